@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createI18n } from '../i18n';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedCatalogue } from './db/seed';
+import { registerErrorHandling } from './errors';
+import { contentRoutes } from './routes/content';
+import { healthRoutes } from './routes/health';
+import { planRoutes } from './routes/plans';
+import { createContentService, type ContentService } from './services/content';
+import { registerSpa } from './spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    content: ContentService;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildOptions {
+  /** An already opened database; otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Log destination override, for tests that read the logs. */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
+}
+
+/** Origins the Content-Security-Policy allows beyond our own, derived from what is configured. */
+function extraOrigins(config: Config) {
+  const origin = (url?: string) => (url ? [new URL(url).origin] : []);
+  return { img: origin(config.CONTENT_URL), connect: origin(config.SENTRY_DSN) };
+}
+
+/**
+ * Builds the whole product as one Fastify app: the API under /api/v1 and the built web app on the
+ * same origin. The database is opened, migrated and seeded before the app is returned.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  await database.migrate();
+  await seedCatalogue(database.db);
+
+  const i18n = createI18n(config.PRODUCT_NAME);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('content', createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }));
+
+  registerErrorHandling(app, i18n.t);
+
+  const extra = extraOrigins(config);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', ...extra.img],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...extra.connect],
+        frameSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only makes sense when the product is served over HTTPS.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(healthRoutes);
+      await api.register(planRoutes);
+      await api.register(contentRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerSpa(app, config);
+  return app;
+}

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { AVAILABILITY, FEATURE_TYPES, PLAN_TYPES, STATUSES } from '../../src/domain/constants';
+
+export const statusEnum = pgEnum('status', STATUSES);
+export const availabilityEnum = pgEnum('availability', AVAILABILITY);
+export const planTypeEnum = pgEnum('plan_type', PLAN_TYPES);
+export const featureTypeEnum = pgEnum('feature_type', FEATURE_TYPES);
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    designation: text('designation'),
+    picture: text('picture'),
+    passwordHash: text('password_hash'),
+    /** Sign-in method the account was created with: local or google. */
+    via: text('via').notNull().default('local'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Emails are stored lower-cased; the unique index makes sign-up races fail instead of doubling.
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const providers = pgTable('providers', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  status: statusEnum('status').notNull().default('active'),
+  createdAt: createdAt(),
+});
+
+export const regions = pgTable(
+  'regions',
+  {
+    id: id(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    order: integer('order').notNull(),
+    /** Default monthly surcharge in cents; a plan may set its own in plan_regions. */
+    priceCents: integer('price_cents').notNull().default(0),
+    status: statusEnum('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('regions_provider_code_unique').on(t.providerId, t.code)],
+);
+
+export const sizes = pgTable(
+  'sizes',
+  {
+    id: id(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    code: text('code').notNull(),
+    /** Monthly active users the size is built for. */
+    value: integer('value').notNull(),
+    order: integer('order').notNull(),
+    status: statusEnum('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sizes_provider_code_unique').on(t.providerId, t.code)],
+);
+
+export const features = pgTable('features', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  type: featureTypeEnum('type').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  order: integer('order').notNull(),
+  /** Default monthly price in cents; a plan may set its own in plan_features. */
+  priceCents: integer('price_cents').notNull().default(0),
+  status: statusEnum('status').notNull().default('active'),
+  createdAt: createdAt(),
+});
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    status: statusEnum('status').notNull().default('active'),
+    priority: integer('priority').notNull(),
+    type: planTypeEnum('type').notNull().default('regular'),
+    basePriceCents: integer('base_price_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('plans_status_priority').on(t.status, t.priority)],
+);
+
+/** A plan's regions[]: which regions it offers and at what monthly surcharge. */
+export const planRegions = pgTable(
+  'plan_regions',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    regionId: uuid('region_id')
+      .notNull()
+      .references(() => regions.id),
+    status: availabilityEnum('status').notNull().default('available'),
+    priceCents: integer('price_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.regionId] })],
+);
+
+/** A plan's features[]: which features it offers and at what monthly price. */
+export const planFeatures = pgTable(
+  'plan_features',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    featureId: uuid('feature_id')
+      .notNull()
+      .references(() => features.id),
+    status: availabilityEnum('status').notNull().default('available'),
+    priceCents: integer('price_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.featureId] })],
+);
+
+export const planGroups = pgTable('plan_groups', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const planGroupPlans = pgTable(
+  'plan_group_plans',
+  {
+    planGroupId: uuid('plan_group_id')
+      .notNull()
+      .references(() => planGroups.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.planGroupId, t.planId] })],
+);

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TFunction } from 'i18next';
+import { ZodError } from 'zod';
+import type { ErrorCode, ErrorEnvelope, FieldErrors } from '../src/domain/errors';
+
+/** The one error type services throw; the error handler below turns it into the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly statusCode: number,
+    /** i18n key of the message; `errors.<code>` when omitted. */
+    readonly messageKey: string = `errors.${code}`,
+    readonly fieldErrors?: FieldErrors,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+/** Field errors from a zod error: each issue's message key translated, grouped by field path. */
+export function zodFieldErrors(error: ZodError, t: TFunction): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    (errors[field] ??= []).push(t(issue.message, { defaultValue: issue.message }));
+  }
+  return errors;
+}
+
+// Fastify's own client errors, mapped to our codes.
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+};
+
+function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The one error path of the API: everything thrown ends here as `{ message, code, payload }`. */
+export function registerErrorHandling(app: FastifyInstance, t: TFunction) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      const message = t(error.messageKey, { ...error.params, defaultValue: error.messageKey });
+      return send(reply, error.statusCode, { message, code: error.code, payload: error.fieldErrors ? { errors: error.fieldErrors } : {} });
+    }
+    if (error instanceof ZodError) {
+      const errors = zodFieldErrors(error, t);
+      const message = t('errors.VALIDATION_FAILED', { fields: Object.keys(errors).join(', ') });
+      return send(reply, 400, { message, code: 'VALIDATION_FAILED', payload: { errors } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, { message: error.message, code: 'RATE_LIMITED', payload: {} });
+    }
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode = (error.code && FASTIFY_CODES[error.code]) || 'BAD_REQUEST';
+      return send(reply, status, { message: t(`errors.${code}`), code, payload: {} });
+    }
+    // Unexpected: log everything under the request id, tell the client only the id.
+    request.log.error({ err: error, errorId: request.id }, 'unhandled error');
+    return send(reply, 500, { message: t('errors.INTERNAL', { errorId: request.id }), code: 'INTERNAL', payload: { errorId: request.id } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? request.url;
+    return send(reply, 404, { message: t('errors.ROUTE_NOT_FOUND', { method: request.method, url }), code: 'ROUTE_NOT_FOUND', payload: {} });
+  });
+}

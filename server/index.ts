@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedFirstAdmin } from './db/seed';
+
+/** The process that listens: builds the app, creates the first admin, shuts down gracefully. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+
+  const admin = await seedFirstAdmin(app.database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  if (admin?.generatedPassword) {
+    // Printed once, on the start that created the account; only its hash is stored.
+    console.log(`\n  Platform admin created\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it is not shown again.\n`);
+  } else if (admin) {
+    app.log.info({ email: admin.email }, 'platform admin created from ADMIN_EMAIL');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`${config.PRODUCT_NAME} is running at ${config.publicUrl}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

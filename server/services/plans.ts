@@ -1,0 +1,62 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Availability, PlanKind, PlanType, Status } from '../../src/domain/constants';
+import { centsToDecimal } from '../../src/domain/money';
+import type { Db } from '../db/client';
+import { planFeatures, planRegions, plans, providers } from '../db/schema';
+
+interface MonthlyPrice {
+  month: { price: { amount: string; currency: 'USD' } };
+}
+export interface PlanOptionDto {
+  refId: string;
+  status: Availability;
+  pricing: MonthlyPrice;
+}
+export interface PlanDto {
+  _id: string;
+  name: string;
+  code: string;
+  status: Status;
+  priority: number;
+  type: PlanType;
+  kind: PlanKind;
+  provider: { _id: string; code: string };
+  basePricing: MonthlyPrice;
+  regions: PlanOptionDto[];
+  features: PlanOptionDto[];
+}
+
+const monthly = (cents: number): MonthlyPrice => ({ month: { price: { amount: centsToDecimal(cents), currency: 'USD' } } });
+
+/** Active plans of every provider, by priority, each with its regions[] and features[]. */
+export async function listPublicPlans(db: Db): Promise<PlanDto[]> {
+  const rows = await db
+    .select({ plan: plans, providerCode: providers.code })
+    .from(plans)
+    .innerJoin(providers, eq(providers.id, plans.providerId))
+    .where(eq(plans.status, 'active'))
+    .orderBy(asc(plans.priority), asc(plans.code));
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.plan.id);
+  const [regionRows, featureRows] = await Promise.all([
+    db.select().from(planRegions).where(inArray(planRegions.planId, ids)),
+    db.select().from(planFeatures).where(inArray(planFeatures.planId, ids)),
+  ]);
+  return rows.map(({ plan, providerCode }) => ({
+    _id: plan.id,
+    name: plan.name,
+    code: plan.code,
+    status: plan.status,
+    priority: plan.priority,
+    type: plan.type,
+    kind: plan.basePriceCents === 0 ? 'free' : 'paid',
+    provider: { _id: plan.providerId, code: providerCode },
+    basePricing: monthly(plan.basePriceCents),
+    regions: regionRows
+      .filter((r) => r.planId === plan.id)
+      .map((r) => ({ refId: r.regionId, status: r.status, pricing: monthly(r.priceCents) })),
+    features: featureRows
+      .filter((f) => f.planId === plan.id)
+      .map((f) => ({ refId: f.featureId, status: f.status, pricing: monthly(f.priceCents) })),
+  }));
+}

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+
+/** What the browser app needs to know at start, placed in index.html (no inline script: CSP). */
+export interface ClientConfig {
+  productName: string;
+  sentryDsn: string | null;
+}
+
+export const CLIENT_CONFIG_PLACEHOLDER = '%CLIENT_CONFIG%';
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Serves the built single-page app from the same origin as the API: hashed assets cached for a
+ * year, index.html never cached and filled with the runtime configuration.
+ */
+export async function registerSpa(app: FastifyInstance, config: Config): Promise<boolean> {
+  const root = resolve(config.STATIC_DIR);
+  const indexFile = join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ root }, 'no built app found; run `npm run build` to serve the web app');
+    return false;
+  }
+  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null };
+  const html = readFileSync(indexFile, 'utf8')
+    .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`);
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: true,
+    setHeaders(res, path) {
+      res.setHeader('cache-control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+  return true;
+}

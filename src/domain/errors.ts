@@ -1,0 +1,35 @@
+/**
+ * Error codes the API answers with (`code` beside `message` in an error envelope).
+ * Each code has an i18n key `errors.<code>` holding its English text.
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Field errors: each field's messages, first one shown (SPEC §8). */
+export type FieldErrors = Record<string, string[]>;
+
+/** The `{ message, payload }` envelope every API reply uses. */
+export interface Envelope<T> {
+  message: string;
+  payload: T;
+}
+
+export interface ErrorEnvelope {
+  message: string;
+  code: ErrorCode;
+  payload: { errors?: FieldErrors; errorId?: string };
+}
