@@ -62,6 +62,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app, i18n.t);
 
+  // Once closing, answers to requests still in flight end their keep-alive connection, so the
+  // server can finish closing as soon as the last of them is sent.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   const extra = extraOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {

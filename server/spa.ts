@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 
 /** What the browser app needs to know at start, placed in index.html (no inline script: CSP). */
@@ -34,11 +34,12 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     root,
     index: false,
     wildcard: true,
-    setHeaders(res, path) {
-      res.setHeader('cache-control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
+  const sendIndex = (_: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

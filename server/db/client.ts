@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,6 +17,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Raw SQL for the few places the query builder does not fit; returns the rows. */
+  rows<T extends Record<string, unknown>>(query: SQL | string): Promise<T[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,6 +49,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
           client.release();
         }
       },
+      async rows<T extends Record<string, unknown>>(query: SQL | string) {
+        const res = await db.execute<T>(typeof query === 'string' ? sql.raw(query) : query);
+        return res.rows as T[];
+      },
       async ping() {
         await db.execute(sql`select 1`);
       },
@@ -68,6 +74,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     kind: 'pglite',
     async migrate() {
       await migratePglite(db, { migrationsFolder });
+    },
+    async rows<T extends Record<string, unknown>>(query: SQL | string) {
+      const res = await db.execute<T>(typeof query === 'string' ? sql.raw(query) : query);
+      return res.rows as T[];
     },
     async ping() {
       await db.execute(sql`select 1`);

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on a fresh database: in-memory PGlite by default, or, when DATABASE_URL is set,
+ * a new PostgreSQL database created for this test file and dropped afterwards.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = process.env.DATABASE_URL;
+  let databaseUrl = 'memory://';
+  let drop: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `beacon_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, STATIC_DIR: './no-such-build', ...env });
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await drop?.();
+    },
+  };
+}
+
+/** Row counts of every table: a refused request must leave them all as they were. */
+export async function tableCounts(app: FastifyInstance): Promise<Record<string, number>> {
+  const tables = await app.database.rows<{ table_name: string }>(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name",
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const res = await app.database.rows<{ n: number }>(`select count(*)::int as n from "${table_name}"`);
+    counts[table_name] = res[0]?.n ?? -1;
+  }
+  return counts;
+}
