@@ -61,7 +61,8 @@ export const en = {
       invalid: 'This redirect address is not allowed.',
     },
     placeholder: {
-      signUpSoon: 'Sign-up opens here.',
+      signUpSoon: 'Sign-up opens here soon.',
+      signInSoon: 'Sign-in opens here soon.',
     },
   },
   main: {

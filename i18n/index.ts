@@ -1,11 +1,15 @@
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type Module } from 'i18next';
 import { en } from './en';
 
 export { en };
 
-/** A ready i18next instance with the English resources; `product` is interpolated everywhere. */
-export function createI18n(productName: string): i18n {
+/**
+ * A ready i18next instance with the English resources; `product` is interpolated everywhere.
+ * The browser passes react-i18next as a module; the server uses it bare.
+ */
+export function createI18n(productName: string, modules: Module[] = []): i18n {
   const instance = i18next.createInstance();
+  for (const module of modules) instance.use(module);
   void instance.init({
     lng: 'en',
     fallbackLng: 'en',

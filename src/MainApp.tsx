@@ -1,0 +1,40 @@
+import { Admin, CustomRoutes } from 'react-admin';
+import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18next';
+import englishMessages from 'ra-language-english';
+import { Navigate, Route } from 'react-router';
+import { CompanyList } from '../admin/companies/CompanyList';
+import { dataProvider } from '../dataProvider/dataProvider';
+import DashboardPage from '../portal/dashboard/DashboardPage';
+import DeploymentsPage from '../portal/deployments/DeploymentsPage';
+import ManagementPage from '../portal/management/ManagementPage';
+import ProfilePage from '../portal/profile/ProfilePage';
+import { i18n } from './i18n';
+import { MainLayout } from './layouts/MainLayout';
+import { theme } from './theme';
+
+// react-admin's own strings (ra.*) join the product's English resources.
+i18n.addResourceBundle('en', 'translation', convertRaTranslationsToI18next(englishMessages), true, false);
+
+/**
+ * The react-admin app: every main-layout page and the admin area. Loaded lazily, inside the
+ * shell's hash router and theme.
+ */
+export default function MainApp() {
+  const i18nProvider = useI18nextProvider({ i18nextInstance: i18n });
+  if (!i18nProvider) return null;
+  return (
+    <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} layout={MainLayout} disableTelemetry>
+      <CustomRoutes>
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/deployments/*" element={<DeploymentsPage />} />
+        <Route path="/management/*" element={<ManagementPage />} />
+        <Route path="/profile/*" element={<ProfilePage />} />
+        <Route path="/c/:cid/p/:pid/dashboard" element={<DashboardPage />} />
+        <Route path="/c/:cid/p/:pid/deployments/*" element={<DeploymentsPage />} />
+        <Route path="/c/:cid/p/:pid/management/*" element={<ManagementPage />} />
+        <Route path="/admin" element={<Navigate to="/admin/companies" replace />} />
+        <Route path="/admin/companies" element={<CompanyList />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,23 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Footer } from './Footer';
+import { ProductLogo } from './ProductLogo';
+
+/** Pre-login pages (pricing, the pre-login wizard, tools, not-found): a slim bar, the page, the footer. */
+export function PreloginLayout({ children, hideFooter = false }: { children: ReactNode; hideFooter?: boolean }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box component="header" sx={{ px: { xs: 2, md: 4 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Link component={RouterLink} to="/" underline="none" aria-label="home">
+          <ProductLogo />
+        </Link>
+      </Box>
+      <Box component="main" id="main" sx={{ flex: 1 }}>
+        {children}
+      </Box>
+      {!hideFooter && <Footer />}
+    </Box>
+  );
+}

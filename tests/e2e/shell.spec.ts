@@ -1,0 +1,65 @@
+import { expect, SCREEN, test } from './fixtures';
+
+test.describe('the application shell', () => {
+  test('serves the app on / and sends #/ to sign-up in the welcome layout', async ({ page }) => {
+    await page.setViewportSize(SCREEN.wide);
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    await page.goto('/#/');
+    await expect(page).toHaveURL(/#\/account\/create$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    await expect(page).toHaveTitle('Create your account · Beacon');
+    // The marketing panel: built-in content with four brand logos.
+    const panel = page.getByRole('complementary', { name: 'About Beacon' });
+    await expect(panel.getByText('Product analytics you own')).toBeVisible();
+    await expect(panel.getByRole('img')).toHaveCount(4);
+    await page.screenshot({ path: 'test-results/screens/welcome-1440.png' });
+  });
+
+  test('hides the marketing panel on a phone', async ({ page }) => {
+    await page.setViewportSize(SCREEN.phone);
+    await page.goto('/#/account/signin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('complementary')).toBeHidden();
+    await page.screenshot({ path: 'test-results/screens/welcome-390.png' });
+  });
+
+  test('shows the not-found page for an unknown route, with the footer year', async ({ page }) => {
+    await page.setViewportSize(SCREEN.wide);
+    await page.goto('/#/no-such-page');
+    await expect(page.getByRole('heading', { name: 'We could not find that page' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Beacon`);
+    await expect(page).toHaveTitle('Page not found · Beacon');
+    await page.screenshot({ path: 'test-results/screens/not-found-1440.png' });
+    await page.getByRole('link', { name: 'Go to the start page' }).click();
+    await expect(page).toHaveURL(/#\/account\/create$/);
+  });
+
+  test('loads the main layout lazily with the top navigation', async ({ page }) => {
+    await page.setViewportSize(SCREEN.wide);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto('/#/account/create');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The front door does not download the react-admin app.
+    expect(scripts.some((s) => s.includes('MainApp'))).toBe(false);
+    await page.goto('/#/deployments');
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Deployments' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Management' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Deployments' })).toBeVisible();
+    expect(scripts.some((s) => s.includes('MainApp'))).toBe(true);
+    await page.screenshot({ path: 'test-results/screens/main-1440.png' });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profile settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  });
+
+  test('marks the admin area with the Admin Mode label', async ({ page }) => {
+    await page.setViewportSize(SCREEN.wide);
+    await page.goto('/#/admin');
+    await expect(page).toHaveURL(/#\/admin\/companies$/);
+    await expect(page.getByText('Admin Mode')).toBeVisible();
+  });
+});
