@@ -28,8 +28,30 @@ export interface PlanDto {
 
 const monthly = (cents: number): MonthlyPrice => ({ month: { price: { amount: centsToDecimal(cents), currency: 'USD' } } });
 
+/**
+ * The public catalogue is read on every visit to pricing and the wizard but changes rarely, so it
+ * is kept in memory. Catalogue writes call `invalidatePlanCache()`; the TTL bounds how long another
+ * process's write can go unseen when several API processes share one PostgreSQL.
+ */
+const CACHE_TTL_MS = 30_000;
+const publicCache = new WeakMap<Db, { at: number; plans: Promise<PlanDto[]> }>();
+
+export function invalidatePlanCache(db: Db): void {
+  publicCache.delete(db);
+}
+
 /** Active plans of every provider, by priority, each with its regions[] and features[]. */
-export async function listPublicPlans(db: Db): Promise<PlanDto[]> {
+export function listPublicPlans(db: Db): Promise<PlanDto[]> {
+  const hit = publicCache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.plans;
+  const plans = loadPublicPlans(db);
+  publicCache.set(db, { at: Date.now(), plans });
+  // A failed load is not kept: the next request tries the database again.
+  plans.catch(() => publicCache.delete(db));
+  return plans;
+}
+
+async function loadPublicPlans(db: Db): Promise<PlanDto[]> {
   const rows = await db
     .select({ plan: plans, providerCode: providers.code })
     .from(plans)

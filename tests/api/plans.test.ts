@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/db/seed';
+import { invalidatePlanCache } from '../../server/services/plans';
 import type { PlanDto } from '../../server/services/plans';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -47,9 +48,11 @@ describe('GET /plans/public', () => {
 
   it('leaves out inactive plans', async () => {
     await t.app.database.rows("update plans set status = 'inactive' where code = 'v3.mau_5_000_gcp.base'");
+    invalidatePlanCache(t.app.database.db);
     const codes = (await publicPlans()).map((p) => p.code);
     expect(codes).not.toContain('v3.mau_5_000_gcp.base');
     await t.app.database.rows("update plans set status = 'active' where code = 'v3.mau_5_000_gcp.base'");
+    invalidatePlanCache(t.app.database.db);
   });
 });
 
@@ -58,6 +61,7 @@ describe('the catalogue seed', () => {
     await t.app.database.rows("update plans set name = 'Renamed' where code = 'v3.mau_1_000_gcp.base'");
     const before = await tableCounts(t.app);
     await seedCatalogue(t.app.database.db);
+    invalidatePlanCache(t.app.database.db);
     expect(await tableCounts(t.app)).toEqual(before);
     const plans = await publicPlans();
     expect(plans.find((p) => p.code === 'v3.mau_1_000_gcp.base')?.name).toBe('Renamed');

@@ -103,7 +103,7 @@ export function priceOrder(plan: PricingPlan, order: PricingOrder, options: Pric
   const rate = taxRate(country);
   const tax = taxCents(subtotal - discountCents, rate);
   const total = subtotal - discountCents + tax;
-  const credit = creditInput;
+  const credit = Math.min(creditInput, total);
   const quote: Quote = {
     cycle,
     currency: 'USD',
