@@ -17,6 +17,8 @@ export function createI18n(productName: string, modules: Module[] = []): i18n {
     initImmediate: false,
     interpolation: { escapeValue: false, defaultVariables: { product: productName } },
     returnNull: false,
+    // Resources are bundled, so nothing ever needs to suspend while translations load.
+    react: { useSuspense: false },
   });
   return instance;
 }

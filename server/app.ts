@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedCatalogue } from './db/seed';
 import { registerErrorHandling } from './errors';
 import { contentRoutes } from './routes/content';
+import { deploymentRoutes } from './routes/deployments';
 import { healthRoutes } from './routes/health';
 import { planRoutes } from './routes/plans';
 import { createContentService, type ContentService } from './services/content';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(planRoutes);
       await api.register(contentRoutes);
+      await api.register(deploymentRoutes);
     },
     { prefix: API_PREFIX },
   );

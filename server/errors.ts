@@ -5,6 +5,11 @@ import type { ErrorCode, ErrorEnvelope, FieldErrors } from '../src/domain/errors
 
 /** The one error type services throw; the error handler below turns it into the envelope. */
 export class AppError extends Error {
+  /** A 400 with field errors (i18n keys), like a refused request body. */
+  static validation(fieldErrors: FieldErrors): AppError {
+    return new AppError('VALIDATION_FAILED', 400, 'errors.VALIDATION_FAILED', fieldErrors);
+  }
+
   constructor(
     readonly code: ErrorCode,
     readonly statusCode: number,
@@ -45,8 +50,12 @@ function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
 export function registerErrorHandling(app: FastifyInstance, t: TFunction) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      const message = t(error.messageKey, { ...error.params, defaultValue: error.messageKey });
-      return send(reply, error.statusCode, { message, code: error.code, payload: error.fieldErrors ? { errors: error.fieldErrors } : {} });
+      const errors = error.fieldErrors
+        ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, keys]) => [field, keys.map((k) => t(k, { defaultValue: k }))]))
+        : undefined;
+      const fields = errors ? Object.keys(errors).join(', ') : '';
+      const message = t(error.messageKey, { ...error.params, fields, defaultValue: error.messageKey });
+      return send(reply, error.statusCode, { message, code: error.code, payload: errors ? { errors } : {} });
     }
     if (error instanceof ZodError) {
       const errors = zodFieldErrors(error, t);

@@ -160,3 +160,18 @@ export const planGroupPlans = pgTable(
   },
   (t) => [primaryKey({ columns: [t.planGroupId, t.planId] })],
 );
+
+export const discountKindEnum = pgEnum('discount_kind', ['percent', 'fixed']);
+
+/** Discount codes: a percent or a fixed amount off, optionally expiring and limited in uses. */
+export const discountCodes = pgTable('discount_codes', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  kind: discountKindEnum('kind').notNull(),
+  /** Percent (0–100) for 'percent', cents for 'fixed'. */
+  value: integer('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+  createdAt: createdAt(),
+});

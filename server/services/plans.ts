@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Availability, PlanKind, PlanType, Status } from '../../src/domain/constants';
 import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
@@ -52,11 +52,24 @@ export function listPublicPlans(db: Db): Promise<PlanDto[]> {
 }
 
 async function loadPublicPlans(db: Db): Promise<PlanDto[]> {
+  return loadPlans(db, eq(plans.status, 'active'));
+}
+
+/** One plan by id, whatever its status; null when there is none (or the id is malformed). */
+export async function getPlan(db: Db, planId: string): Promise<PlanDto | null> {
+  if (!UUID.test(planId)) return null;
+  const [plan] = await loadPlans(db, eq(plans.id, planId));
+  return plan ?? null;
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function loadPlans(db: Db, where: SQL): Promise<PlanDto[]> {
   const rows = await db
     .select({ plan: plans, providerCode: providers.code })
     .from(plans)
     .innerJoin(providers, eq(providers.id, plans.providerId))
-    .where(eq(plans.status, 'active'))
+    .where(where)
     .orderBy(asc(plans.priority), asc(plans.code));
   if (!rows.length) return [];
   const ids = rows.map((r) => r.plan.id);

@@ -1,10 +1,11 @@
 import { expect, SCREEN, test } from './fixtures';
 
 test.describe('the application shell', () => {
-  test('serves the app on / and sends #/ to sign-up in the welcome layout', async ({ page }) => {
+  test('serves the app on / and sends #/ to sign-up in the welcome layout', async ({ page, request }) => {
+    const res = await request.get('/');
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
     await page.setViewportSize(SCREEN.wide);
-    const res = await page.goto('/');
-    expect(res?.status()).toBe(200);
     await page.goto('/#/');
     await expect(page).toHaveURL(/#\/account\/create$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();

@@ -1,0 +1,89 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FieldErrors } from '../../src/domain/errors';
+import { centsToDecimal } from '../../src/domain/money';
+import { priceOrder, toWire, type DiscountInput, type Quote, type WireQuote } from '../../src/domain/pricing';
+import type { PricingRequest } from '../../src/domain/schemas/pricing';
+import type { Db } from '../db/client';
+import { discountCodes, features, sizes } from '../db/schema';
+import { AppError } from '../errors';
+import { getPlan, UUID } from './plans';
+
+export interface PricingAnswer extends WireQuote {
+  cycle: Quote['cycle'];
+  monthly: string;
+  isDiscountApplied: boolean;
+  discountCode: string | null;
+  lines: { kind: string; refId: string | null; amount: string }[];
+}
+
+// Engine fields → request fields, so that errors point at what the client sent.
+const FIELD: Record<string, string> = {
+  plan: 'plan',
+  region: 'planConfig.region',
+  features: 'planConfig.features',
+  domain: 'planConfig.features',
+  retention: 'planConfig.features',
+  backup: 'planConfig.features',
+};
+
+/**
+ * Prices an order with the same engine the browser uses; refuses unknown or unavailable parts with
+ * field errors. Reads only: pricing an order never changes anything.
+ */
+export async function priceDeployment(db: Db, request: PricingRequest, options: { now: Date; country?: string | null }): Promise<PricingAnswer> {
+  const errors: FieldErrors = {};
+  const refuse = (field: string, key: string) => {
+    const list = (errors[field] ??= []);
+    if (!list.includes(key)) list.push(key);
+  };
+
+  const plan = await getPlan(db, request.plan);
+  if (!plan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
+  const { planConfig } = request;
+  if (planConfig.provider && planConfig.provider !== plan.provider.code) refuse('planConfig.provider', 'pricing.providerMismatch');
+  if (planConfig.size) {
+    const size = UUID.test(planConfig.size)
+      ? await db.select({ id: sizes.id }).from(sizes).where(and(eq(sizes.id, planConfig.size), eq(sizes.providerId, plan.provider._id)))
+      : [];
+    if (!size.length) refuse('planConfig.size', 'pricing.unknownSize');
+  }
+
+  // Sort the chosen options by type: one domain, one retention and one backup; the rest are features.
+  const ids = [...new Set(planConfig.features)];
+  const validIds = ids.filter((i) => UUID.test(i));
+  const rows = validIds.length ? await db.select({ id: features.id, type: features.type }).from(features).where(inArray(features.id, validIds)) : [];
+  const typeOf = new Map(rows.map((r) => [r.id, r.type]));
+  const order = { region: planConfig.region, features: [] as string[], domain: null as string | null, retention: null as string | null, backup: null as string | null, cycle: request.payment.term.cycle };
+  for (const refId of ids) {
+    const type = typeOf.get(refId);
+    if (!type) refuse('planConfig.features', 'pricing.unknownFeature');
+    else if (type === 'domain' || type === 'retention' || type === 'backup') {
+      if (order[type]) refuse('planConfig.features', 'pricing.oneOfType');
+      order[type] = refId;
+    } else order.features.push(refId);
+  }
+
+  let discount: DiscountInput | null = null;
+  if (request.discountCode) {
+    const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, request.discountCode.toUpperCase()));
+    if (!row) refuse('discountCode', 'pricing.unknownDiscount');
+    else discount = { code: row.code, kind: row.kind, value: row.value, expiresAt: row.expiresAt?.toISOString(), maxUses: row.maxUses ?? undefined, uses: row.uses };
+  }
+
+  const result = priceOrder(plan, order, { discount, now: options.now, country: options.country ?? null });
+  if (!result.ok) for (const [field, keys] of Object.entries(result.errors)) for (const key of keys) refuse(FIELD[field] ?? field, key);
+  if (Object.keys(errors).length || !result.ok) throw AppError.validation(errors);
+
+  const { quote } = result;
+  if (quote.discountResult && !quote.discountResult.applied && quote.discountResult.reason) refuse('discountCode', quote.discountResult.reason);
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+  const wire = toWire(quote);
+  return {
+    ...wire,
+    cycle: quote.cycle,
+    monthly: centsToDecimal(quote.monthly),
+    isDiscountApplied: Boolean(quote.discountResult?.applied),
+    discountCode: quote.discountResult?.code ?? null,
+    lines: quote.lines.map((l) => ({ kind: l.kind, refId: l.refId, amount: centsToDecimal(l.amount) })),
+  };
+}

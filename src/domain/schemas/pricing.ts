@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { BILLING_CYCLES, PROVIDER_CODES } from '../constants';
+
+const id = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.invalid');
+
+/** Body of POST /deployments/pricing (SPEC §7): the order as the wizard and calculator hold it. */
+export const pricingRequestSchema = z.object({
+  _id: z.string().max(64).optional(),
+  plan: id,
+  planConfig: z.object({
+    /** Every chosen option's refId: features, and the domain, retention and backup choices. */
+    features: z.array(id).max(100, 'validation.invalid').default([]),
+    region: id,
+    size: id.optional(),
+    provider: z.enum(PROVIDER_CODES, { error: 'validation.invalid' }).optional(),
+  }),
+  payment: z.object({
+    term: z.object({ cycle: z.enum(BILLING_CYCLES, { error: 'validation.invalid' }) }),
+  }),
+  discountCode: z.string().trim().max(64, 'validation.invalid').optional(),
+});
+export type PricingRequest = z.infer<typeof pricingRequestSchema>;
