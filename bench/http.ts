@@ -25,6 +25,21 @@ const TARGETS: Target[] = [
   { name: 'GET /api/v1/plans/public', method: 'GET', path: '/api/v1/plans/public' },
 ];
 
+/** A realistic order for the pricing benchmark: the default paid plan with a few options, yearly. */
+async function pricingTarget(url: string): Promise<Target> {
+  const plans = ((await (await fetch(`${url}/api/v1/plans/public`)).json()) as { payload: { _id: string; code: string }[] }).payload;
+  const conf = ((await (await fetch(`${url}/api/v1/plans/configurables/public/gcp`)).json()) as {
+    payload: { regions: { _id: string; code: string }[]; features: { _id: string; code: string }[] };
+  }).payload;
+  const feature = (code: string) => conf.features.find((f) => f.code === code)?._id;
+  const body = {
+    plan: plans.find((p) => p.code === 'v3.mau_1_000_gcp.base')?._id,
+    planConfig: { region: conf.regions.find((r) => r.code === 'europe-west1')?._id, features: ['feature.funnels', 'domain.custom', 'retention.12m', 'backup.daily'].map(feature) },
+    payment: { term: { cycle: 'year' } },
+  };
+  return { name: 'POST /api/v1/deployments/pricing', method: 'POST', path: '/api/v1/deployments/pricing', body: JSON.stringify(body) };
+}
+
 async function measure(url: string, target: Target) {
   const result = await autocannon({
     url: `${url}${target.path}`,
@@ -43,6 +58,7 @@ async function main() {
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: undefined });
   const app = await buildApp(config);
   const productUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  TARGETS.push(await pricingTarget(productUrl));
 
   console.log(`\nbench: ${DURATION_S}s per run, ${CONNECTIONS} connections; baseline = bare Fastify route sending the same bytes\n`);
   console.log(`${'endpoint'.padEnd(34)}${'req/s'.padStart(10)}${'base req/s'.padStart(12)}${'ratio'.padStart(8)}${'p99 ms'.padStart(9)}${'base p99'.padStart(10)}${'ratio'.padStart(8)}`);

@@ -28,6 +28,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/account/create', meta: { prelogin: true, welcome: true, titleKey: 'titles.signUp' }, page: 'portal/auth/SignUpPage' },
   { path: '/account/signin', meta: { prelogin: true, welcome: true, titleKey: 'titles.signIn' }, page: 'portal/auth/SignInPage' },
   { path: '/signin', meta: { prelogin: true }, redirect: '/account/signin' },
+  { path: '/pricing', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.pricing' }, page: 'portal/pricing/PricingPage' },
   { path: '/loading', meta: { titleKey: 'titles.loading' }, page: 'src/pages/LoadingPage' },
 ];
 

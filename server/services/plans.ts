@@ -1,8 +1,8 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Availability, PlanKind, PlanType, Status } from '../../src/domain/constants';
+import type { Availability, FeatureType, PlanKind, PlanType, Status } from '../../src/domain/constants';
 import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
-import { planFeatures, planRegions, plans, providers } from '../db/schema';
+import { features, planFeatures, planRegions, plans, providers } from '../db/schema';
 
 interface MonthlyPrice {
   month: { price: { amount: string; currency: 'USD' } };
@@ -35,9 +35,24 @@ const monthly = (cents: number): MonthlyPrice => ({ month: { price: { amount: ce
  */
 const CACHE_TTL_MS = 30_000;
 const publicCache = new WeakMap<Db, { at: number; plans: Promise<PlanDto[]> }>();
+const featureTypeCache = new WeakMap<Db, { at: number; types: Promise<Map<string, FeatureType>> }>();
 
 export function invalidatePlanCache(db: Db): void {
   publicCache.delete(db);
+  featureTypeCache.delete(db);
+}
+
+/** Type of every feature by id (domain, feature, capability, retention, backup), cached like plans. */
+export function featureTypes(db: Db): Promise<Map<string, FeatureType>> {
+  const hit = featureTypeCache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.types;
+  const types = db
+    .select({ id: features.id, type: features.type })
+    .from(features)
+    .then((rows) => new Map(rows.map((r) => [r.id, r.type])));
+  featureTypeCache.set(db, { at: Date.now(), types });
+  types.catch(() => featureTypeCache.delete(db));
+  return types;
 }
 
 /** Active plans of every provider, by priority, each with its regions[] and features[]. */
@@ -58,6 +73,8 @@ async function loadPublicPlans(db: Db): Promise<PlanDto[]> {
 /** One plan by id, whatever its status; null when there is none (or the id is malformed). */
 export async function getPlan(db: Db, planId: string): Promise<PlanDto | null> {
   if (!UUID.test(planId)) return null;
+  const active = (await listPublicPlans(db)).find((p) => p._id === planId);
+  if (active) return active;
   const [plan] = await loadPlans(db, eq(plans.id, planId));
   return plan ?? null;
 }

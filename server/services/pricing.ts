@@ -1,12 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FieldErrors } from '../../src/domain/errors';
 import { centsToDecimal } from '../../src/domain/money';
 import { priceOrder, toWire, type DiscountInput, type Quote, type WireQuote } from '../../src/domain/pricing';
 import type { PricingRequest } from '../../src/domain/schemas/pricing';
 import type { Db } from '../db/client';
-import { discountCodes, features, sizes } from '../db/schema';
+import { discountCodes, sizes } from '../db/schema';
 import { AppError } from '../errors';
-import { getPlan, UUID } from './plans';
+import { featureTypes, getPlan, UUID } from './plans';
 
 export interface PricingAnswer extends WireQuote {
   cycle: Quote['cycle'];
@@ -50,9 +50,7 @@ export async function priceDeployment(db: Db, request: PricingRequest, options: 
 
   // Sort the chosen options by type: one domain, one retention and one backup; the rest are features.
   const ids = [...new Set(planConfig.features)];
-  const validIds = ids.filter((i) => UUID.test(i));
-  const rows = validIds.length ? await db.select({ id: features.id, type: features.type }).from(features).where(inArray(features.id, validIds)) : [];
-  const typeOf = new Map(rows.map((r) => [r.id, r.type]));
+  const typeOf = await featureTypes(db);
   const order = { region: planConfig.region, features: [] as string[], domain: null as string | null, retention: null as string | null, backup: null as string | null, cycle: request.payment.term.cycle };
   for (const refId of ids) {
     const type = typeOf.get(refId);

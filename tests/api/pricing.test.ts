@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder, toWire } from '../../src/domain/pricing';
 import type { ConfigurablesDto } from '../../server/services/configurables';
+import { invalidatePlanCache } from '../../server/services/plans';
 import type { PlanDto } from '../../server/services/plans';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -143,9 +144,12 @@ describe('POST /deployments/pricing', () => {
     });
 
     it('refuses an inactive plan', async () => {
+      // Catalogue writes invalidate the cached catalogue; this one goes straight to the database.
       await t.app.database.rows("update plans set status = 'inactive' where code = 'v3.mau_5_000_gcp.base'");
+      invalidatePlanCache(t.app.database.db);
       const res = await price({ ...base(), plan: planByCode('v3.mau_5_000_gcp.base')._id });
       await t.app.database.rows("update plans set status = 'active' where code = 'v3.mau_5_000_gcp.base'");
+      invalidatePlanCache(t.app.database.db);
       expect(res.statusCode).toBe(400);
       expect(res.json().payload.errors.plan).toEqual(['This plan is no longer offered.']);
     });

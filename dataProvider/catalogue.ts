@@ -1,0 +1,20 @@
+import type { ConfigurablesDto } from '../server/services/configurables';
+import type { PricingAnswer } from '../server/services/pricing';
+import type { PlanDto } from '../server/services/plans';
+import type { PricingRequest } from '../src/domain/schemas/pricing';
+import { apiFetch } from './httpClient';
+
+export type { ConfigurablesDto, PlanDto, PricingAnswer };
+
+/** Typed calls for the plan catalogue (SPEC §7 deployments and plans). */
+export async function getPublicPlans(): Promise<PlanDto[]> {
+  return (await apiFetch<PlanDto[]>('/plans/public')).payload;
+}
+
+export async function getPublicConfigurables(providerCode: string): Promise<ConfigurablesDto> {
+  return (await apiFetch<ConfigurablesDto>(`/plans/configurables/public/${encodeURIComponent(providerCode)}`)).payload;
+}
+
+export async function getPricing(order: PricingRequest): Promise<PricingAnswer> {
+  return (await apiFetch<PricingAnswer>('/deployments/pricing', { method: 'POST', body: JSON.stringify(order) })).payload;
+}

@@ -1,0 +1,214 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getPublicConfigurables, getPublicPlans } from '../../dataProvider/catalogue';
+import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
+import { cycleCents, priceCents } from '../../src/domain/pricing';
+import { mauFromPlanCode } from '../../src/domain/planCode';
+import { abbreviateNumber, formatCents } from '../../src/ui/format';
+import { calculatorOptions, choosePlan, EMPTY_SELECTION, optionState, quoteOf, toggleFeature, type CalculatorOptions, type OptionState, type Selection } from './calculator';
+import { OptionCard } from './OptionCard';
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 5 }}>
+      <Typography variant="h2" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      {hint && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {hint}
+        </Typography>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}>{children}</Box>
+    </Box>
+  );
+}
+
+/** The public pricing calculator (SPEC §2): no account needed, prices from the shared engine. */
+export default function PricingPage() {
+  const { t } = useTranslation();
+  const [options, setOptions] = useState<CalculatorOptions | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+
+  const load = useCallback(
+    () =>
+      Promise.all([getPublicPlans(), getPublicConfigurables(DEFAULTS.providerCode)])
+        .then(([plans, conf]) => setOptions(calculatorOptions(plans, conf)))
+        .catch(() => setFailed(true)),
+    [],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const retry = () => {
+    setFailed(false);
+    void load();
+  };
+
+  const plan = options?.plans.find((p) => p._id === selection.planId);
+  const quote = useMemo(() => (options ? quoteOf(options, selection) : null), [options, selection]);
+  const per = selection.cycle === 'year' ? t('pricingPage.perYear') : t('pricingPage.perMonth');
+  const money = (monthlyCents: number) => {
+    const text = formatCents(cycleCents(monthlyCents, selection.cycle));
+    return text ? `${text}${per}` : t('pricingPage.free');
+  };
+  const stateText = (state: OptionState) =>
+    state.kind === 'noPlan' ? t('pricingPage.choosePlanToSeePrice') : state.kind === 'unavailable' ? t('pricingPage.notAvailable') : money(state.monthlyCents);
+
+  if (failed) {
+    return (
+      <Box sx={{ maxWidth: 640, mx: 'auto', p: 4 }}>
+        <Alert severity="error" action={<Button onClick={retry}>{t('pricingPage.retry')}</Button>}>
+          {t('pricingPage.loadFailed')}
+        </Alert>
+      </Box>
+    );
+  }
+  if (!options) {
+    return (
+      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 8 }}>
+        <CircularProgress aria-label={t('titles.loading')} />
+      </Box>
+    );
+  }
+
+  const total = quote ? formatCents(quote.total) : null;
+  return (
+    <>
+      <Paper
+        square
+        elevation={0}
+        sx={{ position: 'sticky', top: 0, zIndex: 2, borderBottom: 1, borderColor: 'divider', px: { xs: 2, md: 4 }, py: 1.5 }}
+      >
+        <Box sx={{ maxWidth: 1280, mx: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, md: 3 } }}>
+          <Box sx={{ flex: 1, minWidth: 180 }} aria-live="polite">
+            <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+              {t('pricingPage.total')}
+            </Typography>
+            <Typography data-testid="pricing-total" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, fontWeight: 700, lineHeight: 1.2 }}>
+              {!quote ? t('pricingPage.choosePlanFirst') : total ? `${total}${per}` : t('pricingPage.free')}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              aria-label={t('pricingPage.billingCycle')}
+              value={selection.cycle}
+              onChange={(_, cycle: BillingCycle | null) => cycle && setSelection((s) => ({ ...s, cycle }))}
+            >
+              <ToggleButton value="month">{t('pricingPage.monthly')}</ToggleButton>
+              <ToggleButton value="year">{t('pricingPage.yearly')}</ToggleButton>
+            </ToggleButtonGroup>
+            {selection.cycle === 'year' && <Chip color="success" size="small" label={t('pricingPage.yearlySaving')} />}
+          </Box>
+        </Box>
+      </Paper>
+
+      <Box sx={{ maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}>
+        <Typography variant="h1" sx={{ mb: 1 }}>
+          {t('pricingPage.heading')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 0.5 }}>
+          {t('pricingPage.intro')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
+          {t('pricingPage.beforeTax')}
+        </Typography>
+
+        <Section title={t('pricingPage.plans')} hint={t('pricingPage.plansHint')}>
+          {options.plans.map((p) => (
+            <OptionCard
+              key={p._id}
+              title={p.name}
+              subtitle={t('pricingPage.mau', { mau: abbreviateNumber(mauFromPlanCode(p.code) ?? 0) })}
+              price={money(priceCents(p.basePricing))}
+              selected={p._id === selection.planId}
+              onSelect={() => setSelection((s) => choosePlan(options, s, p))}
+            />
+          ))}
+        </Section>
+
+        <Section title={t('pricingPage.regions')} hint={t('pricingPage.regionsHint')}>
+          {options.regions.map((r) => {
+            const state = optionState(plan, 'region', r._id);
+            return (
+              <OptionCard
+                key={r._id}
+                title={r.name}
+                subtitle={r.code}
+                price={stateText(state)}
+                selected={r._id === selection.regionId}
+                disabled={state.kind !== 'price'}
+                onSelect={() => setSelection((s) => ({ ...s, regionId: r._id }))}
+              />
+            );
+          })}
+        </Section>
+
+        <Section title={t('pricingPage.features')} hint={t('pricingPage.featuresHint')}>
+          {options.features.map((f) => {
+            const state = optionState(plan, 'feature', f._id);
+            return (
+              <OptionCard
+                key={f._id}
+                title={f.name}
+                subtitle={f.description}
+                price={stateText(state)}
+                selected={selection.featureIds.includes(f._id)}
+                disabled={state.kind !== 'price'}
+                onSelect={() => setSelection((s) => toggleFeature(s, f._id))}
+              />
+            );
+          })}
+          <OptionCard title={t('pricingPage.journeysName')} subtitle={t('pricingPage.journeysDescription')} price={t('pricingPage.journeysPrice')} selected />
+        </Section>
+
+        <Section title={t('pricingPage.domain')}>
+          {options.domains.map((d) => {
+            const state = optionState(plan, 'feature', d._id);
+            return (
+              <OptionCard
+                key={d._id}
+                title={d.name}
+                subtitle={d.description}
+                price={stateText(state)}
+                selected={d._id === selection.domainId}
+                disabled={state.kind !== 'price'}
+                onSelect={() => setSelection((s) => ({ ...s, domainId: d._id }))}
+              />
+            );
+          })}
+        </Section>
+
+        <Section title={t('pricingPage.retention')}>
+          {options.retentions.map((r) => {
+            const state = optionState(plan, 'feature', r._id);
+            return (
+              <OptionCard
+                key={r._id}
+                title={r.name}
+                subtitle={r.description}
+                price={stateText(state)}
+                selected={r._id === selection.retentionId}
+                disabled={state.kind !== 'price'}
+                onSelect={() => setSelection((s) => ({ ...s, retentionId: r._id }))}
+              />
+            );
+          })}
+        </Section>
+      </Box>
+    </>
+  );
+}

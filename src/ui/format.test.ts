@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { abbreviateNumber, formatCents } from './format';
+
+describe('formats', () => {
+  it('writes prices in en-US dollars, whole dollars without cents, and 0 as free (null)', () => {
+    expect(formatCents(4900)).toBe('$49');
+    expect(formatCents(108864)).toBe('$1,088.64');
+    expect(formatCents(1199900)).toBe('$11,999');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(0)).toBeNull();
+  });
+
+  it('abbreviates large numbers with K and M', () => {
+    expect(abbreviateNumber(500)).toBe('500');
+    expect(abbreviateNumber(1000)).toBe('1K');
+    expect(abbreviateNumber(2500)).toBe('2.5K');
+    expect(abbreviateNumber(250_000)).toBe('250K');
+    expect(abbreviateNumber(1_000_000)).toBe('1M');
+    expect(abbreviateNumber(2_500_000)).toBe('2.5M');
+    expect(abbreviateNumber(1_250_000)).toBe('1.3M');
+  });
+});
