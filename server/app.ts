@@ -51,7 +51,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
   });
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
   await database.migrate();
   await seedCatalogue(database.db);

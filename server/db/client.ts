@@ -31,10 +31,13 @@ const MIGRATION_LOCK = 727_274_001;
  * Opens the database the configuration names: node-postgres for a postgres:// URL, otherwise
  * embedded PGlite in `dataDir` (or in memory for `memory://`). Same schema and migrations on both.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onIdleError?: (err: Error) => void }): Promise<Database> {
   const { databaseUrl, dataDir } = options;
   if (databaseUrl && databaseUrl.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle client can lose its connection (server restart, failover); without a listener that
+    // error would crash the process. The pool replaces the client on next use.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
     return {
       db,
