@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { getPublicConfigurables, getPublicPlans } from '../../dataProvider/catalogue';
 import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
-import { cycleCents, priceCents } from '../../src/domain/pricing';
+import { cycleCents, priceCents, type OptionList } from '../../src/domain/pricing';
 import { mauFromPlanCode } from '../../src/domain/planCode';
 import { abbreviateNumber, formatCents } from '../../src/ui/format';
 import { calculatorOptions, choosePlan, EMPTY_SELECTION, optionState, quoteOf, toggleFeature, type CalculatorOptions, type OptionState, type Selection } from './calculator';
@@ -64,6 +64,11 @@ export default function PricingPage() {
   };
   const stateText = (state: OptionState) =>
     state.kind === 'noPlan' ? t('pricingPage.choosePlanToSeePrice') : state.kind === 'unavailable' ? t('pricingPage.notAvailable') : money(state.monthlyCents);
+  /** Price, selection and availability of one option card for the chosen plan. */
+  const choice = (list: OptionList, refId: string, selected: boolean, next: (s: Selection) => Selection) => {
+    const state = optionState(plan, list, refId);
+    return { price: stateText(state), selected, disabled: state.kind !== 'price', onSelect: () => setSelection(next) };
+  };
 
   if (failed) {
     return (
@@ -141,72 +146,28 @@ export default function PricingPage() {
         </Section>
 
         <Section title={t('pricingPage.regions')} hint={t('pricingPage.regionsHint')}>
-          {options.regions.map((r) => {
-            const state = optionState(plan, 'region', r._id);
-            return (
-              <OptionCard
-                key={r._id}
-                title={r.name}
-                subtitle={r.code}
-                price={stateText(state)}
-                selected={r._id === selection.regionId}
-                disabled={state.kind !== 'price'}
-                onSelect={() => setSelection((s) => ({ ...s, regionId: r._id }))}
-              />
-            );
-          })}
+          {options.regions.map((r) => (
+            <OptionCard key={r._id} title={r.name} subtitle={r.code} {...choice('region', r._id, r._id === selection.regionId, (s) => ({ ...s, regionId: r._id }))} />
+          ))}
         </Section>
 
         <Section title={t('pricingPage.features')} hint={t('pricingPage.featuresHint')}>
-          {options.features.map((f) => {
-            const state = optionState(plan, 'feature', f._id);
-            return (
-              <OptionCard
-                key={f._id}
-                title={f.name}
-                subtitle={f.description}
-                price={stateText(state)}
-                selected={selection.featureIds.includes(f._id)}
-                disabled={state.kind !== 'price'}
-                onSelect={() => setSelection((s) => toggleFeature(s, f._id))}
-              />
-            );
-          })}
+          {options.features.map((f) => (
+            <OptionCard key={f._id} title={f.name} subtitle={f.description} {...choice('feature', f._id, selection.featureIds.includes(f._id), (s) => toggleFeature(s, f._id))} />
+          ))}
           <OptionCard title={t('pricingPage.journeysName')} subtitle={t('pricingPage.journeysDescription')} price={t('pricingPage.journeysPrice')} selected />
         </Section>
 
         <Section title={t('pricingPage.domain')}>
-          {options.domains.map((d) => {
-            const state = optionState(plan, 'feature', d._id);
-            return (
-              <OptionCard
-                key={d._id}
-                title={d.name}
-                subtitle={d.description}
-                price={stateText(state)}
-                selected={d._id === selection.domainId}
-                disabled={state.kind !== 'price'}
-                onSelect={() => setSelection((s) => ({ ...s, domainId: d._id }))}
-              />
-            );
-          })}
+          {options.domains.map((d) => (
+            <OptionCard key={d._id} title={d.name} subtitle={d.description} {...choice('feature', d._id, d._id === selection.domainId, (s) => ({ ...s, domainId: d._id }))} />
+          ))}
         </Section>
 
         <Section title={t('pricingPage.retention')}>
-          {options.retentions.map((r) => {
-            const state = optionState(plan, 'feature', r._id);
-            return (
-              <OptionCard
-                key={r._id}
-                title={r.name}
-                subtitle={r.description}
-                price={stateText(state)}
-                selected={r._id === selection.retentionId}
-                disabled={state.kind !== 'price'}
-                onSelect={() => setSelection((s) => ({ ...s, retentionId: r._id }))}
-              />
-            );
-          })}
+          {options.retentions.map((r) => (
+            <OptionCard key={r._id} title={r.name} subtitle={r.description} {...choice('feature', r._id, r._id === selection.retentionId, (s) => ({ ...s, retentionId: r._id }))} />
+          ))}
         </Section>
       </Box>
     </>
