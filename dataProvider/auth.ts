@@ -1,0 +1,27 @@
+import type { CurrentUser, EmailOnlyBody, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../src/domain/schemas/auth';
+import { apiFetch } from './httpClient';
+
+/**
+ * Typed account calls (SPEC §7 Auth and Users). Errors are ApiError with the SPEC §8 message and a
+ * `code`: sign-in answers INVALID_CREDENTIALS, ACCOUNT_LOCKED, TWO_FACTOR_REQUIRED, TWO_FACTOR_FAILED
+ * or RATE_LIMITED; GET /auth/me answers 401 UNAUTHORIZED ('Authentication failed.') without a session.
+ */
+const post = async <T>(path: string, body?: unknown): Promise<T> =>
+  (await apiFetch<T>(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) })).payload;
+
+export const authApi = {
+  me: async () => (await apiFetch<CurrentUser>('/auth/me')).payload,
+  signUp: (body: SignUpBody) => post<CurrentUser>('/users', body),
+  signIn: (body: SignInBody) => post<CurrentUser>('/auth/signin', body),
+  signOut: () => post<null>('/auth/signout'),
+  verify: (token: string) => post<CurrentUser>('/auth/verify', { token }),
+  resendVerification: () => post<null>('/auth/verify/issue'),
+  forgotPassword: (body: EmailOnlyBody) => post<null>('/auth/forgot-password', body),
+  verifyResetToken: (token: string) => post<null>('/auth/verify/reset-token', { token }),
+  resetPassword: (body: ResetPasswordBody) => post<null>('/auth/reset-password', body),
+  requestUnlock: (body: EmailOnlyBody) => post<null>('/auth/request-unlock', body),
+  requestMagicLink: (body: EmailOnlyBody) => post<null>('/auth/magic-link', body),
+  signInWithMagicLink: (token: string) => post<CurrentUser>('/auth/signin/magic-link', { token }),
+  setPassword: (body: SetPasswordBody) => post<null>('/auth/set-password', body),
+  deleteMe: async (password?: string) => (await apiFetch<null>('/auth/me', { method: 'DELETE', body: JSON.stringify({ password }) })).payload,
+};

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { isCommonPassword } from '../commonPasswords';
+import { LIMITS } from '../constants';
+import { emailSchema, noHtml, passwordSchema } from '../validation';
+
+/** Request bodies of the account calls (SPEC §5, §7), shared by the forms and the server. */
+
+const name = (min: number, key: string) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .min(min, key)
+    .max(LIMITS.nameMax, key)
+    .refine(noHtml, 'validation.noHtml');
+
+/** A new password: SPEC §5's rules plus refusal of common passwords. */
+export const newPasswordSchema = passwordSchema.refine((p) => !isCommonPassword(p), 'validation.commonPassword');
+
+export const signUpSchema = z.object({
+  firstName: name(LIMITS.nameMin, 'validation.nameLength'),
+  lastName: name(LIMITS.nameMin, 'validation.nameLength'),
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SignUpBody = z.infer<typeof signUpSchema>;
+
+const mustBeTrue = z.literal(true, { error: 'validation.mustBeTrue' });
+/** The sign-up form: the payload plus both agreement boxes, which must be ticked. */
+export const signUpFormSchema = signUpSchema.extend({ acceptTerms: mustBeTrue, acceptPrivacy: mustBeTrue });
+
+export const authCodeSchema = z.string().regex(/^\d{6}$/, 'validation.authCode');
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(256, 'validation.invalid'),
+  authCode: authCodeSchema.optional(),
+});
+export type SignInBody = z.infer<typeof signInSchema>;
+
+export const emailOnlySchema = z.object({ email: emailSchema });
+export type EmailOnlyBody = z.infer<typeof emailOnlySchema>;
+
+/** One-time tokens are 43 base64url characters (256 bits); anything else is refused unread. */
+export const tokenSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(128, 'validation.invalid');
+export const tokenBodySchema = z.object({ token: tokenSchema });
+export type TokenBody = z.infer<typeof tokenBodySchema>;
+
+export const resetPasswordSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
+
+/** The reset form: a new password typed twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'validation.required').min(LIMITS.passwordMin, 'validation.passwordLength').max(LIMITS.passwordMax, 'validation.passwordLength'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.match' });
+
+export const setPasswordSchema = z.object({
+  oldPassword: z.string().min(1, 'validation.required').max(256, 'validation.invalid'),
+  password: newPasswordSchema,
+});
+export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
+
+export const deleteMeSchema = z.object({ password: z.string().max(256, 'validation.invalid').optional() });
+export type DeleteMeBody = z.infer<typeof deleteMeSchema>;
+
+/** The signed-in user as GET /auth/me answers (SPEC §3 logged-in user). */
+export interface CurrentUser {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  designation: string | null;
+  picture: string | null;
+  via: 'local' | 'google';
+  isAdmin: boolean;
+  mfaEnabled: boolean;
+  emailVerified: boolean;
+  createdAt: string;
+  /** What onboarding still asks for: verifying the email, then naming a company; null when done. */
+  onboarding: 'verify' | 'company' | null;
+  companies: { _id: string; name: string }[];
+}
