@@ -1,23 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createI18n } from '../i18n';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedCatalogue } from './db/seed';
-import { registerErrorHandling } from './errors';
+import { AppError, registerErrorHandling } from './errors';
+import { createMailer } from './mail/mailer';
+import { sessionPlugin } from './plugins/session';
+import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { deploymentRoutes } from './routes/deployments';
 import { healthRoutes } from './routes/health';
 import { planRoutes } from './routes/plans';
+import { userRoutes } from './routes/users';
+import { createAuthService, type AuthService } from './services/auth';
 import { createContentService, type ContentService } from './services/content';
 import { registerSpa } from './spa';
+import { logUsageEventSink, type UsageEventSink } from './services/usageEvents';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     content: ContentService;
+    auth: AuthService;
   }
 }
 
@@ -26,6 +34,8 @@ export const API_PREFIX = '/api/v1';
 export interface BuildOptions {
   /** An already opened database; otherwise one is opened from the config and closed with the app. */
   database?: Database;
+  /** Where usage events go; the log by default. */
+  events?: UsageEventSink;
   /** Log destination override, for tests that read the logs. */
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 }
@@ -68,6 +78,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('content', createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }));
 
   registerErrorHandling(app, i18n.t);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, database.db, app.log);
+  app.decorate('auth', createAuthService({ db: database.db, config, mailer, t: i18n.t, events: options.events ?? logUsageEventSink(app.log) }));
 
   // Once closing, answers to requests still in flight end their keep-alive connection, so the
   // server can finish closing as soon as the last of them is sent.
@@ -104,8 +116,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
 
+  // Limits are per route (auth routes); answers go through the error handler as RATE_LIMITED.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', 429, 'errors.RATE_LIMITED', undefined, { after: context.after }),
+  });
+
   await app.register(
     async (api) => {
+      await api.register(sessionPlugin);
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
@@ -113,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(planRoutes);
       await api.register(contentRoutes);
       await api.register(deploymentRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -27,6 +27,17 @@ const envSchema = z.object({
   CONTENT_TOKEN: z.string().min(1).optional(),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   SENTRY_DSN: z.url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Beacon <no-reply@beacon.localhost>'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(7 * 24 * 60),
+  SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
+  LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
+  VERIFY_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(24 * 60),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().positive().default(10),
+  UNLOCK_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(24 * 60),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

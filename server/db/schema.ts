@@ -26,6 +26,11 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** Consecutive failed sign-ins; reset by a successful one, an unlock or a password reset. */
+    failedSignins: integer('failed_signins').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** When the last verification mail went out: resending waits 2 minutes (SPEC §9). */
+    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -174,4 +179,54 @@ export const discountCodes = pgTable('discount_codes', {
   maxUses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
   createdAt: createdAt(),
+});
+
+/** Sign-in sessions: the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of life, whatever the activity. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+export const tokenPurposeEnum = pgEnum('token_purpose', ['verify', 'reset', 'unlock', 'magic']);
+
+/** One-time tokens mailed to users; stored hashed, single use, expiring. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_tokens_user_purpose').on(t.userId, t.purpose)],
+);
+
+/** Mail sent (or, without SMTP, kept here so the embedded default works end to end). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
 });

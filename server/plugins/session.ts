@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+import { resolveSession, type ResolvedSession, type SessionPolicy } from '../services/sessions';
+
+export const SESSION_COOKIE = 'beacon_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session the cookie names, resolved once per request on demand. */
+    session(): Promise<ResolvedSession | null>;
+    /** The signed-in session, or 401 'Authentication failed.'. */
+    requireSession(): Promise<ResolvedSession>;
+  }
+  interface FastifyReply {
+    setSessionCookie(token: string): FastifyReply;
+    clearSessionCookie(): FastifyReply;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cookie sessions and the cross-site guard: the session token lives in an httpOnly, SameSite=Lax
+ * cookie (Secure behind HTTPS); state-changing requests from another site are refused.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app;
+  const policy: SessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
+  const secure = config.publicUrl.startsWith('https:');
+  const publicOrigin = new URL(config.publicUrl).origin;
+
+  await app.register(cookie);
+
+  const cache = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
+  app.decorateRequest('session', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const raw = this.cookies[SESSION_COOKIE];
+      pending = raw ? resolveSession(app.database.db, raw, policy) : Promise.resolve(null);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+  app.decorateRequest('requireSession', async function (this: FastifyRequest) {
+    const session = await this.session();
+    if (!session) throw new AppError('UNAUTHORIZED', 401);
+    return session;
+  });
+
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
+    return this.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: config.SESSION_MAX_DAYS * 86_400 });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    return this.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE.has(request.method)) return;
+    // Browsers say where a request comes from; a request without these headers is not a browser's.
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE_REQUEST', 403);
+    const origin = request.headers.origin;
+    if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw new AppError('CROSS_SITE_REQUEST', 403);
+  });
+});

@@ -1,0 +1,239 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import type { CurrentUser, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../../src/domain/schemas/auth';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { renderMail, type MailKind } from '../mail/templates';
+import { hashPassword, verifyPassword } from './passwords';
+import { createSession, revokeUserSessions, type SessionPolicy, type SessionUser } from './sessions';
+import { consumeToken, issueToken, peekToken, type TokenPurpose } from './tokens';
+import type { UsageEventSink } from './usageEvents';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  t: TFunction;
+  events: UsageEventSink;
+}
+
+export interface ClientMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** A session token and the user it belongs to: what sign-in style calls hand back to the route. */
+export interface SignedIn {
+  token: string;
+  user: CurrentUser;
+}
+
+// Spent on unknown emails so that a sign-in takes as long whether or not the account exists.
+const DUMMY_HASH = hashPassword('not-a-real-password-#1A');
+const RESEND_WAIT_MS = 2 * 60_000;
+
+export function toCurrentUser(user: SessionUser): CurrentUser {
+  const emailVerified = user.emailVerifiedAt !== null;
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    designation: user.designation,
+    picture: user.picture,
+    via: user.via === 'google' ? 'google' : 'local',
+    isAdmin: user.isAdmin,
+    mfaEnabled: user.mfaEnabled,
+    emailVerified,
+    createdAt: user.createdAt.toISOString(),
+    // Companies arrive with the companies work; until then every verified user still needs one.
+    onboarding: emailVerified ? 'company' : 'verify',
+    companies: [],
+  };
+}
+
+/** The account rules of SPEC §4: sign-up, sign-in with lockout, verification, reset, unlock, magic link. */
+export function createAuthService({ db, config, mailer, t, events }: AuthDeps) {
+  const policy: SessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
+
+  const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+  const findById = async (id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+  const LINKS: Record<MailKind, { purpose: TokenPurpose; ttl: number; link: (token: string) => string; expiry: (ttl: number) => Record<string, number> }> = {
+    verify: { purpose: 'verify', ttl: config.VERIFY_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/#/account/verify?token=${tk}`, expiry: (m) => ({ hours: Math.round(m / 60) }) },
+    reset: { purpose: 'reset', ttl: config.RESET_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/#/forgot-password?resetPassword=1&token=${tk}`, expiry: (m) => ({ minutes: m }) },
+    unlock: { purpose: 'unlock', ttl: config.UNLOCK_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/api/v1/auth/unlock?token=${tk}`, expiry: (m) => ({ hours: Math.round(m / 60) }) },
+    magic: { purpose: 'magic', ttl: config.MAGIC_LINK_TTL_MINUTES, link: (tk) => `${config.publicUrl}/#/account/magic-link?token=${tk}`, expiry: (m) => ({ minutes: m }) },
+  };
+
+  /** Issues the token, then mails the link. Links use PUBLIC_URL, never the request's Host. */
+  async function mailLink(user: SessionUser, kind: MailKind): Promise<void> {
+    const spec = LINKS[kind];
+    const token = await issueToken(db, user.id, spec.purpose, spec.ttl);
+    const link = spec.link(token);
+    await mailer.send(user.email, renderMail(t, kind, { name: user.firstName, link, expiry: spec.expiry(spec.ttl) }), link);
+  }
+
+  /** Answers at once and mails in the background: known and unknown emails take the same time. */
+  function mailLater(user: SessionUser | undefined, kind: MailKind): void {
+    if (user) void mailLink(user, kind).catch(() => undefined);
+  }
+
+  async function startSession(user: SessionUser, meta: ClientMeta): Promise<SignedIn> {
+    return { token: await createSession(db, user.id, policy, meta), user: toCurrentUser(user) };
+  }
+
+  return {
+    async signUp(body: SignUpBody, meta: ClientMeta): Promise<SignedIn> {
+      events.record('signupBegin', { via: 'local' });
+      try {
+        if (await findByEmail(body.email)) throw new AppError('EMAIL_TAKEN', 409);
+        const passwordHash = await hashPassword(body.password);
+        const [user] = await db
+          .insert(users)
+          .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date() })
+          .onConflictDoNothing()
+          .returning();
+        // The unique index settles a race between two sign-ups with the same email.
+        if (!user) throw new AppError('EMAIL_TAKEN', 409);
+        events.record('signupUser', { result: 'success', via: 'local' });
+        mailLater(user, 'verify');
+        return await startSession(user, meta);
+      } catch (err) {
+        events.record('signupUser', { result: 'failure', via: 'local', code: err instanceof AppError ? err.code : 'INTERNAL' });
+        throw err;
+      }
+    },
+
+    async signIn(body: SignInBody, meta: ClientMeta): Promise<SignedIn> {
+      const user = await findByEmail(body.email);
+      if (!user?.passwordHash) {
+        await verifyPassword(await DUMMY_HASH, body.password);
+        throw new AppError('INVALID_CREDENTIALS', 401);
+      }
+      const passwordOk = await verifyPassword(user.passwordHash, body.password);
+      if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED', 423);
+      if (!passwordOk) {
+        // Counted in one statement, so parallel attempts cannot slip past the threshold.
+        const [row] = await db
+          .update(users)
+          .set({
+            failedSignins: sql`${users.failedSignins} + 1`,
+            lockedAt: sql`case when ${users.failedSignins} + 1 >= ${config.LOCKOUT_THRESHOLD} then now() else null end`,
+          })
+          .where(eq(users.id, user.id))
+          .returning({ lockedAt: users.lockedAt });
+        throw row?.lockedAt ? new AppError('ACCOUNT_LOCKED', 423) : new AppError('INVALID_CREDENTIALS', 401);
+      }
+      // Two-factor codes are checked once authenticator setup exists; an account with it on
+      // cannot pass on the password alone.
+      if (user.mfaEnabled) throw body.authCode ? new AppError('TWO_FACTOR_FAILED', 401) : new AppError('TWO_FACTOR_REQUIRED', 401);
+      if (user.failedSignins > 0) await db.update(users).set({ failedSignins: 0 }).where(eq(users.id, user.id));
+      return startSession(user, meta);
+    },
+
+    async verifyEmail(token: string, meta: ClientMeta, signedIn: boolean): Promise<{ user: CurrentUser; token: string | null }> {
+      const userId = await consumeToken(db, token, 'verify');
+      if (!userId) throw new AppError('TOKEN_INVALID', 400);
+      const [user] = await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId)).returning();
+      if (!user) throw new AppError('TOKEN_INVALID', 400);
+      // The link proves the mailbox, so it signs in a browser that has no session yet.
+      if (signedIn) return { user: toCurrentUser(user), token: null };
+      const session = await startSession(user, meta);
+      return { user: session.user, token: session.token };
+    },
+
+    async resendVerification(user: SessionUser): Promise<void> {
+      if (user.emailVerifiedAt) return;
+      // Claim the slot in one statement, so two quick clicks send one mail.
+      const [claimed] = await db
+        .update(users)
+        .set({ verificationSentAt: sql`now()` })
+        .where(and(eq(users.id, user.id), sql`(${users.verificationSentAt} is null or ${users.verificationSentAt} < now() - make_interval(secs => ${RESEND_WAIT_MS / 1000}))`))
+        .returning();
+      if (!claimed) throw new AppError('VERIFICATION_ALREADY_SENT', 429);
+      await mailLink(claimed, 'verify');
+    },
+
+    async forgotPassword(email: string): Promise<void> {
+      mailLater(await findByEmail(email), 'reset');
+    },
+
+    async checkResetToken(token: string): Promise<void> {
+      if (!(await peekToken(db, token, 'reset'))) throw new AppError('TOKEN_INVALID', 400);
+    },
+
+    /** A reset also releases a lockout and ends every session of the user. */
+    async resetPassword(body: ResetPasswordBody): Promise<void> {
+      if (!(await peekToken(db, body.token, 'reset'))) throw new AppError('TOKEN_INVALID', 400);
+      const passwordHash = await hashPassword(body.password);
+      const userId = await consumeToken(db, body.token, 'reset');
+      if (!userId) throw new AppError('TOKEN_INVALID', 400);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, failedSignins: 0, lockedAt: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        await revokeUserSessions(tx, userId);
+      });
+    },
+
+    async requestUnlock(email: string): Promise<void> {
+      const user = await findByEmail(email);
+      mailLater(user?.lockedAt ? user : undefined, 'unlock');
+    },
+
+    async unlock(token: string): Promise<boolean> {
+      const userId = await consumeToken(db, token, 'unlock');
+      if (!userId) return false;
+      await db.update(users).set({ lockedAt: null, failedSignins: 0 }).where(eq(users.id, userId));
+      return true;
+    },
+
+    async requestMagicLink(email: string): Promise<void> {
+      mailLater(await findByEmail(email), 'magic');
+    },
+
+    /** The link proves the mailbox: it verifies the email and releases a lockout too. */
+    async signInWithMagicLink(token: string, meta: ClientMeta): Promise<SignedIn> {
+      const userId = await consumeToken(db, token, 'magic');
+      if (!userId) throw new AppError('TOKEN_INVALID', 400, 'errors.magicLinkInvalid');
+      const [user] = await db
+        .update(users)
+        .set({ lockedAt: null, failedSignins: 0, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!user) throw new AppError('TOKEN_INVALID', 400, 'errors.magicLinkInvalid');
+      if (user.mfaEnabled) throw new AppError('TWO_FACTOR_REQUIRED', 401);
+      return startSession(user, meta);
+    },
+
+    /** Changing the password ends every session, this one included (SPEC §4: logs the user out). */
+    async setPassword(user: SessionUser, body: SetPasswordBody): Promise<void> {
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
+        throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { oldPassword: ['errors.wrongPassword'] });
+      }
+      if (body.oldPassword === body.password) throw new AppError('SAME_PASSWORD', 400, 'errors.SAME_PASSWORD', { password: ['errors.samePassword'] });
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id);
+      });
+    },
+
+    async deleteAccount(user: SessionUser, password: string | undefined): Promise<void> {
+      if (user.passwordHash && !(password && (await verifyPassword(user.passwordHash, password)))) {
+        throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { password: ['errors.wrongPassword'] });
+      }
+      // Sessions and tokens go with the user (ON DELETE CASCADE).
+      await db.delete(users).where(eq(users.id, user.id));
+    },
+
+    async me(userId: string): Promise<CurrentUser | null> {
+      const user = await findById(userId);
+      return user ? toCurrentUser(user) : null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
