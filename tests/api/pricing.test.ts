@@ -4,6 +4,7 @@ import { priceOrder, toWire } from '../../src/domain/pricing';
 import type { ConfigurablesDto } from '../../server/services/configurables';
 import { invalidatePlanCache } from '../../server/services/plans';
 import type { PlanDto } from '../../server/services/plans';
+import { signUp } from '../support/auth';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -50,6 +51,20 @@ describe('GET /plans/configurables/public/{providerCode}', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/plans/configurables/public/aws' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'There is no provider aws.' });
+  });
+});
+
+describe('GET /plans/configurables?providerCode= (signed in)', () => {
+  it('answers 401 without a session, and the same catalogue with one', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/plans/configurables?providerCode=gcp' });
+    expect(anonymous.statusCode).toBe(401);
+    const { cookie } = await signUp(t.app, 'wizard@example.com');
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/plans/configurables?providerCode=gcp', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload).toEqual(conf);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/plans/configurables', headers: { cookie } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().payload.errors.providerCode).toEqual(['This field is required.']);
   });
 });
 

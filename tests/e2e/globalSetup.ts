@@ -1,20 +1,73 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 
-/** Starts the built product on a free port with a fresh embedded database, as `npm start` would. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts a real SMTP sink that writes each received mail as JSON into a mailbox folder, and the
+ * built product on a free port with a fresh embedded database, sending its mail to that sink.
+ */
 export default async function globalSetup() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'beacon-e2e-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: undefined, STATIC_DIR: './dist' });
+  const root = mkdtempSync(join(tmpdir(), 'beacon-e2e-'));
+  const mailbox = join(root, 'mailbox');
+  mkdirSync(mailbox);
+  let count = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          count += 1;
+          writeFileSync(join(mailbox, `${String(count).padStart(5, '0')}.json`), JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: join(root, 'data'),
+    DATABASE_URL: undefined,
+    STATIC_DIR: './dist',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // One browser signs in many times from one address in these tests.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '1000',
+  });
   const app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server did not bind');
-  process.env.BASE_URL = `http://127.0.0.1:${address.port}`;
+  await app.listen({ host: '127.0.0.1', port });
+  process.env.BASE_URL = baseUrl;
+  process.env.MAILBOX_DIR = mailbox;
   return async () => {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(root, { recursive: true, force: true });
   };
 }
