@@ -1,13 +1,14 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { HashRouter, matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { HashRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setTranslator } from '../dataProvider/httpClient';
 import { i18n } from './i18n';
 import { PreloginLayout } from './layouts/PreloginLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
 import { MAIN_APP_MODULE, MAIN_APP_PATTERNS, NOT_FOUND_PAGE, SHELL_ROUTES, type ShellRoute } from './routeTable';
+import { captureUtmTags, isSignedIn, peekReturnRoute, saveReturnRoute, session, takeReturnRoute, useSession } from './session';
 import { theme } from './theme';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -29,9 +30,68 @@ const MainApp = page(MAIN_APP_MODULE);
 const NotFound = page(NOT_FOUND_PAGE);
 const SHELL_PAGES = SHELL_ROUTES.map((route) => ({ route, Page: route.page ? page(route.page) : NotFound }));
 
+const isMainPath = (pathname: string) => MAIN_APP_PATTERNS.some((pattern) => matchPath(pattern, pathname));
+
+const EXPIRED = '/account/signin?error=session-timed-out';
+
+/**
+ * Session upkeep for the whole shell: resumes an earlier visit's session, sends an expired one to
+ * sign-in from pages outside the guard, and keeps the utm tags of any visited address.
+ */
+function SessionKeeper() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+    captureUtmTags(location.search);
+  }, [location]);
+  useEffect(() => session.clearEnded(), [location.pathname]);
+  useEffect(() => {
+    // Marketing links may also carry the tags before the hash.
+    captureUtmTags(window.location.search);
+    void session.resume();
+  }, []);
+  // Guarded (main) pages react to the store themselves, in the same render as the session ends.
+  useEffect(
+    () =>
+      session.onExpired(() => {
+        if (!isMainPath(here.current.pathname)) navigate(EXPIRED);
+      }),
+    [navigate],
+  );
+  return null;
+}
+
+/**
+ * A logged-out visit to a signed-in page: remember it, then let /loading sort out the session —
+ * or, when the session was just lost, go straight to sign-in with the notice.
+ */
+function GuardRedirect({ attempted, expired }: { attempted: string; expired: boolean }) {
+  // Decided once: the session store may change again before the navigation lands.
+  const [target] = useState(() => (expired ? EXPIRED : '/loading'));
+  useEffect(() => saveReturnRoute(attempted), [attempted]);
+  return <Navigate to={target} replace />;
+}
+
+/** A session resumed on a welcome page goes on to where the user was heading (SPEC §2). */
+function ResumeRedirect() {
+  // Read once on mount and forgotten in the effect, so neither a re-render nor StrictMode's second
+  // effect run can change where this goes.
+  const [target] = useState(() => peekReturnRoute() ?? '/profile/account');
+  useEffect(() => void takeReturnRoute(), []);
+  return <Navigate to={target} replace />;
+}
+
 function RoutePage({ route, Page }: { route: ShellRoute; Page: ComponentType }) {
   useDocumentTitle(route.meta.titleKey);
-  if (route.redirect) return <Navigate to={route.redirect} replace />;
+  const { search } = useLocation();
+  const { state } = useSession();
+  if (route.redirect) return <Navigate to={{ pathname: route.redirect, search }} replace />;
+  // Mailed links (magic link, reset) carry a token and are acted on even by a signed-in browser.
+  if (state === 'IN_RESUMED' && route.meta.prelogin && route.meta.welcome && !new URLSearchParams(search).has('token')) {
+    return <ResumeRedirect />;
+  }
   if (route.meta.welcome) {
     return (
       <WelcomeLayout>
@@ -49,12 +109,24 @@ function RoutePage({ route, Page }: { route: ShellRoute; Page: ComponentType }) 
   return <Page />;
 }
 
-/** Anything not in the shell's table: the react-admin app for main-layout paths, else not-found. */
+/**
+ * Anything not in the shell's table: the react-admin app for main-layout paths (signed-in users
+ * only, admin paths for admins only; SPEC §2 navigation guard), else not-found.
+ */
 function Fallthrough() {
-  const { pathname } = useLocation();
-  const isMain = MAIN_APP_PATTERNS.some((pattern) => matchPath(pattern, pathname));
+  const { pathname, search } = useLocation();
+  const current = useSession();
+  const isMain = isMainPath(pathname);
   useDocumentTitle(isMain ? undefined : 'titles.notFound');
-  if (isMain) return <MainApp />;
+  if (isMain) {
+    if (!isSignedIn(current)) {
+      // Signing out navigates away itself; until that lands, this page is no visit to remember.
+      if (current.ended === 'signOut') return null;
+      return <GuardRedirect attempted={pathname + search} expired={current.ended === 'expired'} />;
+    }
+    if (matchPath('/admin/*', pathname) && !current.user?.isAdmin) return <Navigate to="/loading" replace />;
+    return <MainApp />;
+  }
   return (
     <PreloginLayout>
       <NotFound />
@@ -68,6 +140,7 @@ export function App() {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <HashRouter>
+          <SessionKeeper />
           <Suspense fallback={null}>
             <Routes>
               {SHELL_PAGES.map(({ route, Page }) => (

@@ -3,6 +3,7 @@ import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18n
 import englishMessages from 'ra-language-english';
 import { Navigate, Route } from 'react-router';
 import { CompanyList } from '../admin/companies/CompanyList';
+import { authProvider } from '../dataProvider/authProvider';
 import { dataProvider } from '../dataProvider/dataProvider';
 import DashboardPage from '../portal/dashboard/DashboardPage';
 import DeploymentsPage from '../portal/deployments/DeploymentsPage';
@@ -17,13 +18,13 @@ i18n.addResourceBundle('en', 'translation', convertRaTranslationsToI18next(engli
 
 /**
  * The react-admin app: every main-layout page and the admin area. Loaded lazily, inside the
- * shell's hash router and theme.
+ * shell's hash router and theme; the shell's guard only lets signed-in users this far.
  */
 export default function MainApp() {
   const i18nProvider = useI18nextProvider({ i18nextInstance: i18n });
   if (!i18nProvider) return null;
   return (
-    <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} layout={MainLayout} disableTelemetry>
+    <Admin dataProvider={dataProvider} authProvider={authProvider} requireAuth i18nProvider={i18nProvider} theme={theme} layout={MainLayout} disableTelemetry>
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/deployments/*" element={<DeploymentsPage />} />

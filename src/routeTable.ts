@@ -27,9 +27,16 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', meta: { prelogin: true }, redirect: '/account/create' },
   { path: '/account/create', meta: { prelogin: true, welcome: true, titleKey: 'titles.signUp' }, page: 'portal/auth/SignUpPage' },
   { path: '/account/signin', meta: { prelogin: true, welcome: true, titleKey: 'titles.signIn' }, page: 'portal/auth/SignInPage' },
+  { path: '/account/magic-link', meta: { prelogin: true, welcome: true, titleKey: 'titles.magicLink' }, page: 'portal/auth/MagicLinkPage' },
+  { path: '/forgot-password', meta: { prelogin: true, welcome: true, titleKey: 'titles.forgotPassword' }, page: 'portal/auth/ForgotPasswordPage' },
+  { path: '/request-unlock', meta: { prelogin: true, welcome: true, titleKey: 'titles.requestUnlock' }, page: 'portal/auth/RequestUnlockPage' },
   { path: '/signin', meta: { prelogin: true }, redirect: '/account/signin' },
   { path: '/pricing', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.pricing' }, page: 'portal/pricing/PricingPage' },
+  // Onboarding: in the welcome layout but not prelogin; the page itself asks for a session.
+  { path: '/account/verify', meta: { welcome: true, onboarding: true, titleKey: 'titles.verify' }, page: 'portal/onboarding/VerifyPage' },
+  // Pass-through routes (SPEC §2 navigation guard): never redirected by the guard.
   { path: '/loading', meta: { titleKey: 'titles.loading' }, page: 'src/pages/LoadingPage' },
+  { path: '/redirect', meta: { titleKey: 'titles.redirect' }, page: 'src/pages/RedirectPage' },
 ];
 
 /** Main-layout and admin paths (SPEC §2 logged-in and admin routes), matched before not-found. */

@@ -1,15 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { authApi } from '../../dataProvider/auth';
+import { ApiError } from '../../dataProvider/httpClient';
+import { LIMITS } from '../../src/domain/constants';
+import { authCodeSchema, emailOnlySchema, signInSchema } from '../../src/domain/schemas/auth';
+import { FormTextField } from '../../src/ui/form/FormTextField';
+import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { PasswordField } from '../../src/ui/form/PasswordField';
+import { AuthHeading } from './AuthHeading';
+import { SocialSignInSlot } from './SocialSignInSlot';
 
-/** SignIn (SPEC §2 sign-up screens). The form arrives with the accounts work. */
+const credentialsSchema = signInSchema.pick({ email: true, password: true });
+type Credentials = z.output<typeof credentialsSchema>;
+const codeSchema = z.object({ authCode: authCodeSchema });
+
+/** Notices other pages send here through the query; only these keys are ever shown. */
+const REF_NOTICES: Record<string, { severity: 'success' | 'error'; key: string }> = {
+  unlocked: { severity: 'success', key: 'auth.signIn.unlocked' },
+  'unlock-failed': { severity: 'error', key: 'auth.signIn.unlockFailed' },
+  'password-reset': { severity: 'success', key: 'auth.signIn.passwordReset' },
+};
+const ERROR_NOTICES: Record<string, string> = {
+  'magic-link-invalid': 'errors.magicLinkInvalid',
+  'session-timed-out': 'errors.sessionTimedOut',
+};
+
+/** The host a redirect query points at, for 'Login to continue'. */
+function targetLabel(redirect: string): string {
+  try {
+    return new URL(redirect, window.location.origin).host || redirect;
+  } catch {
+    return redirect;
+  }
+}
+
+const digitsOnly = (raw: string) => raw.replace(/\D/g, '').slice(0, LIMITS.twoFactorCodeLength);
+
+/**
+ * Sign-in (SPEC §2, §4): credentials, then the 2FA code step when the API asks for it. The
+ * unlock link appears only after a 'locked' answer.
+ */
 export default function SignInPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const refNotice = REF_NOTICES[params.get('ref') ?? ''];
+  const errorNotice = ERROR_NOTICES[params.get('error') ?? ''];
+
+  const [step, setStep] = useState<'credentials' | 'code'>('credentials');
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
+  const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
+  const [sendingMagicLink, setSendingMagicLink] = useState(false);
+
+  const form = useForm({ resolver: zodResolver(credentialsSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const codeForm = useForm({ resolver: zodResolver(codeSchema), defaultValues: { authCode: '' } });
+  const code = useWatch({ control: codeForm.control, name: 'authCode' });
+
+  const signIn = async (body: Credentials, authCode?: string) => {
+    setFailure(null);
+    setMagicLinkSentTo(null);
+    try {
+      await authApi.signIn({ ...body, authCode });
+      navigate(redirect ? `/redirect?server_url=${encodeURIComponent(redirect)}` : '/loading?referrer=login');
+    } catch (error) {
+      const codeOf = error instanceof ApiError ? error.code : undefined;
+      if (codeOf === 'TWO_FACTOR_REQUIRED' || codeOf === 'TWO_FACTOR_FAILED') {
+        // 'Required' opens the code step silently; 'failed' says the code was wrong.
+        setCredentials(body);
+        setStep('code');
+        codeForm.reset({ authCode: '' });
+        if (codeOf === 'TWO_FACTOR_FAILED') setFailure(failureMessage(error, t));
+        return;
+      }
+      if (codeOf === 'ACCOUNT_LOCKED') {
+        setLocked(true);
+        setStep('credentials');
+      }
+      if (!applyServerErrors(error, ['email', 'password'], form.setError)) setFailure(failureMessage(error, t));
+    }
+  };
+
+  const submitCredentials = form.handleSubmit((values) => signIn(values));
+  const submitCode = codeForm.handleSubmit(async ({ authCode }) => {
+    if (credentials) await signIn(credentials, authCode);
+  });
+  const goBack = () => {
+    setStep('credentials');
+    setFailure(null);
+    codeForm.reset({ authCode: '' });
+  };
+
+  const sendMagicLink = async () => {
+    setFailure(null);
+    setMagicLinkSentTo(null);
+    if (!(await form.trigger('email'))) return;
+    const parsed = emailOnlySchema.safeParse({ email: form.getValues('email') });
+    if (!parsed.success) return;
+    setSendingMagicLink(true);
+    try {
+      await authApi.requestMagicLink(parsed.data);
+      setMagicLinkSentTo(parsed.data.email);
+    } catch (error) {
+      setFailure(failureMessage(error, t));
+    } finally {
+      setSendingMagicLink(false);
+    }
+  };
+
+  const notices = (
+    <>
+      {redirect && <Alert severity="info">{t('auth.signIn.loginToContinue', { target: targetLabel(redirect) })}</Alert>}
+      {refNotice && <Alert severity={refNotice.severity}>{t(refNotice.key)}</Alert>}
+      {errorNotice && <Alert severity="error">{t(errorNotice)}</Alert>}
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+    </>
+  );
+
+  if (step === 'code') {
+    return (
+      <>
+        <AuthHeading title={t('auth.signIn.twoFactor.heading')} intro={t('auth.signIn.twoFactor.intro')} />
+        <Box component="form" noValidate onSubmit={submitCode}>
+          <Stack spacing={2}>
+            {notices}
+            <FormTextField
+              control={codeForm.control}
+              name="authCode"
+              label={t('auth.signIn.twoFactor.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={LIMITS.twoFactorCodeLength}
+              transform={digitsOnly}
+              autoFocus
+            />
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={!authCodeSchema.safeParse(code).success} loading={codeForm.formState.isSubmitting}>
+              {t('auth.signIn.twoFactor.submit')}
+            </Button>
+            <Button variant="text" onClick={goBack} sx={{ alignSelf: 'center' }}>
+              {t('auth.signIn.twoFactor.goBack')}
+            </Button>
+          </Stack>
+        </Box>
+      </>
+    );
+  }
+
   return (
     <>
-      <Typography variant="h1" sx={{ mb: 1 }}>
-        {t('titles.signIn')}
-      </Typography>
-      <Typography color="text.secondary">{t('pages.placeholder.signInSoon')}</Typography>
+      <AuthHeading title={t('titles.signIn')} intro={t('auth.signIn.intro')} />
+      <SocialSignInSlot mode="signIn" />
+      <Box component="form" noValidate onSubmit={submitCredentials}>
+        <Stack spacing={2}>
+          {notices}
+          {locked && (
+            <Link component={RouterLink} to="/request-unlock" sx={{ fontWeight: 600 }}>
+              {t('auth.signIn.requestUnlock')}
+            </Link>
+          )}
+          {magicLinkSentTo && (
+            <Alert severity="success" role="status">
+              {t('auth.signIn.magicLinkSent', { email: magicLinkSentTo })}
+            </Alert>
+          )}
+          <FormTextField control={form.control} name="email" label={t('auth.form.email')} type="email" inputMode="email" autoComplete="username" autoFocus />
+          <PasswordField control={form.control} name="password" label={t('auth.form.password')} autoComplete="current-password" />
+          <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'flex-end' }}>
+            {t('auth.signIn.forgotPassword')}
+          </Link>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={form.formState.isSubmitting}>
+            {t('auth.signIn.submit')}
+          </Button>
+          <Divider>{t('auth.signIn.or')}</Divider>
+          <Button variant="outlined" size="large" fullWidth onClick={() => void sendMagicLink()} loading={sendingMagicLink}>
+            {t('auth.signIn.magicLink')}
+          </Button>
+          <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('auth.signIn.noAccount')}{' '}
+            <Link component={RouterLink} to="/account/create">
+              {t('auth.signIn.createAccount')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
     </>
   );
 }

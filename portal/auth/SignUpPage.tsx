@@ -1,15 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { authApi } from '../../dataProvider/auth';
+import { ApiError } from '../../dataProvider/httpClient';
+import { signUpFormSchema } from '../../src/domain/schemas/auth';
+import { CheckboxField } from '../../src/ui/form/CheckboxField';
+import { FormTextField } from '../../src/ui/form/FormTextField';
+import { applyServerErrors } from '../../src/ui/form/messages';
+import { PasswordField } from '../../src/ui/form/PasswordField';
+import { AuthHeading } from './AuthHeading';
+import { signUpFailure, stripErrorPrefix } from './signUpFailure';
+import { SocialSignInSlot } from './SocialSignInSlot';
 
-/** SignUp (SPEC §2 sign-up screens). The form arrives with the accounts work. */
+const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+/** Public sign-up (SPEC §2, §4, §5): success goes on to /loading, which shows the verify step. */
 export default function SignUpPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    mode: 'onTouched',
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  const submit = handleSubmit(async ({ firstName, lastName, email, password }) => {
+    setFailure(null);
+    try {
+      await authApi.signUp({ firstName, lastName, email, password });
+      navigate('/loading?referrer=verification');
+    } catch (error) {
+      const onFields = applyServerErrors(error, FIELDS, setError, stripErrorPrefix);
+      if (!onFields && error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
+        setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
+      }
+      setFailure(signUpFailure(error, t));
+    }
+  });
+
   return (
     <>
-      <Typography variant="h1" sx={{ mb: 1 }}>
-        {t('titles.signUp')}
-      </Typography>
-      <Typography color="text.secondary">{t('pages.placeholder.signUpSoon')}</Typography>
+      <AuthHeading title={t('titles.signUp')} intro={t('auth.signUp.intro')} />
+      <SocialSignInSlot mode="signUp" />
+      <Box component="form" noValidate onSubmit={submit}>
+        <Stack spacing={2}>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <FormTextField control={control} name="firstName" label={t('auth.form.firstName')} autoComplete="given-name" autoFocus />
+            <FormTextField control={control} name="lastName" label={t('auth.form.lastName')} autoComplete="family-name" />
+          </Box>
+          <FormTextField control={control} name="email" label={t('auth.form.email')} type="email" inputMode="email" autoComplete="email" />
+          <PasswordField control={control} name="password" label={t('auth.form.password')} autoComplete="new-password" showRules />
+          <Box>
+            <CheckboxField control={control} name="acceptTerms" label={t('auth.signUp.acceptTerms')} />
+            <CheckboxField control={control} name="acceptPrivacy" label={t('auth.signUp.acceptPrivacy')} />
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
+            {t('auth.signUp.submit')}
+          </Button>
+          <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('auth.signUp.haveAccount')}{' '}
+            <Link component={RouterLink} to="/account/signin">
+              {t('auth.signUp.signIn')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
     </>
   );
 }

@@ -14,7 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { useGetIdentity } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { session } from '../session';
 import { Footer } from './Footer';
 import { ProductLogo } from './ProductLogo';
 
@@ -36,10 +36,11 @@ function UserMenu({ identity }: { identity: Identity | undefined }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const companies = [...(identity?.companies ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const close = () => setAnchor(null);
-  const logout = async () => {
+  // SPEC §2: logout returns to '/'. The shell's guard knows a signed-out page is no visit to remember.
+  const logout = () => {
     close();
-    await apiFetch('/auth/signout', { method: 'POST' }).catch(() => undefined);
     navigate('/');
+    void session.signOut();
   };
   return (
     <>
@@ -56,7 +57,7 @@ function UserMenu({ identity }: { identity: Identity | undefined }) {
         <MenuItem component={RouterLink} to="/profile/account" onClick={close}>
           {t('nav.profileSettings')}
         </MenuItem>
-        <MenuItem onClick={() => void logout()}>{t('nav.logout')}</MenuItem>
+        <MenuItem onClick={logout}>{t('nav.logout')}</MenuItem>
       </Menu>
     </>
   );

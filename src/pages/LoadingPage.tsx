@@ -3,25 +3,35 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { apiFetch } from '../../dataProvider/httpClient';
+import { useLocation, useNavigate } from 'react-router';
+import { isSignedIn, session, takeReturnRoute } from '../session';
+import { loadingTarget } from './loadingTarget';
+
+/** A user fetched this recently (by the page that sent us here) is not fetched again. */
+const FRESH_MS = 5_000;
 
 /**
- * Where sign-in and guarded routes land (SPEC §2): asks who is signed in, then moves on — to the
- * dashboard when there is a session, otherwise to sign-in.
+ * Where sign-in, sign-up and guarded routes land (SPEC §2): fetches the user, then moves on to
+ * verification, the page the user was heading for, or the dashboard; without a session, sign-in.
  */
 export default function LoadingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   useEffect(() => {
+    const query = new URLSearchParams(search);
+    const referrer = query.get('referrer');
+    const now = session.getSnapshot();
+    const fresh = isSignedIn(now) && Date.now() - now.fetchedAt < FRESH_MS;
+    const manual = referrer === 'login' || referrer === 'verification';
     let live = true;
-    apiFetch('/auth/me')
-      .then(() => live && navigate('/dashboard', { replace: true }))
-      .catch(() => live && navigate('/account/signin', { replace: true }));
+    void (fresh ? Promise.resolve(now.user) : session.refresh(manual ? 'manual' : 'auto')).then((user) => {
+      if (live) navigate(loadingTarget(user, { referrer, cid: query.get('cid'), pid: query.get('pid') }, takeReturnRoute), { replace: true });
+    });
     return () => {
       live = false;
     };
-  }, [navigate]);
+  }, [search, navigate]);
   return (
     <Box role="status" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
       <CircularProgress aria-hidden />

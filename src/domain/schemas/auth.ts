@@ -31,10 +31,13 @@ export const signUpFormSchema = signUpSchema.extend({ acceptTerms: mustBeTrue, a
 
 export const authCodeSchema = z.string().regex(/^\d{6}$/, 'validation.authCode');
 
+/** At sign-in the code may also be a one-time recovery code (xxxxx-xxxxx). */
+export const signInCodeSchema = z.string().trim().regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'validation.authCode');
+
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(256, 'validation.invalid'),
-  authCode: authCodeSchema.optional(),
+  authCode: signInCodeSchema.optional(),
 });
 export type SignInBody = z.infer<typeof signInSchema>;
 

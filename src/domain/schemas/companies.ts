@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DESIGNATIONS, LIMITS } from '../constants';
+import { emailSchema, noHtml } from '../validation';
+import { authCodeSchema, newPasswordSchema, tokenSchema } from './auth';
+
+/** Company, team and invitation bodies (SPEC §3, §5, §7 Companies), shared by forms and server. */
+
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+export const COMPANY_ROLES = ['admin', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+// A company name is shown to teammates and in mails: no links that could pass for ours.
+const URL_LIKE = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|app|dev|xyz|info|biz|ru|cn)\b)/i;
+
+export const companyNameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .min(LIMITS.nameMin, 'validation.nameLength')
+  .max(LIMITS.nameMax, 'validation.nameLength')
+  .refine(noHtml, 'validation.noHtml')
+  .refine((s) => !URL_LIKE.test(s), 'validation.noUrl');
+
+export const designationSchema = z.enum(DESIGNATIONS, { error: 'validation.required' });
+
+export const createCompanySchema = z.object({
+  name: companyNameSchema,
+  size: z.enum(COMPANY_SIZES, { error: 'validation.required' }).optional(),
+});
+export type CreateCompanyBody = z.infer<typeof createCompanySchema>;
+
+export const createCompanyQuerySchema = z.object({
+  onboarding: z.enum(['1', 'true']).optional(),
+  designation: designationSchema.optional(),
+});
+
+export const updateCompanySchema = createCompanySchema;
+
+export const invitationSchema = z.object({
+  email: emailSchema,
+  role: z.enum(COMPANY_ROLES, { error: 'validation.required' }),
+});
+export type InvitationBody = z.infer<typeof invitationSchema>;
+
+const invitedName = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .min(LIMITS.invitedNameMin, 'validation.invitedNameLength')
+  .max(LIMITS.nameMax, 'validation.invitedNameLength')
+  .refine(noHtml, 'validation.noHtml');
+
+export const invitedSignUpSchema = z.object({
+  token: tokenSchema,
+  firstName: invitedName,
+  lastName: invitedName,
+  designation: designationSchema,
+  password: newPasswordSchema,
+});
+export type InvitedSignUpBody = z.infer<typeof invitedSignUpSchema>;
+
+export const deletionCodeSchema = z.string().regex(new RegExp(`^\\d{${LIMITS.dataRemovalCodeLength}}$`), 'validation.deletionCode');
+export const deleteCompanySchema = z.object({ verificationCode: deletionCodeSchema.optional() });
+
+export const twoFactorCodeSchema = z.object({ code: authCodeSchema });
+/** Disabling two-factor sign-in asks for a current code, or a recovery code. */
+export const twoFactorDisableSchema = z.object({ code: z.string().trim().min(6, 'validation.authCode').max(32, 'validation.authCode') });
+
+export interface CompanyDto {
+  _id: string;
+  name: string;
+  size: string | null;
+  logo: string | null;
+  createdAt: string;
+  role: CompanyRole;
+  projects: { _id: string; name: string }[];
+}
+
+export interface TeamDto {
+  users: { _id: string; firstName: string; lastName: string; email: string; role: CompanyRole; status: 'active' }[];
+  invitations: { _id: string; email: string; role: CompanyRole; status: 'pending' | 'expired'; createdAt: string }[];
+}

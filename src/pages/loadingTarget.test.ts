@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../domain/schemas/auth';
+import { loadingTarget } from './loadingTarget';
+
+const user = { _id: 'u1', onboarding: null } as CurrentUser;
+const q = (referrer: string | null = null, cid: string | null = null, pid: string | null = null) => ({ referrer, cid, pid });
+
+describe('loadingTarget', () => {
+  it('sends a visitor without a session to sign-in', () => {
+    expect(loadingTarget(null, q('login'), () => '/deployments')).toBe('/account/signin');
+  });
+
+  it('sends to verification after sign-up or while the email is unverified', () => {
+    expect(loadingTarget(user, q('verification'), () => null)).toBe('/account/verify');
+    expect(loadingTarget({ ...user, onboarding: 'verify' }, q('login'), () => null)).toBe('/account/verify');
+  });
+
+  it('sends company onboarding to the dashboard for now, keeping the return route', () => {
+    const returnRoute = vi.fn(() => '/deployments');
+    expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), returnRoute)).toBe('/dashboard');
+    expect(returnRoute).not.toHaveBeenCalled();
+  });
+
+  it('prefers the stored return route, then the project dashboard, then /dashboard', () => {
+    expect(loadingTarget(user, q('login', 'c1', 'p1'), () => '/deployments/7')).toBe('/deployments/7');
+    expect(loadingTarget(user, q('filter', 'c1', 'p1'), () => null)).toBe('/c/c1/p/p1/dashboard');
+    expect(loadingTarget(user, q('login', 'c1/../x', 'p1'), () => null)).toBe('/dashboard');
+    expect(loadingTarget(user, q(), () => null)).toBe('/dashboard');
+  });
+});

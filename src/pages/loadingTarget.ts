@@ -1,0 +1,23 @@
+import type { CurrentUser } from '../domain/schemas/auth';
+
+export interface LoadingQuery {
+  /** filter, verification or login (SPEC §2); filter and login take the default way. */
+  referrer: string | null;
+  cid: string | null;
+  pid: string | null;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Where /loading sends the user once the session is known. `returnRoute` is only called (and so
+ * only spent) when it is the answer.
+ */
+export function loadingTarget(user: CurrentUser | null, query: LoadingQuery, returnRoute: () => string | null): string {
+  if (!user) return '/account/signin';
+  if (query.referrer === 'verification' || user.onboarding === 'verify') return '/account/verify';
+  // The company onboarding screen (account/company) is not built yet.
+  if (user.onboarding === 'company') return '/dashboard';
+  const scoped = query.cid && query.pid && ID.test(query.cid) && ID.test(query.pid) ? `/c/${query.cid}/p/${query.pid}/dashboard` : null;
+  return returnRoute() ?? scoped ?? '/dashboard';
+}

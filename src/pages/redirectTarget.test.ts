@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirectTarget } from './redirectTarget';
+
+const origin = 'https://portal.example.com';
+
+describe('safeRedirectTarget', () => {
+  it('follows http(s) addresses on this origin', () => {
+    expect(safeRedirectTarget('https://portal.example.com/dashboard?x=1', origin)).toBe('https://portal.example.com/dashboard?x=1');
+    expect(safeRedirectTarget('/servers/7', origin)).toBe('https://portal.example.com/servers/7');
+  });
+
+  it('refuses other origins, other schemes and nothing', () => {
+    for (const raw of [
+      null,
+      '',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'http://portal.example.com/',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'https://portal.example.com.evil.example/',
+    ]) {
+      expect(safeRedirectTarget(raw, origin)).toBeNull();
+    }
+  });
+});

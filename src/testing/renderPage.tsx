@@ -1,0 +1,65 @@
+/** Test helpers for page tests (jsdom): never imported by the app. */
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { CurrentUser } from '../domain/schemas/auth';
+import { i18n } from '../i18n';
+
+/** Shows where the page navigated to, for assertions. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+}
+
+/** Renders a page at `entry` (matched by `path`), with i18n and a memory router. */
+export function renderPage(element: ReactElement, entry: string, path = entry.split('?')[0] ?? '/') {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+export const currentLocation = () => screen.getByTestId('location').textContent;
+
+/** Types into a field and leaves it, as a user would (forms validate on touch). */
+export function typeInto(label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+  return input;
+}
+
+/** The error text a field points at with aria-describedby, or null when it is valid. */
+export function fieldError(label: string): string | null {
+  const input = screen.getByLabelText(label);
+  if (input.getAttribute('aria-invalid') !== 'true') return null;
+  const id = input.getAttribute('aria-describedby')?.split(' ')[0];
+  return (id && document.getElementById(id)?.textContent) || null;
+}
+
+export const en = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+
+export const testUser: CurrentUser = {
+  _id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  designation: null,
+  picture: null,
+  via: 'local',
+  isAdmin: false,
+  mfaEnabled: false,
+  emailVerified: false,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  onboarding: 'verify',
+  companies: [],
+};
