@@ -16,6 +16,8 @@ import { healthRoutes } from './routes/health';
 import { planRoutes } from './routes/plans';
 import { userRoutes } from './routes/users';
 import { createAuthService, type AuthService } from './services/auth';
+import { createCompanyService, type CompanyService } from './services/companies';
+import { createTwoFactorService, type TwoFactorService } from './services/twoFactor';
 import { createContentService, type ContentService } from './services/content';
 import { registerSpa } from './spa';
 import { logUsageEventSink, type UsageEventSink } from './services/usageEvents';
@@ -26,6 +28,8 @@ declare module 'fastify' {
     database: Database;
     content: ContentService;
     auth: AuthService;
+    twoFactor: TwoFactorService;
+    companies: CompanyService;
   }
 }
 
@@ -79,7 +83,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app, i18n.t);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, database.db, app.log);
-  app.decorate('auth', createAuthService({ db: database.db, config, mailer, t: i18n.t, events: options.events ?? logUsageEventSink(app.log) }));
+  const twoFactor = createTwoFactorService(database.db, config.PRODUCT_NAME);
+  app.decorate('twoFactor', twoFactor);
+  app.decorate('auth', createAuthService({ db: database.db, config, mailer, t: i18n.t, events: options.events ?? logUsageEventSink(app.log), twoFactor }));
+  app.decorate('companies', createCompanyService({ db: database.db, config, mailer, t: i18n.t }));
 
   // Once closing, answers to requests still in flight end their keep-alive connection, so the
   // server can finish closing as soon as the last of them is sent.

@@ -31,6 +31,11 @@ export const users = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     /** When the last verification mail went out: resending waits 2 minutes (SPEC §9). */
     verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+    /** TOTP secret (base32) once two-factor sign-in is on; the pending one while it is being set up. */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -229,4 +234,90 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
+});
+
+/** One-time recovery codes for two-factor sign-in, stored hashed. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user').on(t.userId)],
+);
+
+export const companyRoleEnum = pgEnum('company_role', ['admin', 'viewer']);
+
+/** Companies (workspaces, SPEC §3). */
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  size: text('size'),
+  /** Logo as a data URL; small by rule (the upload limit). */
+  logo: text('logo'),
+  /** Plan group giving this company its own plan list; the public list when null. */
+  planGroupId: uuid('plan_group_id').references(() => planGroups.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: companyRoleEnum('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_members_user').on(t.userId)],
+);
+
+/** Projects, kept per company; each company starts with a default one. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('projects_company').on(t.companyId)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: companyRoleEnum('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_company').on(t.companyId)],
+);
+
+/** The mailed 5-digit code that confirms a company deletion: hashed, single use, expiring. */
+export const companyDeletionCodes = pgTable('company_deletion_codes', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

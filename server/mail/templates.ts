@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic';
+export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany';
 
 export interface MailContent {
   subject: string;
@@ -8,28 +8,46 @@ export interface MailContent {
   html: string;
 }
 
+export interface MailParams {
+  name: string;
+  /** The action link, or, for code mails, the code to type. */
+  link: string;
+  /** Interpolation values: expiry figures and names the template mentions. */
+  expiry: Record<string, number>;
+  inviter?: string;
+  company?: string;
+}
+
+const CODE_MAILS = new Set<MailKind>(['deleteCompany']);
+
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain-text and HTML bodies of one account mail, every string from i18n. */
-export function renderMail(t: TFunction, kind: MailKind, params: { name: string; link: string; expiry: Record<string, number> }): MailContent {
+export function renderMail(t: TFunction, kind: MailKind, params: MailParams): MailContent {
+  const vars = { ...params.expiry, inviter: params.inviter ?? '', company: params.company ?? '' };
   const lines = {
     greeting: t('mail.greeting', { name: params.name }),
-    body: t(`mail.${kind}.body`),
-    action: t(`mail.${kind}.action`),
-    expiry: t(`mail.${kind}.expiry`, params.expiry),
+    body: t(`mail.${kind}.body`, vars),
+    action: t(`mail.${kind}.action`, vars),
+    expiry: t(`mail.${kind}.expiry`, vars),
     ignore: t('mail.ignore'),
     fallback: t('mail.linkFallback'),
     signature: t('mail.signature'),
   };
+  const isCode = CODE_MAILS.has(kind);
   const text = [lines.greeting, '', lines.body, '', `${lines.action}: ${params.link}`, '', lines.expiry, lines.ignore, '', lines.signature].join('\n');
   const link = escapeHtml(params.link);
+  const action = isCode
+    ? `<p>${escapeHtml(lines.action)}</p><p style="font-size:28px;font-weight:700;letter-spacing:8px">${link}</p>`
+    : `<p><a href="${link}" style="display:inline-block;background:#1a56db;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(lines.action)}</a></p>`;
+  const fallback = isCode ? '' : `<p style="color:#6b7280;font-size:13px">${escapeHtml(lines.fallback)}<br><a href="${link}">${link}</a></p>`;
   const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(lines.greeting)}</p>
 <p>${escapeHtml(lines.body)}</p>
-<p><a href="${link}" style="display:inline-block;background:#1a56db;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(lines.action)}</a></p>
+${action}
 <p style="color:#6b7280">${escapeHtml(lines.expiry)} ${escapeHtml(lines.ignore)}</p>
-<p style="color:#6b7280;font-size:13px">${escapeHtml(lines.fallback)}<br><a href="${link}">${link}</a></p>
+${fallback}
 <p>${escapeHtml(lines.signature)}</p>
 </body></html>`;
-  return { subject: t(`mail.${kind}.subject`), text, html };
+  return { subject: t(`mail.${kind}.subject`, vars), text, html };
 }

@@ -7,9 +7,11 @@ import { users } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail, type MailKind } from '../mail/templates';
+import { listUserCompanies } from './companies';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeUserSessions, type SessionPolicy, type SessionUser } from './sessions';
 import { consumeToken, issueToken, peekToken, type TokenPurpose } from './tokens';
+import type { TwoFactorService } from './twoFactor';
 import type { UsageEventSink } from './usageEvents';
 
 export interface AuthDeps {
@@ -18,6 +20,7 @@ export interface AuthDeps {
   mailer: Mailer;
   t: TFunction;
   events: UsageEventSink;
+  twoFactor: TwoFactorService;
 }
 
 export interface ClientMeta {
@@ -35,7 +38,9 @@ export interface SignedIn {
 const DUMMY_HASH = hashPassword('not-a-real-password-#1A');
 const RESEND_WAIT_MS = 2 * 60_000;
 
-export function toCurrentUser(user: SessionUser): CurrentUser {
+type TokenMailKind = Extract<MailKind, 'verify' | 'reset' | 'unlock' | 'magic'>;
+
+export function toCurrentUser(user: SessionUser, companies: { _id: string; name: string }[]): CurrentUser {
   const emailVerified = user.emailVerifiedAt !== null;
   return {
     _id: user.id,
@@ -49,20 +54,19 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     mfaEnabled: user.mfaEnabled,
     emailVerified,
     createdAt: user.createdAt.toISOString(),
-    // Companies arrive with the companies work; until then every verified user still needs one.
-    onboarding: emailVerified ? 'company' : 'verify',
-    companies: [],
+    onboarding: !emailVerified ? 'verify' : companies.length === 0 ? 'company' : null,
+    companies,
   };
 }
 
 /** The account rules of SPEC §4: sign-up, sign-in with lockout, verification, reset, unlock, magic link. */
-export function createAuthService({ db, config, mailer, t, events }: AuthDeps) {
+export function createAuthService({ db, config, mailer, t, events, twoFactor }: AuthDeps) {
   const policy: SessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
 
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
   const findById = async (id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
-  const LINKS: Record<MailKind, { purpose: TokenPurpose; ttl: number; link: (token: string) => string; expiry: (ttl: number) => Record<string, number> }> = {
+  const LINKS: Record<TokenMailKind, { purpose: TokenPurpose; ttl: number; link: (token: string) => string; expiry: (ttl: number) => Record<string, number> }> = {
     verify: { purpose: 'verify', ttl: config.VERIFY_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/#/account/verify?token=${tk}`, expiry: (m) => ({ hours: Math.round(m / 60) }) },
     reset: { purpose: 'reset', ttl: config.RESET_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/#/forgot-password?resetPassword=1&token=${tk}`, expiry: (m) => ({ minutes: m }) },
     unlock: { purpose: 'unlock', ttl: config.UNLOCK_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/api/v1/auth/unlock?token=${tk}`, expiry: (m) => ({ hours: Math.round(m / 60) }) },
@@ -70,7 +74,7 @@ export function createAuthService({ db, config, mailer, t, events }: AuthDeps) {
   };
 
   /** Issues the token, then mails the link. Links use PUBLIC_URL, never the request's Host. */
-  async function mailLink(user: SessionUser, kind: MailKind): Promise<void> {
+  async function mailLink(user: SessionUser, kind: TokenMailKind): Promise<void> {
     const spec = LINKS[kind];
     const token = await issueToken(db, user.id, spec.purpose, spec.ttl);
     const link = spec.link(token);
@@ -78,12 +82,14 @@ export function createAuthService({ db, config, mailer, t, events }: AuthDeps) {
   }
 
   /** Answers at once and mails in the background: known and unknown emails take the same time. */
-  function mailLater(user: SessionUser | undefined, kind: MailKind): void {
+  function mailLater(user: SessionUser | undefined, kind: TokenMailKind): void {
     if (user) void mailLink(user, kind).catch(() => undefined);
   }
 
+  const current = async (user: SessionUser) => toCurrentUser(user, (await listUserCompanies(db, user.id)).map(({ _id, name }) => ({ _id, name })));
+
   async function startSession(user: SessionUser, meta: ClientMeta): Promise<SignedIn> {
-    return { token: await createSession(db, user.id, policy, meta), user: toCurrentUser(user) };
+    return { token: await createSession(db, user.id, policy, meta), user: await current(user) };
   }
 
   return {
@@ -128,9 +134,10 @@ export function createAuthService({ db, config, mailer, t, events }: AuthDeps) {
           .returning({ lockedAt: users.lockedAt });
         throw row?.lockedAt ? new AppError('ACCOUNT_LOCKED', 423) : new AppError('INVALID_CREDENTIALS', 401);
       }
-      // Two-factor codes are checked once authenticator setup exists; an account with it on
-      // cannot pass on the password alone.
-      if (user.mfaEnabled) throw body.authCode ? new AppError('TWO_FACTOR_FAILED', 401) : new AppError('TWO_FACTOR_REQUIRED', 401);
+      if (user.mfaEnabled) {
+        if (!body.authCode) throw new AppError('TWO_FACTOR_REQUIRED', 401);
+        if (!(await twoFactor.verify(user, body.authCode))) throw new AppError('TWO_FACTOR_FAILED', 401);
+      }
       if (user.failedSignins > 0) await db.update(users).set({ failedSignins: 0 }).where(eq(users.id, user.id));
       return startSession(user, meta);
     },
@@ -141,7 +148,7 @@ export function createAuthService({ db, config, mailer, t, events }: AuthDeps) {
       const [user] = await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId)).returning();
       if (!user) throw new AppError('TOKEN_INVALID', 400);
       // The link proves the mailbox, so it signs in a browser that has no session yet.
-      if (signedIn) return { user: toCurrentUser(user), token: null };
+      if (signedIn) return { user: await current(user), token: null };
       const session = await startSession(user, meta);
       return { user: session.user, token: session.token };
     },
@@ -231,7 +238,7 @@ export function createAuthService({ db, config, mailer, t, events }: AuthDeps) {
 
     async me(userId: string): Promise<CurrentUser | null> {
       const user = await findById(userId);
-      return user ? toCurrentUser(user) : null;
+      return user ? current(user) : null;
     },
   };
 }

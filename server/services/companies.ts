@@ -1,0 +1,239 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import type { CompanyDto, CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, TeamDto } from '../../src/domain/schemas/companies';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { companies, companyDeletionCodes, companyMembers, invitations, projects, users } from '../db/schema';
+import { AppError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { renderMail } from '../mail/templates';
+import { hashPassword } from './passwords';
+import { UUID } from './plans';
+import { hashToken, newOpaqueToken } from './tokens';
+
+const INVITATION_TTL_DAYS = 7;
+const DELETION_CODE_TTL_MINUTES = 10;
+const DELETION_CODE_MAX_ATTEMPTS = 5;
+
+export interface Membership {
+  companyId: string;
+  role: CompanyRole;
+}
+
+/**
+ * Authorization for every company-scoped call: the session user must belong to the company, with
+ * the admin role where asked. A malformed or unknown id is answered like a foreign one (403).
+ */
+export async function requireMember(db: Db, companyId: string, userId: string, role?: 'admin'): Promise<Membership> {
+  if (!UUID.test(companyId)) throw new AppError('NOT_A_MEMBER', 403);
+  const [row] = await db
+    .select({ role: companyMembers.role })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  if (!row) throw new AppError('NOT_A_MEMBER', 403);
+  if (role === 'admin' && row.role !== 'admin') throw new AppError('ROLE_REQUIRED', 403);
+  return { companyId, role: row.role };
+}
+
+export async function listUserCompanies(db: Db, userId: string): Promise<{ _id: string; name: string; role: CompanyRole }[]> {
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, userId))
+    .orderBy(asc(companies.name));
+  return rows.map((r) => ({ _id: r.id, name: r.name, role: r.role }));
+}
+
+const hashCode = (companyId: string, code: string) => createHash('sha256').update(`${companyId}:${code}`).digest('hex');
+
+export function createCompanyService({ db, config, mailer, t }: { db: Db; config: Config; mailer: Mailer; t: TFunction }) {
+  async function getCompany(companyId: string, userId: string): Promise<CompanyDto> {
+    const { role } = await requireMember(db, companyId, userId);
+    const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+    if (!company) throw new AppError('NOT_A_MEMBER', 403);
+    const projectRows = await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.companyId, companyId)).orderBy(asc(projects.createdAt));
+    return {
+      _id: company.id,
+      name: company.name,
+      size: company.size,
+      logo: company.logo,
+      createdAt: company.createdAt.toISOString(),
+      role,
+      projects: projectRows.map((p) => ({ _id: p.id, name: p.name })),
+    };
+  }
+
+  async function addMember(tx: Db, companyId: string, userId: string, role: CompanyRole) {
+    await tx.insert(companyMembers).values({ companyId, userId, role }).onConflictDoNothing();
+  }
+
+  return {
+    getCompany,
+
+    /** A company with its creator as admin and a default project, in one transaction. */
+    async createCompany(userId: string, body: CreateCompanyBody, designation?: string): Promise<CompanyDto> {
+      const companyId = await db.transaction(async (tx) => {
+        const [company] = await tx.insert(companies).values({ name: body.name, size: body.size ?? null }).returning({ id: companies.id });
+        if (!company) throw new Error('company insert returned nothing');
+        await addMember(tx, company.id, userId, 'admin');
+        await tx.insert(projects).values({ companyId: company.id, name: 'Default project' });
+        if (designation) await tx.update(users).set({ designation }).where(eq(users.id, userId));
+        return company.id;
+      });
+      return getCompany(companyId, userId);
+    },
+
+    async updateCompany(companyId: string, userId: string, body: CreateCompanyBody, logo?: string | null): Promise<CompanyDto> {
+      await requireMember(db, companyId, userId, 'admin');
+      await db
+        .update(companies)
+        .set({ name: body.name, size: body.size ?? null, ...(logo !== undefined ? { logo } : {}), updatedAt: sql`now()` })
+        .where(eq(companies.id, companyId));
+      return getCompany(companyId, userId);
+    },
+
+    /** Without a code: mails a fresh 5-digit code. With one: checks it once and deletes the company. */
+    async deleteCompany(companyId: string, user: { id: string; email: string; firstName: string }, code?: string): Promise<'codeSent' | 'deleted'> {
+      await requireMember(db, companyId, user.id, 'admin');
+      if (!code) {
+        const fresh = String(randomInt(0, 100_000)).padStart(5, '0');
+        const expiresAt = new Date(Date.now() + DELETION_CODE_TTL_MINUTES * 60_000);
+        await db
+          .insert(companyDeletionCodes)
+          .values({ companyId, codeHash: hashCode(companyId, fresh), expiresAt })
+          .onConflictDoUpdate({ target: companyDeletionCodes.companyId, set: { codeHash: hashCode(companyId, fresh), expiresAt, attempts: 0 } });
+        const mail = renderMail(t, 'deleteCompany', { name: user.firstName, link: fresh, expiry: { minutes: DELETION_CODE_TTL_MINUTES } });
+        await mailer.send(user.email, mail, `code ${fresh}`);
+        return 'codeSent';
+      }
+      return db.transaction(async (tx) => {
+        // Each wrong guess counts; after a few the code is gone and a new one must be mailed.
+        const [row] = await tx
+          .update(companyDeletionCodes)
+          .set({ attempts: sql`${companyDeletionCodes.attempts} + 1` })
+          .where(and(eq(companyDeletionCodes.companyId, companyId), gt(companyDeletionCodes.expiresAt, sql`now()`)))
+          .returning();
+        if (!row || row.attempts > DELETION_CODE_MAX_ATTEMPTS || row.codeHash !== hashCode(companyId, code)) {
+          throw new AppError('CODE_INVALID', 400, 'errors.CODE_INVALID', { verificationCode: ['errors.invalidVerificationCode'] });
+        }
+        await tx.delete(companies).where(eq(companies.id, companyId));
+        return 'deleted' as const;
+      });
+    },
+
+    async listTeam(companyId: string, userId: string): Promise<TeamDto> {
+      await requireMember(db, companyId, userId);
+      const [members, invites] = await Promise.all([
+        db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: companyMembers.role })
+          .from(companyMembers)
+          .innerJoin(users, eq(users.id, companyMembers.userId))
+          .where(eq(companyMembers.companyId, companyId))
+          .orderBy(asc(users.firstName)),
+        db.select().from(invitations).where(and(eq(invitations.companyId, companyId), isNull(invitations.acceptedAt))).orderBy(asc(invitations.createdAt)),
+      ]);
+      const now = Date.now();
+      return {
+        users: members.map((m) => ({ _id: m.id, firstName: m.firstName, lastName: m.lastName, email: m.email, role: m.role, status: 'active' as const })),
+        invitations: invites.map((i) => ({ _id: i.id, email: i.email, role: i.role, status: i.expiresAt.getTime() > now ? ('pending' as const) : ('expired' as const), createdAt: i.createdAt.toISOString() })),
+      };
+    },
+
+    async invite(companyId: string, inviter: { id: string; firstName: string }, body: InvitationBody): Promise<void> {
+      await requireMember(db, companyId, inviter.id, 'admin');
+      const [existing] = await db
+        .select({ id: users.id })
+        .from(companyMembers)
+        .innerJoin(users, eq(users.id, companyMembers.userId))
+        .where(and(eq(companyMembers.companyId, companyId), eq(users.email, body.email)));
+      if (existing) throw new AppError('ALREADY_MEMBER', 409);
+      const { raw, hash } = newOpaqueToken();
+      const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+      await db.transaction(async (tx) => {
+        // A new invitation to the same address replaces the pending one.
+        await tx.delete(invitations).where(and(eq(invitations.companyId, companyId), eq(invitations.email, body.email), isNull(invitations.acceptedAt)));
+        await tx.insert(invitations).values({ companyId, email: body.email, role: body.role, tokenHash: hash, invitedBy: inviter.id, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) });
+      });
+      const link = `${config.publicUrl}/#/account/invited?token=${raw}`;
+      const mail = renderMail(t, 'invite', { name: body.email, link, expiry: { days: INVITATION_TTL_DAYS }, inviter: inviter.firstName, company: company?.name ?? '' });
+      void mailer.send(body.email, mail, link);
+    },
+
+    async removeMember(companyId: string, userId: string, memberId: string): Promise<void> {
+      await requireMember(db, companyId, userId, 'admin');
+      if (!UUID.test(memberId)) throw new AppError('NOT_FOUND', 404);
+      await db.transaction(async (tx) => {
+        const admins = await tx
+          .select({ userId: companyMembers.userId })
+          .from(companyMembers)
+          .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'admin')))
+          .for('update');
+        if (admins.length === 1 && admins[0]?.userId === memberId) throw new AppError('LAST_ADMIN', 409);
+        const removed = await tx
+          .delete(companyMembers)
+          .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, memberId)))
+          .returning({ userId: companyMembers.userId });
+        if (!removed.length) throw new AppError('NOT_FOUND', 404);
+      });
+    },
+
+    async cancelInvitation(companyId: string, userId: string, invitationId: string): Promise<void> {
+      await requireMember(db, companyId, userId, 'admin');
+      if (!UUID.test(invitationId)) throw new AppError('NOT_FOUND', 404);
+      const removed = await db
+        .delete(invitations)
+        .where(and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId), isNull(invitations.acceptedAt)))
+        .returning({ id: invitations.id });
+      if (!removed.length) throw new AppError('NOT_FOUND', 404);
+    },
+
+    async checkInvitation(token: string): Promise<{ email: string; companyName: string; role: CompanyRole; existingUser: boolean }> {
+      const [row] = await db
+        .select({ email: invitations.email, role: invitations.role, companyName: companies.name })
+        .from(invitations)
+        .innerJoin(companies, eq(companies.id, invitations.companyId))
+        .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)));
+      if (!row) throw new AppError('INVITATION_INVALID', 400, 'errors.invalidInvitation');
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, row.email));
+      return { ...row, existingUser: Boolean(user) };
+    },
+
+    /**
+     * Accepts an invitation: a new user signs up with a verified email (the link proved it); an
+     * existing user just joins. The invitation is used once.
+     */
+    async acceptInvitation(body: InvitedSignUpBody): Promise<{ userId: string; created: boolean }> {
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        const [invite] = await tx
+          .update(invitations)
+          .set({ acceptedAt: sql`now()` })
+          .where(and(eq(invitations.tokenHash, hashToken(body.token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
+          .returning();
+        if (!invite) throw new AppError('INVITATION_INVALID', 400, 'errors.invalidInvitation');
+        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invite.email));
+        let userId = existing?.id;
+        if (!userId) {
+          const [created] = await tx
+            .insert(users)
+            .values({ email: invite.email, firstName: body.firstName, lastName: body.lastName, designation: body.designation, passwordHash, emailVerifiedAt: new Date() })
+            .returning({ id: users.id });
+          userId = created?.id;
+        }
+        if (!userId) throw new Error('invited user insert returned nothing');
+        await addMember(tx, invite.companyId, userId, invite.role);
+        return { userId, created: !existing };
+      });
+    },
+
+    async companyIdsOf(userId: string, ids: string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      const rows = await db.select({ id: companyMembers.companyId }).from(companyMembers).where(and(eq(companyMembers.userId, userId), inArray(companyMembers.companyId, ids)));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type CompanyService = ReturnType<typeof createCompanyService>;
