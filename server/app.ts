@@ -10,6 +10,7 @@ import { AppError, registerErrorHandling } from './errors';
 import { createMailer } from './mail/mailer';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './routes/auth';
+import { companyRoutes } from './routes/companies';
 import { contentRoutes } from './routes/content';
 import { deploymentRoutes } from './routes/deployments';
 import { healthRoutes } from './routes/health';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(deploymentRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(companyRoutes);
     },
     { prefix: API_PREFIX },
   );

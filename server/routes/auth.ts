@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { deleteMeSchema, emailOnlySchema, resetPasswordSchema, setPasswordSchema, signInSchema, tokenBodySchema, tokenSchema } from '../../src/domain/schemas/auth';
+import { deleteMeSchema, emailOnlySchema, resetPasswordSchema, setPasswordSchema, signInSchema, tokenBodySchema, tokenSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
 import { AppError } from '../errors';
 import { SESSION_COOKIE } from '../plugins/session';
 import { revokeSession } from '../services/sessions';
@@ -119,6 +119,24 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const body = setPasswordSchema.parse(request.body);
     await auth.setPassword(user, body);
     reply.clearSessionCookie();
+    return ok(null);
+  });
+
+  app.post('/auth/2fa/initiate', perIp, async (request) => {
+    const { user } = await request.requireSession();
+    return ok(await app.twoFactor.initiate(user));
+  });
+
+  app.post('/auth/2fa/enable', perIp, async (request) => {
+    const { user } = await request.requireSession();
+    const { code } = twoFactorCodeSchema.parse(request.body);
+    return ok(await app.twoFactor.enable(user, code));
+  });
+
+  app.post('/auth/2fa/disable', perIp, async (request) => {
+    const { user } = await request.requireSession();
+    const { code } = twoFactorDisableSchema.parse(request.body);
+    await app.twoFactor.disable(user, code);
     return ok(null);
   });
 

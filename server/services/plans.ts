@@ -2,7 +2,7 @@ import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Availability, FeatureType, PlanKind, PlanType, Status } from '../../src/domain/constants';
 import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
-import { features, planFeatures, planRegions, plans, providers } from '../db/schema';
+import { companies, features, planFeatures, planGroupPlans, planRegions, plans, providers } from '../db/schema';
 
 interface MonthlyPrice {
   month: { price: { amount: string; currency: 'USD' } };
@@ -111,4 +111,14 @@ async function loadPlans(db: Db, where: SQL): Promise<PlanDto[]> {
       .filter((f) => f.planId === plan.id)
       .map((f) => ({ refId: f.featureId, status: f.status, pricing: monthly(f.priceCents) })),
   }));
+}
+
+/** A company's plan list: its plan group's active plans, or the public list without a group. */
+export async function listCompanyPlans(db: Db, companyId: string): Promise<PlanDto[]> {
+  const [company] = await db.select({ planGroupId: companies.planGroupId }).from(companies).where(eq(companies.id, companyId));
+  const all = await listPublicPlans(db);
+  if (!company?.planGroupId) return all;
+  const members = await db.select({ planId: planGroupPlans.planId }).from(planGroupPlans).where(eq(planGroupPlans.planGroupId, company.planGroupId));
+  const ids = new Set(members.map((m) => m.planId));
+  return all.filter((p) => ids.has(p._id));
 }

@@ -10,3 +10,14 @@ export const test = base.extend({
 export { expect };
 
 export const SCREEN = { phone: { width: 390, height: 844 }, wide: { width: 1440, height: 900 } } as const;
+
+/** Signs in through the sign-in page, as a person would. */
+export async function signInAs(page: import('@playwright/test').Page, email: string, password: string) {
+  await page.goto('/#/account/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/#\/(dashboard|account\/verify)/);
+}
+
+export const admin = () => ({ email: process.env.E2E_ADMIN_EMAIL ?? '', password: process.env.E2E_ADMIN_PASSWORD ?? '' });

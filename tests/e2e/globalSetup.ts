@@ -6,6 +6,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { seedFirstAdmin } from '../../server/db/seed';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,7 +63,11 @@ export default async function globalSetup() {
     AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '1000',
   });
   const app = await buildApp(config);
+  const admin = { email: 'admin@e2e.example.com', password: 'Admin#Pass-2026' };
+  await seedFirstAdmin(app.database.db, admin);
   await app.listen({ host: '127.0.0.1', port });
+  process.env.E2E_ADMIN_EMAIL = admin.email;
+  process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.BASE_URL = baseUrl;
   process.env.MAILBOX_DIR = mailbox;
   return async () => {

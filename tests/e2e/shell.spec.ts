@@ -1,4 +1,4 @@
-import { expect, SCREEN, test } from './fixtures';
+import { admin, expect, SCREEN, signInAs, test } from './fixtures';
 
 test.describe('the application shell', () => {
   test('serves the app on / and sends #/ to sign-up in the welcome layout', async ({ page, request }) => {
@@ -36,6 +36,15 @@ test.describe('the application shell', () => {
     await expect(page).toHaveURL(/#\/account\/create$/);
   });
 
+  test('sends a visitor to sign-in from a signed-in page, and back there after signing in', async ({ page }) => {
+    await page.goto('/#/management');
+    await expect(page).toHaveURL(/#\/account\/signin/);
+    await page.getByLabel('Email').fill(admin().email);
+    await page.getByLabel('Password', { exact: true }).fill(admin().password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/#\/management/);
+  });
+
   test('loads the main layout lazily with the top navigation', async ({ page }) => {
     await page.setViewportSize(SCREEN.wide);
     const scripts: string[] = [];
@@ -44,6 +53,7 @@ test.describe('the application shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The front door does not download the react-admin app.
     expect(scripts.some((s) => s.includes('MainApp'))).toBe(false);
+    await signInAs(page, admin().email, admin().password);
     await page.goto('/#/deployments');
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link', { name: 'Deployments' })).toHaveAttribute('aria-current', 'page');
@@ -57,8 +67,10 @@ test.describe('the application shell', () => {
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   });
 
-  test('marks the admin area with the Admin Mode label', async ({ page }) => {
+  test('marks the admin area with the Admin Mode label and shows admins the green banner', async ({ page }) => {
     await page.setViewportSize(SCREEN.wide);
+    await signInAs(page, admin().email, admin().password);
+    await expect(page.getByRole('link', { name: 'Open the admin area' })).toBeVisible();
     await page.goto('/#/admin');
     await expect(page).toHaveURL(/#\/admin\/companies$/);
     await expect(page.getByText('Admin Mode')).toBeVisible();

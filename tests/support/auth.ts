@@ -17,9 +17,8 @@ export async function waitForMail(app: FastifyInstance, to: string, subjectPart:
     );
     const mail = rows[0];
     if (mail && mail.subject.includes(subjectPart)) {
-      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
-      if (!link) throw new Error(`no link in mail: ${mail.text}`);
-      return { ...mail, link };
+      // Code mails carry no link: '' then.
+      return { ...mail, link: /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '' };
     }
     await new Promise((r) => setTimeout(r, 20));
   }

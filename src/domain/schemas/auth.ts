@@ -86,3 +86,7 @@ export interface CurrentUser {
   onboarding: 'verify' | 'company' | null;
   companies: { _id: string; name: string }[];
 }
+
+export const twoFactorCodeSchema = z.object({ code: authCodeSchema });
+/** Disabling two-factor sign-in asks for a current code, or a recovery code. */
+export const twoFactorDisableSchema = z.object({ code: signInCodeSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESIGNATIONS, LIMITS } from '../constants';
 import { emailSchema, noHtml } from '../validation';
-import { authCodeSchema, newPasswordSchema, tokenSchema } from './auth';
+import { newPasswordSchema, tokenSchema } from './auth';
 
 /** Company, team and invitation bodies (SPEC §3, §5, §7 Companies), shared by forms and server. */
 
@@ -62,9 +62,6 @@ export type InvitedSignUpBody = z.infer<typeof invitedSignUpSchema>;
 export const deletionCodeSchema = z.string().regex(new RegExp(`^\\d{${LIMITS.dataRemovalCodeLength}}$`), 'validation.deletionCode');
 export const deleteCompanySchema = z.object({ verificationCode: deletionCodeSchema.optional() });
 
-export const twoFactorCodeSchema = z.object({ code: authCodeSchema });
-/** Disabling two-factor sign-in asks for a current code, or a recovery code. */
-export const twoFactorDisableSchema = z.object({ code: z.string().trim().min(6, 'validation.authCode').max(32, 'validation.authCode') });
 
 export interface CompanyDto {
   _id: string;
