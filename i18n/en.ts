@@ -257,6 +257,33 @@ export const en = {
       dashboard: 'Go to the dashboard',
     },
   },
+  onboarding: {
+    company: {
+      intro: 'Name the company your servers belong to. You can invite your team next.',
+      name: 'Company name',
+      size: 'Company size',
+      designation: 'Your role',
+      choose: 'Choose…',
+      submit: 'Continue',
+    },
+  },
+  designations: {
+    pm: 'Product manager',
+    dev: 'Developer',
+    ops: 'Operations',
+    ux: 'Designer',
+    data: 'Data analyst',
+    marketing: 'Marketing',
+    founder: 'Founder',
+    other: 'Other',
+  },
+  companySizes: {
+    '1-10': '1–10 people',
+    '11-50': '11–50 people',
+    '51-200': '51–200 people',
+    '201-1000': '201–1,000 people',
+    '1000+': 'More than 1,000 people',
+  },
   main: {
     dashboardHeading: 'Dashboard',
     deploymentsHeading: 'Deployments',

@@ -33,6 +33,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/signin', meta: { prelogin: true }, redirect: '/account/signin' },
   { path: '/pricing', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.pricing' }, page: 'portal/pricing/PricingPage' },
   // Onboarding: in the welcome layout but not prelogin; the page itself asks for a session.
+  { path: '/account/company', meta: { welcome: true, onboarding: true, titleKey: 'titles.company' }, page: 'portal/onboarding/CompanyPage' },
   { path: '/account/verify', meta: { welcome: true, onboarding: true, titleKey: 'titles.verify' }, page: 'portal/onboarding/VerifyPage' },
   // Pass-through routes (SPEC §2 navigation guard): never redirected by the guard.
   { path: '/loading', meta: { titleKey: 'titles.loading' }, page: 'src/pages/LoadingPage' },

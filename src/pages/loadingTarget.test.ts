@@ -15,9 +15,9 @@ describe('loadingTarget', () => {
     expect(loadingTarget({ ...user, onboarding: 'verify' }, q('login'), () => null)).toBe('/account/verify');
   });
 
-  it('sends company onboarding to the dashboard for now, keeping the return route', () => {
+  it('sends company onboarding to account/company, keeping the return route', () => {
     const returnRoute = vi.fn(() => '/deployments');
-    expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), returnRoute)).toBe('/dashboard');
+    expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), returnRoute)).toBe('/account/company');
     expect(returnRoute).not.toHaveBeenCalled();
   });
 

@@ -16,8 +16,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function loadingTarget(user: CurrentUser | null, query: LoadingQuery, returnRoute: () => string | null): string {
   if (!user) return '/account/signin';
   if (query.referrer === 'verification' || user.onboarding === 'verify') return '/account/verify';
-  // The company onboarding screen (account/company) is not built yet.
-  if (user.onboarding === 'company') return '/dashboard';
+  // The return route is kept for after the company exists.
+  if (user.onboarding === 'company') return '/account/company';
   const scoped = query.cid && query.pid && ID.test(query.cid) && ID.test(query.pid) ? `/c/${query.cid}/p/${query.pid}/dashboard` : null;
   return returnRoute() ?? scoped ?? '/dashboard';
 }

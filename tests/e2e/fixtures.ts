@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /** Every test talks to the server globalSetup started. */
 export const test = base.extend({
@@ -12,7 +12,7 @@ export { expect };
 export const SCREEN = { phone: { width: 390, height: 844 }, wide: { width: 1440, height: 900 } } as const;
 
 /** Signs in through the sign-in page, as a person would. */
-export async function signInAs(page: import('@playwright/test').Page, email: string, password: string) {
+export async function signInAs(page: Page, email: string, password: string) {
   await page.goto('/#/account/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -65,6 +65,9 @@ export default async function globalSetup() {
   const app = await buildApp(config);
   const admin = { email: 'admin@e2e.example.com', password: 'Admin#Pass-2026' };
   await seedFirstAdmin(app.database.db, admin);
+  // The admin has finished onboarding: a company of its own.
+  const [adminRow] = await app.database.rows<{ id: string }>(`select id from users where email = '${admin.email}'`);
+  if (adminRow) await app.companies.createCompany(adminRow.id, { name: 'Beacon Ops' });
   await app.listen({ host: '127.0.0.1', port });
   process.env.E2E_ADMIN_EMAIL = admin.email;
   process.env.E2E_ADMIN_PASSWORD = admin.password;

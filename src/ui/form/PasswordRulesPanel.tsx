@@ -18,7 +18,8 @@ export function PasswordRulesPanel({ id, failed }: { id: string; failed: string[
       id={id}
       elevation={6}
       aria-label={t('auth.form.passwordRules')}
-      sx={{ position: 'absolute', top: '100%', left: 0, right: 0, mt: 0.5, height: PASSWORD_PANEL_HEIGHT, overflowY: 'auto', zIndex: 'modal', p: 2 }}
+      // Only a hint: taps and clicks go through it to the fields and buttons it covers.
+      sx={{ position: 'absolute', top: '100%', left: 0, right: 0, mt: 0.5, height: PASSWORD_PANEL_HEIGHT, overflowY: 'auto', zIndex: 'modal', p: 2, pointerEvents: 'none' }}
     >
       <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
         {t('auth.form.passwordRules')}
