@@ -10,6 +10,7 @@ import { AppError, registerErrorHandling } from './errors';
 import { createMailer } from './mail/mailer';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './routes/auth';
+import { adminUserRoutes } from './routes/admin/users';
 import { companyRoutes } from './routes/companies';
 import { contentRoutes } from './routes/content';
 import { deploymentRoutes } from './routes/deployments';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(companyRoutes);
+      await api.register(adminUserRoutes);
     },
     { prefix: API_PREFIX },
   );
