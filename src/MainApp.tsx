@@ -1,8 +1,9 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import { Navigate, Route } from 'react-router';
 import { CompanyList } from '../admin/companies/CompanyList';
+import adminUsers from '../admin/users';
 import { authProvider } from '../dataProvider/authProvider';
 import { dataProvider } from '../dataProvider/dataProvider';
 import DashboardPage from '../portal/dashboard/DashboardPage';
@@ -36,6 +37,7 @@ export default function MainApp() {
         <Route path="/admin" element={<Navigate to="/admin/companies" replace />} />
         <Route path="/admin/companies" element={<CompanyList />} />
       </CustomRoutes>
+      <Resource name="admin/users" {...adminUsers} />
     </Admin>
   );
 }

@@ -127,6 +127,8 @@ test.describe('accounts, end to end with real mail', () => {
     await page.screenshot({ path: 'test-results/screens/signin-locked-1440.png' });
     await page.getByRole('link', { name: 'Request an unlock link' }).click();
     await expect(page).toHaveURL(/#\/request-unlock/);
+    // Wait for the new page: until it renders, the sign-in form's Email field is still there.
+    await expect(page.getByRole('heading', { name: 'Unlock your account' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send unlock link' }).click();
     await expect(page.getByText('Check your mail', { exact: true })).toBeVisible();
