@@ -13,6 +13,7 @@ import ProfilePage from '../portal/profile/ProfilePage';
 import { i18n } from './i18n';
 import { MainLayout } from './layouts/MainLayout';
 import { theme } from './theme';
+import { ToastNotification } from './ui/toast/ToastNotification';
 
 // react-admin's own strings (ra.*) join the product's English resources.
 i18n.addResourceBundle('en', 'translation', convertRaTranslationsToI18next(englishMessages), true, false);
@@ -25,7 +26,7 @@ export default function MainApp() {
   const i18nProvider = useI18nextProvider({ i18nextInstance: i18n });
   if (!i18nProvider) return null;
   return (
-    <Admin dataProvider={dataProvider} authProvider={authProvider} requireAuth i18nProvider={i18nProvider} theme={theme} layout={MainLayout} disableTelemetry>
+    <Admin dataProvider={dataProvider} authProvider={authProvider} requireAuth i18nProvider={i18nProvider} theme={theme} layout={MainLayout} notification={ToastNotification} disableTelemetry>
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/deployments/*" element={<DeploymentsPage />} />

@@ -15,6 +15,7 @@ import { useGetIdentity } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router';
 import { session } from '../session';
+import { DialogHost } from '../ui/dialog/DialogHost';
 import { Footer } from './Footer';
 import { ProductLogo } from './ProductLogo';
 
@@ -103,6 +104,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         {children}
       </Box>
       <Footer />
+      <DialogHost />
     </Box>
   );
 }
