@@ -114,6 +114,16 @@ describe('invitations and the team', () => {
   });
 });
 
+describe('a company plan list', () => {
+  it('is the public list without a plan group, and only the group\'s plans with one', async () => {
+    const all = (await api('GET', `/plangroups/company/${companyId}/plans`, owner)).json().payload as { code: string }[];
+    expect(all.map((p) => p.code)).toContain('v3.mau_1_000_gcp.base');
+    await t.app.database.rows(`update companies set plan_group_id = (select id from plan_groups where name = 'Enterprise') where id = '${companyId}'`);
+    const group = (await api('GET', `/plangroups/company/${companyId}/plans`, owner)).json().payload as { code: string }[];
+    expect(group.map((p) => p.code)).toEqual(['v3.mau_1_000_000_gcp.base', 'v3.mau_2_500_000_gcp.base', 'v3.mau_5_000_000_gcp.base']);
+  });
+});
+
 describe('deleting a company', () => {
   it('needs the mailed 5-digit code, which works once and expires', async () => {
     const id = (await api('POST', '/companies', owner, { name: 'Short Lived' })).json().payload._id;
