@@ -65,28 +65,35 @@ export async function listUsers(db: Db, query: UserListQuery, range: [number, nu
  * Every user the query matches, in batches read by keyset (sort value, id): each batch is one
  * short query, however deep into the list, and the database never holds a long transaction.
  */
+// How a cursor value, carried as text, is read back: exact for every type, microseconds included.
+const SQL_TYPES: Record<UserSortField, string> = { _id: 'uuid', email: 'text', firstName: 'text', lastName: 'text', createdAt: 'timestamptz' };
+
+/**
+ * Every user the query matches, in batches read by keyset (sort value, id): each batch is one
+ * short query, however deep into the list, and the database never holds a long transaction.
+ */
 export async function* exportUsers(db: Db, query: UserListQuery, batchSize = 1000): AsyncGenerator<Record<string, ExportValue>[]> {
   const [field, order] = query.sort;
   const column = SORT_COLUMNS[field];
   const where = search(query.q);
-  let after: { value: unknown; id: string } | null = null;
+  const type = sql.raw(SQL_TYPES[field]);
+  let after: { value: string; id: string } | null = null;
   for (;;) {
-    const cmp: SQL | undefined = after
-      ? order === 'ASC'
-        ? sql`(${column}, ${users.id}) > (${after.value}, ${after.id})`
-        : or(sql`${column} < ${after.value}`, and(sql`${column} = ${after.value}`, gt(users.id, after.id)))
-      : undefined;
-    const rows: (typeof users.$inferSelect)[] = await db
-      .select()
+    let cmp: SQL | undefined;
+    if (after) {
+      const value = sql`cast(${after.value} as ${type})`;
+      cmp = order === 'ASC' ? sql`(${column}, ${users.id}) > (${value}, ${after.id}::uuid)` : or(sql`${column} < ${value}`, and(sql`${column} = ${value}`, gt(users.id, after.id)));
+    }
+    const rows: { user: typeof users.$inferSelect; cursor: string }[] = await db
+      .select({ user: users, cursor: sql<string>`${column}::text` })
       .from(users)
       .where(and(where, cmp))
       .orderBy(order === 'ASC' ? asc(column) : desc(column), asc(users.id))
       .limit(batchSize);
     if (!rows.length) return;
-    yield rows.map(toRow);
-    const last: typeof users.$inferSelect | undefined = rows[rows.length - 1];
+    yield rows.map((r) => toRow(r.user));
+    const last = rows[rows.length - 1];
     if (!last || rows.length < batchSize) return;
-    const lastValue: unknown = { _id: last.id, email: last.email, firstName: last.firstName, lastName: last.lastName, createdAt: last.createdAt }[field];
-    after = { value: lastValue, id: last.id };
+    after = { value: last.cursor, id: last.user.id };
   }
 }
