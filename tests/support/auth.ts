@@ -31,5 +31,7 @@ export const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searc
 export async function signUp(app: FastifyInstance, email: string, password = GOOD_PASSWORD) {
   const res = await app.inject({ method: 'POST', url: '/api/v1/users', payload: { firstName: 'Ada', lastName: 'Lovelace', email, password } });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  // The verification mail goes out after the answer; wait for it so later row counts hold still.
+  await waitForMail(app, email.toLowerCase(), 'Verify');
   return { res, cookie: sessionCookie(res) };
 }
