@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import { session } from '../src/session';
+import { testUser } from '../src/testing/fixtures';
 import type { CurrentUser } from '../src/domain/schemas/auth';
 import { authApi } from './auth';
 import { authProvider } from './authProvider';
@@ -9,21 +10,7 @@ import { ApiError } from './httpClient';
 vi.mock('./auth', () => ({ authApi: { me: vi.fn(), signOut: vi.fn() } }));
 const api = vi.mocked(authApi);
 
-const user: CurrentUser = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  designation: null,
-  picture: null,
-  via: 'local',
-  isAdmin: true,
-  mfaEnabled: false,
-  emailVerified: true,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  onboarding: null,
-  companies: [{ _id: 'c1', name: 'Acme' }],
-};
+const user: CurrentUser = { ...testUser, isAdmin: true, emailVerified: true, onboarding: null, companies: [{ _id: 'c1', name: 'Acme' }] };
 const toSignIn = { redirectTo: '/account/signin', message: false };
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../dataProvider/httpClient';
+import { testUser } from './testing/fixtures';
 import type { CurrentUser } from './domain/schemas/auth';
 import {
   captureUtmTags,
@@ -13,21 +14,7 @@ import {
   type SessionState,
 } from './session';
 
-const user: CurrentUser = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  designation: null,
-  picture: null,
-  via: 'local',
-  isAdmin: false,
-  mfaEnabled: false,
-  emailVerified: true,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  onboarding: null,
-  companies: [],
-};
+const user: CurrentUser = { ...testUser, emailVerified: true, onboarding: null };
 
 const unauthorized = () => new ApiError('Authentication failed.', 401, 'UNAUTHORIZED', null, null);
 

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { CompanyDto, CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, TeamDto } from '../../src/domain/schemas/companies';
 import type { Config } from '../config';
@@ -226,12 +226,6 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         await addMember(tx, invite.companyId, userId, invite.role);
         return { userId, created: !existing };
       });
-    },
-
-    async companyIdsOf(userId: string, ids: string[]): Promise<string[]> {
-      if (!ids.length) return [];
-      const rows = await db.select({ id: companyMembers.companyId }).from(companyMembers).where(and(eq(companyMembers.userId, userId), inArray(companyMembers.companyId, ids)));
-      return rows.map((r) => r.id);
     },
   };
 }

@@ -3,7 +3,6 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { CurrentUser } from '../domain/schemas/auth';
 import { i18n } from '../i18n';
 
 /** Shows where the page navigated to, for assertions. */
@@ -46,20 +45,8 @@ export function fieldError(label: string): string | null {
   return (id && document.getElementById(id)?.textContent) || null;
 }
 
+export { testUser } from './fixtures';
+
 export const en = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 
-export const testUser: CurrentUser = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  designation: null,
-  picture: null,
-  via: 'local',
-  isAdmin: false,
-  mfaEnabled: false,
-  emailVerified: false,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  onboarding: 'verify',
-  companies: [],
-};
+

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -7,17 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedFirstAdmin } from '../../server/db/seed';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from '../support/net';
 
 /**
  * Starts a real SMTP sink that writes each received mail as JSON into a mailbox folder, and the
