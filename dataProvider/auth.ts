@@ -23,5 +23,11 @@ export const authApi = {
   requestMagicLink: (body: EmailOnlyBody) => post<null>('/auth/magic-link', body),
   signInWithMagicLink: (token: string) => post<CurrentUser>('/auth/signin/magic-link', { token }),
   setPassword: (body: SetPasswordBody) => post<null>('/auth/set-password', body),
+  googleSignIn: (idToken: string, authCode?: string) => post<CurrentUser>('/auth/google-signin', { idToken, authCode }),
+  googleSignUp: (idToken: string) => post<CurrentUser & { justSignedUp: boolean }>('/auth/google-signup', { idToken, acceptTerms: true, acceptPrivacy: true }),
+  twoFactorInitiate: () => post<{ secret: string; otpauthUri: string; qrImage: string }>('/auth/2fa/initiate'),
+  twoFactorEnable: (code: string) => post<{ recoveryCodes: string[] }>('/auth/2fa/enable', { code }),
+  /** Takes a current 6-digit code or a recovery code. */
+  twoFactorDisable: (code: string) => post<null>('/auth/2fa/disable', { code }),
   deleteMe: async (password?: string) => (await apiFetch<null>('/auth/me', { method: 'DELETE', body: JSON.stringify({ password }) })).payload,
 };

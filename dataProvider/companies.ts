@@ -5,6 +5,17 @@ import { apiFetch } from './httpClient';
 const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
   (await apiFetch<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) })).payload;
 
+const companyPath = (id: string) => `/companies/${encodeURIComponent(id)}`;
+
+export interface CompanyUpdate {
+  name: string;
+  size?: CreateCompanyBody['size'];
+  /** ISO country code; '' clears it. */
+  billingCountry?: string;
+  /** A new logo to upload, or null to remove the current one; leave out to keep it. */
+  logo?: File | null;
+}
+
 export const companiesApi = {
   create: (body: CreateCompanyBody, options: { onboarding?: boolean; designation?: string } = {}) => {
     const query = new URLSearchParams();
@@ -12,9 +23,27 @@ export const companiesApi = {
     if (options.designation) query.set('designation', options.designation);
     return send<CompanyDto>('POST', `/companies${query.size ? `?${query}` : ''}`, body);
   },
-  get: (id: string) => send<CompanyDto>('GET', `/companies/${encodeURIComponent(id)}`),
-  team: (id: string) => send<TeamDto>('GET', `/companies/${encodeURIComponent(id)}/users`),
-  invite: (id: string, body: InvitationBody) => send<null>('POST', `/companies/${encodeURIComponent(id)}/invitations`, body),
+  get: (id: string) => send<CompanyDto>('GET', companyPath(id)),
+  /** PUT /companies/{id}: multipart with the logo file when one is uploaded, JSON otherwise. */
+  update: async (id: string, update: CompanyUpdate): Promise<CompanyDto> => {
+    const fields: Record<string, string> = { name: update.name };
+    if (update.size) fields.size = update.size;
+    if (update.billingCountry !== undefined) fields.billingCountry = update.billingCountry;
+    if (update.logo) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.set(key, value);
+      form.set('uploadLogo', update.logo);
+      return (await apiFetch<CompanyDto>(companyPath(id), { method: 'PUT', body: form })).payload;
+    }
+    return send<CompanyDto>('PUT', companyPath(id), { ...fields, removeLogo: update.logo === null });
+  },
+  /** Without a code the server mails a 5-digit code (202); with it, the company is deleted. */
+  requestDeletionCode: (id: string) => send<{ codeSent: true }>('DELETE', companyPath(id), {}),
+  remove: (id: string, verificationCode: string) => send<{ deleted: true }>('DELETE', companyPath(id), { verificationCode }),
+  team: (id: string) => send<TeamDto>('GET', `${companyPath(id)}/users`),
+  invite: (id: string, body: InvitationBody) => send<null>('POST', `${companyPath(id)}/invitations`, body),
+  removeMember: (id: string, userId: string) => send<null>('DELETE', `${companyPath(id)}/users/${encodeURIComponent(userId)}`),
+  cancelInvitation: (id: string, invitationId: string) => send<null>('DELETE', `${companyPath(id)}/invitations/${encodeURIComponent(invitationId)}`),
   checkInvited: (token: string) => send<{ email: string; companyName: string; role: string; existingUser: boolean }>('POST', '/companies/users/check-invited', { token }),
   acceptInvitation: (body: InvitedSignUpBody) => send<null>('POST', '/companies/users/invited', body),
 };

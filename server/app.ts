@@ -8,17 +8,20 @@ import { openDatabase, type Database } from './db/client';
 import { seedCatalogue } from './db/seed';
 import { AppError, registerErrorHandling } from './errors';
 import { createMailer } from './mail/mailer';
+import { formsPlugin } from './plugins/forms';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './routes/auth';
 import { adminUserRoutes } from './routes/admin/users';
 import { companyRoutes } from './routes/companies';
 import { contentRoutes } from './routes/content';
 import { deploymentRoutes } from './routes/deployments';
+import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { planRoutes } from './routes/plans';
 import { userRoutes } from './routes/users';
 import { createAuthService, type AuthService } from './services/auth';
 import { createCompanyService, type CompanyService } from './services/companies';
+import { createGoogleVerifier } from './services/google';
 import { createTwoFactorService, type TwoFactorService } from './services/twoFactor';
 import { createContentService, type ContentService } from './services/content';
 import { registerSpa } from './spa';
@@ -49,7 +52,15 @@ export interface BuildOptions {
 /** Origins the Content-Security-Policy allows beyond our own, derived from what is configured. */
 function extraOrigins(config: Config) {
   const origin = (url?: string) => (url ? [new URL(url).origin] : []);
-  return { img: origin(config.CONTENT_URL), connect: origin(config.SENTRY_DSN) };
+  // Google Identity Services: its script, its button and one-tap frames, and its styles.
+  const gsi = config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/'] : [];
+  return {
+    img: origin(config.CONTENT_URL),
+    connect: [...origin(config.SENTRY_DSN), ...gsi],
+    script: config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/client'] : [],
+    style: config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/style'] : [],
+    frame: gsi,
+  };
 }
 
 /**
@@ -87,7 +98,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, database.db, app.log);
   const twoFactor = createTwoFactorService(database.db, config.PRODUCT_NAME);
   app.decorate('twoFactor', twoFactor);
-  app.decorate('auth', createAuthService({ db: database.db, config, mailer, t: i18n.t, events: options.events ?? logUsageEventSink(app.log), twoFactor }));
+  const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
+  app.decorate('auth', createAuthService({ db: database.db, config, mailer, t: i18n.t, events: options.events ?? logUsageEventSink(app.log), twoFactor, google }));
   app.decorate('companies', createCompanyService({ db: database.db, config, mailer, t: i18n.t }));
 
   // Once closing, answers to requests still in flight end their keep-alive connection, so the
@@ -106,13 +118,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra.script],
         // MUI (emotion) injects its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
         imgSrc: ["'self'", 'data:', ...extra.img],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...extra.connect],
-        frameSrc: ["'none'"],
+        frameSrc: extra.frame.length ? extra.frame : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -134,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(sessionPlugin);
+      await api.register(formsPlugin);
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
@@ -145,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(userRoutes);
       await api.register(companyRoutes);
       await api.register(adminUserRoutes);
+      await api.register(fileRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,8 @@ import type { Config } from './config';
 export interface ClientConfig {
   productName: string;
   sentryDsn: string | null;
+  /** Google sign-in is offered only when set. */
+  googleClientId: string | null;
 }
 
 export const CLIENT_CONFIG_PLACEHOLDER = '%CLIENT_CONFIG%';
@@ -25,7 +27,7 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     app.log.warn({ root }, 'no built app found; run `npm run build` to serve the web app');
     return false;
   }
-  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null };
+  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null };
   const html = readFileSync(indexFile, 'utf8')
     .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`);

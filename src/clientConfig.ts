@@ -1,6 +1,6 @@
 import type { ClientConfig } from '../server/spa';
 
-const DEFAULTS: ClientConfig = { productName: 'Beacon', sentryDsn: null };
+const DEFAULTS: ClientConfig = { productName: 'Beacon', sentryDsn: null, googleClientId: null };
 
 /** Runtime configuration the server writes into index.html (falls back in the dev server). */
 export function readClientConfig(doc: Document = document): ClientConfig {

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** bytea as a Buffer: node-postgres gives Buffers, PGlite Uint8Arrays. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 import { AVAILABILITY, FEATURE_TYPES, PLAN_TYPES, STATUSES } from '../../src/domain/constants';
 
 export const statusEnum = pgEnum('status', STATUSES);
@@ -19,7 +25,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     designation: text('designation'),
-    picture: text('picture'),
+    /** The uploaded profile picture (see files), or null. */
+    pictureFileId: uuid('picture_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     passwordHash: text('password_hash'),
     /** Sign-in method the account was created with: local or google. */
     via: text('via').notNull().default('local'),
@@ -253,12 +260,26 @@ export const recoveryCodes = pgTable(
 export const companyRoleEnum = pgEnum('company_role', ['admin', 'viewer']);
 
 /** Companies (workspaces, SPEC §3). */
+/**
+ * Uploaded images (profile pictures, company logos), served at /api/v1/files/{id}. A new upload is
+ * a new row, so a file's URL never changes content and can be cached for good.
+ */
+export const files = pgTable('files', {
+  id: id(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
 export const companies = pgTable('companies', {
   id: id(),
   name: text('name').notNull(),
   size: text('size'),
-  /** Logo as a data URL; small by rule (the upload limit). */
-  logo: text('logo'),
+  /** The uploaded logo (see files), or null. */
+  logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+  /** ISO 3166-1 alpha-2 billing country: sets the tax on the company's orders. */
+  billingCountry: text('billing_country'),
   /** Plan group giving this company its own plan list; the public list when null. */
   planGroupId: uuid('plan_group_id').references(() => planGroups.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

@@ -1,6 +1,7 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { deleteMeSchema, emailOnlySchema, resetPasswordSchema, setPasswordSchema, signInSchema, tokenBodySchema, tokenSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
+import { deleteMeSchema, emailOnlySchema, googleSignInSchema, googleSignUpSchema, resetPasswordSchema, setPasswordSchema, signInSchema, tokenBodySchema, tokenSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
 import { AppError } from '../errors';
 import { SESSION_COOKIE } from '../plugins/session';
 import { revokeSession } from '../services/sessions';
@@ -27,6 +28,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', 429, 'errors.RATE_LIMITED', undefined, { after: `${result.ttlInSeconds} seconds` });
   };
 
+  // A new token at every sign-in: a cookie planted before sign-in is worth nothing after it.
+  const rotateSession = async (request: FastifyRequest) => {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await revokeSession(app.database.db, previous);
+  };
+
   app.get('/auth/me', perIpRelaxed, async (request) => {
     const { user } = await request.requireSession();
     const current = await auth.me(user.id);
@@ -38,11 +45,32 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const body = signInSchema.parse(request.body);
     await limitAccount(request);
     const signedIn = await auth.signIn(body, meta(request));
-    // A new token at every sign-in: a cookie planted before sign-in is worth nothing after it.
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await revokeSession(app.database.db, previous);
+    await rotateSession(request);
     reply.setSessionCookie(signedIn.token);
     return ok(signedIn.user);
+  });
+
+  app.post('/auth/google-signin', perIp, async (request, reply) => {
+    const body = googleSignInSchema.parse(request.body);
+    const signedIn = await auth.googleSignIn(body, meta(request));
+    await rotateSession(request);
+    reply.setSessionCookie(signedIn.token);
+    return ok(signedIn.user);
+  });
+
+  app.post('/auth/google-signup', perIp, async (request, reply) => {
+    const { idToken } = googleSignUpSchema.parse(request.body);
+    const signedIn = await auth.googleSignUp(idToken, meta(request));
+    await rotateSession(request);
+    reply.setSessionCookie(signedIn.token);
+    return reply.status(signedIn.justSignedUp ? 201 : 200).send(ok({ ...signedIn.user, justSignedUp: signedIn.justSignedUp }));
+  });
+
+  // The support chat's identity hash, so the chat can trust who the user says they are.
+  app.get('/auth/intercom-hash', perIpRelaxed, async (request) => {
+    const { user } = await request.requireSession();
+    if (!config.INTERCOM_SECRET) throw new AppError('NOT_FOUND', 404);
+    return ok({ hash: createHmac('sha256', config.INTERCOM_SECRET).update(user.id).digest('hex') });
   });
 
   app.post('/auth/signout', perIpRelaxed, async (request, reply) => {

@@ -31,7 +31,9 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
   app.put('/companies/:id', async (request) => {
     const { user } = await request.requireSession();
     const { id } = companyParams.parse(request.params);
-    return ok(await companies.updateCompany(id, user.id, updateCompanySchema.parse(request.body)));
+    // JSON, or multipart with the logo in `uploadLogo`.
+    const { fields, file } = await request.readForm('uploadLogo');
+    return ok(await companies.updateCompany(id, user.id, updateCompanySchema.parse(fields), file));
   });
 
   // Without a code the call mails one (202); with it, the company is deleted.

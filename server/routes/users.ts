@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { signUpSchema } from '../../src/domain/schemas/auth';
+import { profileUpdateSchema } from '../../src/domain/schemas/users';
+import { exportUserData, updateProfile } from '../services/users';
 import { ok } from './envelope';
+
+const userParams = z.object({ id: z.string().max(64) });
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
   // Sign-up: creates the account, mails the verification link and signs the new user in.
@@ -9,5 +14,23 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     const signedIn = await app.auth.signUp(body, { ip: request.ip, userAgent: request.headers['user-agent'] });
     reply.setSessionCookie(signedIn.token);
     return reply.status(201).send(ok(signedIn.user));
+  });
+
+  // Profile update: JSON, or multipart with the picture in `uploadPicture`.
+  app.put('/users/:id', async (request) => {
+    const { user } = await request.requireSession();
+    const { id } = userParams.parse(request.params);
+    const { fields, file } = await request.readForm('uploadPicture');
+    await updateProfile(app.database.db, user, id, profileUpdateSchema.parse(fields), file);
+    return ok(await app.auth.me(user.id));
+  });
+
+  // The user's own data as a JSON download named with the date (SPEC §7 Other).
+  app.get('/users/:id/export', async (request, reply) => {
+    const { user } = await request.requireSession();
+    const { id } = userParams.parse(request.params);
+    const data = await exportUserData(app.database.db, user, id);
+    const file = `${app.config.PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-data-${data.exportedAt.slice(0, 10)}.json`;
+    return reply.header('content-disposition', `attachment; filename="${file}"`).type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
   });
 };

@@ -1,16 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import type { CurrentUser, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../../src/domain/schemas/auth';
+import type { CurrentUser, GoogleSignInBody, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../../src/domain/schemas/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail, type MailKind } from '../mail/templates';
-import { listUserCompanies } from './companies';
+import { listUserCompanies, releaseMemberships } from './companies';
+import { deleteFile, fileUrl } from './files';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeUserSessions, type SessionPolicy, type SessionUser } from './sessions';
 import { consumeToken, issueToken, peekToken, type TokenPurpose } from './tokens';
+import type { GoogleVerifier } from './google';
 import type { TwoFactorService } from './twoFactor';
 import type { UsageEventSink } from './usageEvents';
 
@@ -21,6 +23,7 @@ export interface AuthDeps {
   t: TFunction;
   events: UsageEventSink;
   twoFactor: TwoFactorService;
+  google: GoogleVerifier;
 }
 
 export interface ClientMeta {
@@ -48,8 +51,9 @@ export function toCurrentUser(user: SessionUser, companies: { _id: string; name:
     lastName: user.lastName,
     email: user.email,
     designation: user.designation,
-    picture: user.picture,
+    picture: fileUrl(user.pictureFileId),
     via: user.via === 'google' ? 'google' : 'local',
+    hasPassword: user.passwordHash !== null,
     isAdmin: user.isAdmin,
     mfaEnabled: user.mfaEnabled,
     emailVerified,
@@ -60,7 +64,7 @@ export function toCurrentUser(user: SessionUser, companies: { _id: string; name:
 }
 
 /** The account rules of SPEC §4: sign-up, sign-in with lockout, verification, reset, unlock, magic link. */
-export function createAuthService({ db, config, mailer, t, events, twoFactor }: AuthDeps) {
+export function createAuthService({ db, config, mailer, t, events, twoFactor, google }: AuthDeps) {
   const policy: SessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
 
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
@@ -90,6 +94,19 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor }: 
 
   async function startSession(user: SessionUser, meta: ClientMeta): Promise<SignedIn> {
     return { token: await createSession(db, user.id, policy, meta), user: await current(user) };
+  }
+
+  async function checkSecondFactor(user: SessionUser, authCode: string | undefined): Promise<void> {
+    if (!user.mfaEnabled) return;
+    if (!authCode) throw new AppError('TWO_FACTOR_REQUIRED', 401);
+    if (!(await twoFactor.verify(user, authCode))) throw new AppError('TWO_FACTOR_FAILED', 401);
+  }
+
+  /** Google vouches for the address, so an account not yet verified counts as verified now. */
+  async function googleSession(user: SessionUser, authCode: string | undefined, meta: ClientMeta): Promise<SignedIn> {
+    await checkSecondFactor(user, authCode);
+    const signedIn = user.emailVerifiedAt ? user : ((await db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, user.id)).returning())[0] ?? user);
+    return startSession(signedIn, meta);
   }
 
   return {
@@ -134,12 +151,36 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor }: 
           .returning({ lockedAt: users.lockedAt });
         throw row?.lockedAt ? new AppError('ACCOUNT_LOCKED', 423) : new AppError('INVALID_CREDENTIALS', 401);
       }
-      if (user.mfaEnabled) {
-        if (!body.authCode) throw new AppError('TWO_FACTOR_REQUIRED', 401);
-        if (!(await twoFactor.verify(user, body.authCode))) throw new AppError('TWO_FACTOR_FAILED', 401);
-      }
+      await checkSecondFactor(user, body.authCode);
       if (user.failedSignins > 0) await db.update(users).set({ failedSignins: 0 }).where(eq(users.id, user.id));
       return startSession(user, meta);
+    },
+
+    /** Sign-in with a Google ID token: the account must exist (sign-up makes it). */
+    async googleSignIn(body: GoogleSignInBody, meta: ClientMeta): Promise<SignedIn> {
+      const identity = await google.verify(body.idToken);
+      const user = await findByEmail(identity.email);
+      if (!user) throw new AppError('USER_NOT_FOUND', 404);
+      return googleSession(user, body.authCode, meta);
+    },
+
+    /** Sign-up with a Google ID token; an existing account is signed in instead. */
+    async googleSignUp(idToken: string, meta: ClientMeta): Promise<SignedIn & { justSignedUp: boolean }> {
+      const identity = await google.verify(idToken);
+      const existing = await findByEmail(identity.email);
+      if (existing) return { ...(await googleSession(existing, undefined, meta)), justSignedUp: false };
+      events.record('signupBegin', { via: 'google' });
+      const [created] = await db
+        .insert(users)
+        .values({ email: identity.email, firstName: identity.firstName, lastName: identity.lastName, via: 'google', passwordHash: null, emailVerifiedAt: new Date() })
+        .onConflictDoNothing()
+        .returning();
+      // Lost a race with another sign-up of the same address: sign that account in.
+      const user = created ?? (await findByEmail(identity.email));
+      if (!user) throw new Error('google sign-up found no user');
+      if (!created) return { ...(await googleSession(user, undefined, meta)), justSignedUp: false };
+      events.record('signupUser', { result: 'success', via: 'google' });
+      return { ...(await startSession(user, meta)), justSignedUp: true };
     },
 
     async verifyEmail(token: string, meta: ClientMeta, signedIn: boolean): Promise<{ user: CurrentUser; token: string | null }> {
@@ -217,7 +258,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor }: 
 
     /** Changing the password ends every session, this one included (SPEC §4: logs the user out). */
     async setPassword(user: SessionUser, body: SetPasswordBody): Promise<void> {
-      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
+      if (user.passwordHash && !(body.oldPassword && (await verifyPassword(user.passwordHash, body.oldPassword)))) {
         throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { oldPassword: ['errors.wrongPassword'] });
       }
       if (body.oldPassword === body.password) throw new AppError('SAME_PASSWORD', 400, 'errors.SAME_PASSWORD', { password: ['errors.samePassword'] });
@@ -232,8 +273,12 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor }: 
       if (user.passwordHash && !(password && (await verifyPassword(user.passwordHash, password)))) {
         throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { password: ['errors.wrongPassword'] });
       }
-      // Sessions and tokens go with the user (ON DELETE CASCADE).
-      await db.delete(users).where(eq(users.id, user.id));
+      // Sessions, tokens and memberships go with the user (ON DELETE CASCADE); the picture too.
+      await db.transaction(async (tx) => {
+        await releaseMemberships(tx, user.id);
+        await tx.delete(users).where(eq(users.id, user.id));
+        await deleteFile(tx, user.pictureFileId);
+      });
     },
 
     async me(userId: string): Promise<CurrentUser | null> {

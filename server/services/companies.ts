@@ -1,13 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import type { CompanyDto, CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, TeamDto } from '../../src/domain/schemas/companies';
+import type { CompanyDto, CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, TeamDto, UpdateCompanyBody } from '../../src/domain/schemas/companies';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { companies, companyDeletionCodes, companyMembers, invitations, projects, users } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
+import { checkImage, deleteFile, fileUrl, storeImage, type Upload } from './files';
 import { hashPassword } from './passwords';
 import { UUID } from './plans';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -36,6 +37,13 @@ export async function requireMember(db: Db, companyId: string, userId: string, r
   return { companyId, role: row.role };
 }
 
+/** The billing country of a company the user belongs to (its orders' tax); null when unset. */
+export async function companyBillingCountry(db: Db, companyId: string, userId: string): Promise<string | null> {
+  await requireMember(db, companyId, userId);
+  const [row] = await db.select({ billingCountry: companies.billingCountry }).from(companies).where(eq(companies.id, companyId));
+  return row?.billingCountry ?? null;
+}
+
 export async function listUserCompanies(db: Db, userId: string): Promise<{ _id: string; name: string; role: CompanyRole }[]> {
   const rows = await db
     .select({ id: companies.id, name: companies.name, role: companyMembers.role })
@@ -44,6 +52,29 @@ export async function listUserCompanies(db: Db, userId: string): Promise<{ _id: 
     .where(eq(companyMembers.userId, userId))
     .orderBy(asc(companies.name));
   return rows.map((r) => ({ _id: r.id, name: r.name, role: r.role }));
+}
+
+/**
+ * Before an account is deleted: companies it is the only member of go with it; a company whose
+ * last admin it is, with others left, would be stranded, so the deletion is refused.
+ */
+export async function releaseMemberships(tx: Db, userId: string): Promise<void> {
+  const rows = await tx
+    .select({
+      companyId: companyMembers.companyId,
+      role: companyMembers.role,
+      members: sql<number>`(select count(*) from company_members m where m.company_id = ${companyMembers.companyId})::int`,
+      admins: sql<number>`(select count(*) from company_members m where m.company_id = ${companyMembers.companyId} and m.role = 'admin')::int`,
+      logoFileId: companies.logoFileId,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, userId));
+  if (rows.some((r) => r.members > 1 && r.role === 'admin' && r.admins === 1)) throw new AppError('LAST_ADMIN', 409, 'errors.LAST_ADMIN_ACCOUNT');
+  for (const r of rows.filter((r) => r.members === 1)) {
+    await tx.delete(companies).where(eq(companies.id, r.companyId));
+    await deleteFile(tx, r.logoFileId);
+  }
 }
 
 const hashCode = (companyId: string, code: string) => createHash('sha256').update(`${companyId}:${code}`).digest('hex');
@@ -58,7 +89,8 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       _id: company.id,
       name: company.name,
       size: company.size,
-      logo: company.logo,
+      logo: fileUrl(company.logoFileId),
+      billingCountry: company.billingCountry,
       createdAt: company.createdAt.toISOString(),
       role,
       projects: projectRows.map((p) => ({ _id: p.id, name: p.name })),
@@ -85,12 +117,27 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       return getCompany(companyId, userId);
     },
 
-    async updateCompany(companyId: string, userId: string, body: CreateCompanyBody, logo?: string | null): Promise<CompanyDto> {
+    /** Name, size and billing country; a new logo (checked before anything is written) or none. */
+    async updateCompany(companyId: string, userId: string, body: UpdateCompanyBody, logo: Upload | null): Promise<CompanyDto> {
       await requireMember(db, companyId, userId, 'admin');
-      await db
-        .update(companies)
-        .set({ name: body.name, size: body.size ?? null, ...(logo !== undefined ? { logo } : {}), updatedAt: sql`now()` })
-        .where(eq(companies.id, companyId));
+      const type = logo ? checkImage(logo, 'uploadLogo') : null;
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select({ logoFileId: companies.logoFileId }).from(companies).where(eq(companies.id, companyId)).for('update');
+        let logoFileId = current?.logoFileId ?? null;
+        if (logo && type) logoFileId = await storeImage(tx, logo.data, type);
+        else if (body.removeLogo) logoFileId = null;
+        await tx
+          .update(companies)
+          .set({
+            name: body.name,
+            size: body.size ?? null,
+            ...(body.billingCountry !== undefined ? { billingCountry: body.billingCountry } : {}),
+            logoFileId,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(companies.id, companyId));
+        if (current?.logoFileId && logoFileId !== current.logoFileId) await deleteFile(tx, current.logoFileId);
+      });
       return getCompany(companyId, userId);
     },
 
@@ -118,7 +165,8 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         if (!row || row.attempts > DELETION_CODE_MAX_ATTEMPTS || row.codeHash !== hashCode(companyId, code)) {
           throw new AppError('CODE_INVALID', 400, 'errors.CODE_INVALID', { verificationCode: ['errors.invalidVerificationCode'] });
         }
-        await tx.delete(companies).where(eq(companies.id, companyId));
+        const [gone] = await tx.delete(companies).where(eq(companies.id, companyId)).returning({ logoFileId: companies.logoFileId });
+        await deleteFile(tx, gone?.logoFileId ?? null);
         return 'deleted' as const;
       });
     },

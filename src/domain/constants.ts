@@ -74,7 +74,13 @@ export const LIMITS = {
   twoFactorCodeLength: 6,
   dataRemovalCodeLength: 5,
   apiKeyLength: 32,
+  /** Profile pictures and company logos. */
+  uploadMaxBytes: 1024 * 1024,
 } as const;
+
+/** Image types accepted for pictures and logos; SVG is left out because it can carry script. */
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
 
 /** SPEC §9 table constants. */
 export const TABLE = {

@@ -9,6 +9,7 @@ export const testUser: CurrentUser = {
   designation: null,
   picture: null,
   via: 'local',
+  hasPassword: true,
   isAdmin: false,
   mfaEnabled: false,
   emailVerified: false,

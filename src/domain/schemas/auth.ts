@@ -41,6 +41,14 @@ export const signInSchema = z.object({
 });
 export type SignInBody = z.infer<typeof signInSchema>;
 
+const idTokenSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(8192, 'validation.invalid');
+/** POST /auth/google-signin: Google's ID token, and the second factor when the account has one. */
+export const googleSignInSchema = z.object({ idToken: idTokenSchema, authCode: signInCodeSchema.optional() });
+export type GoogleSignInBody = z.infer<typeof googleSignInSchema>;
+const agreed = z.literal(true, { error: 'errors.checkboxesRequired' });
+/** POST /auth/google-signup: social sign-up needs both agreements too (SPEC §8). */
+export const googleSignUpSchema = z.object({ idToken: idTokenSchema, acceptTerms: agreed, acceptPrivacy: agreed });
+
 export const emailOnlySchema = z.object({ email: emailSchema });
 export type EmailOnlyBody = z.infer<typeof emailOnlySchema>;
 
@@ -60,8 +68,9 @@ export const resetPasswordFormSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.match' });
 
+/** The old password is needed when the account has one; a Google-only account sets its first. */
 export const setPasswordSchema = z.object({
-  oldPassword: z.string().min(1, 'validation.required').max(256, 'validation.invalid'),
+  oldPassword: z.string().max(256, 'validation.invalid').optional(),
   password: newPasswordSchema,
 });
 export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
@@ -78,6 +87,8 @@ export interface CurrentUser {
   designation: string | null;
   picture: string | null;
   via: 'local' | 'google';
+  /** False for accounts made with Google that never set a password. */
+  hasPassword: boolean;
   isAdmin: boolean;
   mfaEnabled: boolean;
   emailVerified: boolean;

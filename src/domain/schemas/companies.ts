@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESIGNATIONS, LIMITS } from '../constants';
+import { countryCodeSchema } from '../countries';
 import { emailSchema, noHtml } from '../validation';
 import { newPasswordSchema, tokenSchema } from './auth';
 
@@ -34,7 +35,15 @@ export const createCompanyQuerySchema = z.object({
   designation: designationSchema.optional(),
 });
 
-export const updateCompanySchema = createCompanySchema;
+/**
+ * PUT /companies/{id}: JSON, or multipart when a logo is uploaded (file field `uploadLogo`). The
+ * billing country sets the tax on the company's orders; an empty string clears it.
+ */
+export const updateCompanySchema = createCompanySchema.extend({
+  billingCountry: countryCodeSchema.nullable().optional(),
+  removeLogo: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+});
+export type UpdateCompanyBody = z.infer<typeof updateCompanySchema>;
 
 export const invitationSchema = z.object({
   email: emailSchema,
@@ -67,7 +76,9 @@ export interface CompanyDto {
   _id: string;
   name: string;
   size: string | null;
+  /** URL of the uploaded logo image, or null. */
   logo: string | null;
+  billingCountry: string | null;
   createdAt: string;
   role: CompanyRole;
   projects: { _id: string; name: string }[];

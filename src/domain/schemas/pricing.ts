@@ -18,5 +18,7 @@ export const pricingRequestSchema = z.object({
     term: z.object({ cycle: z.enum(BILLING_CYCLES, { error: 'validation.invalid' }) }),
   }),
   discountCode: z.string().trim().max(64, 'validation.invalid').optional(),
+  /** The ordering company (signed in): its billing country sets the tax. Without it, prices are before tax. */
+  company: z.string().trim().max(64, 'validation.invalid').optional(),
 });
 export type PricingRequest = z.infer<typeof pricingRequestSchema>;

@@ -1,0 +1,30 @@
+import type { CurrentUser } from '../src/domain/schemas/auth';
+import { apiFetch, API_BASE } from './httpClient';
+
+export interface ProfileUpdate {
+  firstName: string;
+  designation: string;
+  /** A new picture to upload, or null to remove the current one; leave out to keep it. */
+  picture?: File | null;
+}
+
+/** Typed profile calls (SPEC §7 Users, profile data). */
+export const usersApi = {
+  /** PUT /users/{id}: multipart when a picture is uploaded, JSON otherwise. */
+  updateProfile: async (id: string, update: ProfileUpdate): Promise<CurrentUser> => {
+    let body: BodyInit;
+    if (update.picture) {
+      const form = new FormData();
+      form.set('firstName', update.firstName);
+      form.set('designation', update.designation);
+      form.set('uploadPicture', update.picture);
+      body = form;
+    } else {
+      body = JSON.stringify({ firstName: update.firstName, designation: update.designation, removePicture: update.picture === null });
+    }
+    return (await apiFetch<CurrentUser>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body })).payload;
+  },
+  /** The endpoint the data export is downloaded from (SPEC §7 Other: GET, saved as a dated JSON file). */
+  exportUrl: (id: string) => `${API_BASE}/users/${encodeURIComponent(id)}/export`,
+  intercomHash: async () => (await apiFetch<{ hash: string }>('/auth/intercom-hash')).payload,
+};

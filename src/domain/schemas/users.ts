@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { noHtml } from '../validation';
+import { designationSchema } from './companies';
+
+/**
+ * PUT /users/{id} (SPEC §3 profile update): JSON, or multipart when a picture is uploaded (file
+ * field `uploadPicture`). `removePicture` drops the current one.
+ */
+export const profileUpdateSchema = z.object({
+  firstName: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .min(LIMITS.nameMin, 'validation.nameLength')
+    .max(LIMITS.nameMax, 'validation.nameLength')
+    .refine(noHtml, 'validation.noHtml'),
+  designation: designationSchema,
+  removePicture: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateSchema>;
