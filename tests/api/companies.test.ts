@@ -148,3 +148,31 @@ describe('deleting a company', () => {
     expect((await api('GET', `/companies/${other}`, owner)).statusCode).toBe(200);
   });
 });
+
+describe('PUT /companies/{id} with a logo', () => {
+  it('uploads a logo as multipart, replaces and removes it; refuses big or non-image files and non-members, changing nothing', async () => {
+    const { multipart, TINY_PNG } = await import('../support/multipart');
+    const putLogo = async (cookie: string, data: Buffer) => {
+      const { body, headers } = await multipart({ name: 'Acme Analytics', size: '11-50' }, { field: 'uploadLogo', name: 'logo.png', type: 'image/png', data });
+      return t.app.inject({ method: 'PUT', url: `/api/v1/companies/${companyId}`, payload: body, headers: { ...headers, cookie } });
+    };
+    const first = await putLogo(owner, TINY_PNG);
+    expect(first.statusCode).toBe(200);
+    const logo: string = first.json().payload.logo;
+    expect(logo).toMatch(/^\/api\/v1\/files\//);
+    expect((await t.app.inject({ method: 'GET', url: logo })).headers['content-type']).toBe('image/png');
+
+    const before = await tableCounts(t.app);
+    const tooBig = await putLogo(owner, Buffer.concat([TINY_PNG, Buffer.alloc(1024 * 1024)]));
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().payload.errors.uploadLogo).toEqual(['The file is too big (1 MB at most).']);
+    expect((await putLogo(owner, Buffer.from('GIF8 but not really'))).json().code).toBe('FILE_TYPE');
+    expect((await putLogo(outsider, TINY_PNG)).statusCode).toBe(403);
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect((await api('GET', `/companies/${companyId}`, owner)).json().payload.logo).toBe(logo);
+
+    const removed = await api('PUT', `/companies/${companyId}`, owner, { name: 'Acme Analytics', removeLogo: true });
+    expect(removed.json().payload.logo).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: logo })).statusCode).toBe(404);
+  });
+});

@@ -200,3 +200,31 @@ describe('POST /deployments/pricing', () => {
     });
   });
 });
+
+describe('POST /deployments/pricing for a company: tax from its billing country', () => {
+  it('adds the tax of the billing country, none where unknown, and refuses a company the user is not in', async () => {
+    const { cookie } = await signUp(t.app, 'billing@example.com');
+    const outsider = (await signUp(t.app, 'not-billing@example.com')).cookie;
+    const company = (await t.app.inject({ method: 'POST', url: '/api/v1/companies', payload: { name: 'Taxed GmbH' }, headers: { cookie } })).json().payload._id;
+    const order = { plan: planByCode('v3.mau_1_000_gcp.base')._id, planConfig: { region: regionByCode('us-central1'), features: [] }, payment: { term: { cycle: 'month' } }, company };
+    const priced = async (c: string) => (await t.app.inject({ method: 'POST', url: '/api/v1/deployments/pricing', payload: order, headers: { cookie: c } })).json();
+    const setCountry = (billingCountry: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/companies/${company}`, payload: { name: 'Taxed GmbH', billingCountry }, headers: { cookie } });
+
+    // No billing country yet: before tax, like the public calculator.
+    expect((await priced(cookie)).payload).toMatchObject({ subtotal: '49.00', tax: '0.00', total: { amount: '49.00' } });
+    expect((await setCountry('de')).json().payload.billingCountry).toBe('DE');
+    expect((await priced(cookie)).payload).toMatchObject({ subtotal: '49.00', tax: '9.31', total: { amount: '58.31' } });
+    await setCountry('BR'); // not in the rate table
+    expect((await priced(cookie)).payload).toMatchObject({ tax: '0.00', total: { amount: '49.00' } });
+
+    const bad = await setCountry('XX');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().payload.errors.billingCountry).toEqual(['Choose a country from the list.']);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/companies/${company}`, headers: { cookie } })).json().payload.billingCountry).toBe('BR');
+
+    expect((await priced(outsider)).code).toBe('NOT_A_MEMBER');
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/deployments/pricing', payload: order });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,6 @@
-import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, sessionCookie, signUp } from '../support/auth';
+import { totpNow } from '../support/totp';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -11,8 +11,7 @@ afterAll(() => t.close());
 
 const api = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url: `/api/v1${url}`, payload, headers: cookie ? { cookie } : {} });
-const codeAt = (secret: string, offsetSteps = 0) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+const codeAt = totpNow;
 
 describe('two-factor sign-in', () => {
   it('sets up with a QR code, then sign-in needs a fresh code; recovery codes work once', async () => {
