@@ -14,16 +14,24 @@ import { z } from 'zod';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
-import { authCodeSchema, emailOnlySchema, signInSchema } from '../../src/domain/schemas/auth';
+import { authCodeSchema, emailOnlySchema, signInCodeSchema, signInSchema } from '../../src/domain/schemas/auth';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { AuthHeading } from './AuthHeading';
-import { SocialSignInSlot } from './SocialSignInSlot';
+import { GoogleSignInButton } from './GoogleSignInButton';
 
 const credentialsSchema = signInSchema.pick({ email: true, password: true });
 type Credentials = z.output<typeof credentialsSchema>;
-const codeSchema = z.object({ authCode: authCodeSchema });
+const codeSchema = z.object({ authCode: signInCodeSchema });
+/** How the first step proved who the person is: their password, or a Google ID token. */
+type FirstFactor = { kind: 'password'; credentials: Credentials } | { kind: 'google'; idToken: string };
+const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/i;
+// A recovery code as typed: letters and digits, the dash put in after the fifth character.
+const recoveryFormat = (raw: string) => {
+  const chars = raw.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 10);
+  return chars.length > 5 ? `${chars.slice(0, 5)}-${chars.slice(5)}` : chars;
+};
 
 /** Notices other pages send here through the query; only these keys are ever shown. */
 const REF_NOTICES: Record<string, { severity: 'success' | 'error'; key: string }> = {
@@ -34,6 +42,7 @@ const REF_NOTICES: Record<string, { severity: 'success' | 'error'; key: string }
 const ERROR_NOTICES: Record<string, string> = {
   'magic-link-invalid': 'errors.magicLinkInvalid',
   'session-timed-out': 'errors.sessionTimedOut',
+  'invalid-invitation': 'errors.invalidInvitation',
 };
 
 /** The host a redirect query points at, for 'Login to continue'. */
@@ -60,7 +69,8 @@ export default function SignInPage() {
   const errorNotice = ERROR_NOTICES[params.get('error') ?? ''];
 
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
-  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [firstFactor, setFirstFactor] = useState<FirstFactor | null>(null);
+  const [useRecovery, setUseRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [locked, setLocked] = useState(false);
   const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
@@ -70,17 +80,18 @@ export default function SignInPage() {
   const codeForm = useForm({ resolver: zodResolver(codeSchema), defaultValues: { authCode: '' } });
   const code = useWatch({ control: codeForm.control, name: 'authCode' });
 
-  const signIn = async (body: Credentials, authCode?: string) => {
+  const signIn = async (factor: FirstFactor, authCode?: string) => {
     setFailure(null);
     setMagicLinkSentTo(null);
     try {
-      await authApi.signIn({ ...body, authCode });
+      if (factor.kind === 'password') await authApi.signIn({ ...factor.credentials, authCode });
+      else await authApi.googleSignIn(factor.idToken, authCode);
       navigate(redirect ? `/redirect?server_url=${encodeURIComponent(redirect)}` : '/loading?referrer=login');
     } catch (error) {
       const codeOf = error instanceof ApiError ? error.code : undefined;
       if (codeOf === 'TWO_FACTOR_REQUIRED' || codeOf === 'TWO_FACTOR_FAILED') {
         // 'Required' opens the code step silently; 'failed' says the code was wrong.
-        setCredentials(body);
+        setFirstFactor(factor);
         setStep('code');
         codeForm.reset({ authCode: '' });
         if (codeOf === 'TWO_FACTOR_FAILED') setFailure(failureMessage(error, t));
@@ -90,19 +101,28 @@ export default function SignInPage() {
         setLocked(true);
         setStep('credentials');
       }
-      if (!applyServerErrors(error, ['email', 'password'], form.setError)) setFailure(failureMessage(error, t));
+      if (factor.kind === 'google' || !applyServerErrors(error, ['email', 'password'], form.setError)) setFailure(failureMessage(error, t));
     }
   };
 
-  const submitCredentials = form.handleSubmit((values) => signIn(values));
+  const submitCredentials = form.handleSubmit((credentials) => signIn({ kind: 'password', credentials }));
   const submitCode = codeForm.handleSubmit(async ({ authCode }) => {
-    if (credentials) await signIn(credentials, authCode);
+    if (firstFactor) await signIn(firstFactor, authCode);
   });
   const goBack = () => {
     setStep('credentials');
     setFailure(null);
+    setUseRecovery(false);
     codeForm.reset({ authCode: '' });
   };
+  const toggleRecovery = () => {
+    setUseRecovery((on) => !on);
+    setFailure(null);
+    codeForm.reset({ authCode: '' });
+  };
+  const codeComplete = useRecovery ? RECOVERY_CODE.test(code) : authCodeSchema.safeParse(code).success;
+
+  const signInWithGoogle = (idToken: string) => void signIn({ kind: 'google', idToken });
 
   const sendMagicLink = async () => {
     setFailure(null);
@@ -137,22 +157,30 @@ export default function SignInPage() {
   if (step === 'code') {
     return (
       <>
-        <AuthHeading title={t('auth.signIn.twoFactor.heading')} intro={t('auth.signIn.twoFactor.intro')} />
+        <AuthHeading title={t('auth.signIn.twoFactor.heading')} intro={t(useRecovery ? 'auth.signIn.twoFactor.recoveryIntro' : 'auth.signIn.twoFactor.intro')} />
         <Box component="form" noValidate onSubmit={submitCode}>
           <Stack spacing={2}>
             {notices}
-            <FormTextField
-              control={codeForm.control}
-              name="authCode"
-              label={t('auth.signIn.twoFactor.code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={LIMITS.twoFactorCodeLength}
-              transform={digitsOnly}
-              autoFocus
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={!authCodeSchema.safeParse(code).success} loading={codeForm.formState.isSubmitting}>
+            {useRecovery ? (
+              <FormTextField key="recovery" control={codeForm.control} name="authCode" label={t('auth.signIn.twoFactor.recoveryCode')} autoComplete="off" maxLength={11} transform={recoveryFormat} autoFocus />
+            ) : (
+              <FormTextField
+                key="totp"
+                control={codeForm.control}
+                name="authCode"
+                label={t('auth.signIn.twoFactor.code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={LIMITS.twoFactorCodeLength}
+                transform={digitsOnly}
+                autoFocus
+              />
+            )}
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={!codeComplete} loading={codeForm.formState.isSubmitting}>
               {t('auth.signIn.twoFactor.submit')}
+            </Button>
+            <Button variant="text" onClick={toggleRecovery} sx={{ alignSelf: 'center' }}>
+              {t(useRecovery ? 'auth.signIn.twoFactor.useAuthenticator' : 'auth.signIn.twoFactor.useRecoveryCode')}
             </Button>
             <Button variant="text" onClick={goBack} sx={{ alignSelf: 'center' }}>
               {t('auth.signIn.twoFactor.goBack')}
@@ -166,7 +194,7 @@ export default function SignInPage() {
   return (
     <>
       <AuthHeading title={t('titles.signIn')} intro={t('auth.signIn.intro')} />
-      <SocialSignInSlot mode="signIn" />
+      <GoogleSignInButton mode="signIn" onCredential={signInWithGoogle} />
       <Box component="form" noValidate onSubmit={submitCredentials}>
         <Stack spacing={2}>
           {notices}

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
+import { session } from '../../src/session';
 import { ApiError } from '../../dataProvider/httpClient';
 import { signUpFormSchema } from '../../src/domain/schemas/auth';
 import { CheckboxField } from '../../src/ui/form/CheckboxField';
@@ -18,7 +19,7 @@ import { applyServerErrors } from '../../src/ui/form/messages';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { AuthHeading } from './AuthHeading';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
-import { SocialSignInSlot } from './SocialSignInSlot';
+import { GoogleSignInButton } from './GoogleSignInButton';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -27,7 +28,7 @@ export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm({
+  const { control, handleSubmit, setError, formState, getValues, trigger } = useForm({
     resolver: zodResolver(signUpFormSchema),
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -47,10 +48,30 @@ export default function SignUpPage() {
     }
   });
 
+  // Social sign-up needs both agreements too (SPEC §8); the boxes are in the form below.
+  const signUpWithGoogle = async (idToken: string) => {
+    setFailure(null);
+    const { acceptTerms, acceptPrivacy } = getValues();
+    if (acceptTerms !== true || acceptPrivacy !== true) {
+      void trigger(['acceptTerms', 'acceptPrivacy']);
+      setFailure(t('errors.checkboxesRequired'));
+      return;
+    }
+    try {
+      await authApi.googleSignUp(idToken);
+      // SPEC §4: social sign-up refreshes the user before moving on. Google vouched for the
+      // address, so there is no verify step: loading sends a new account on to its company.
+      await session.refresh('manual');
+      navigate('/loading?referrer=login');
+    } catch (error) {
+      setFailure(signUpFailure(error, t));
+    }
+  };
+
   return (
     <>
       <AuthHeading title={t('titles.signUp')} intro={t('auth.signUp.intro')} />
-      <SocialSignInSlot mode="signUp" />
+      <GoogleSignInButton mode="signUp" onCredential={(idToken) => void signUpWithGoogle(idToken)} />
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
           {failure && (

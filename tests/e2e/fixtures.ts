@@ -1,10 +1,16 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { routeGoogleScript } from './google';
 
 /** Every test talks to the server globalSetup started. */
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern here.
   baseURL: async ({}, provide) => {
     await provide(process.env.BASE_URL);
+  },
+  // The product is configured for Google sign-in; every page gets the offline stand-in script.
+  page: async ({ page }, provide) => {
+    await routeGoogleScript(page);
+    await provide(page);
   },
 });
 export { expect };

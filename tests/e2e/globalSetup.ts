@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedFirstAdmin } from '../../server/db/seed';
+import { startGoogleKeys, TEST_GOOGLE_CLIENT_ID } from '../support/google';
 import { freePort } from '../support/net';
 
 /**
@@ -35,6 +36,11 @@ export default async function globalSetup() {
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
+  // Google's key endpoint, played by a local JWKS; tests sign ID tokens with the key file.
+  const google = await startGoogleKeys();
+  const googleKeyFile = join(root, 'google-key.json');
+  writeFileSync(googleKeyFile, JSON.stringify(google.privateJwk));
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -47,6 +53,8 @@ export default async function globalSetup() {
     DATABASE_URL: undefined,
     STATIC_DIR: './dist',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
+    GOOGLE_JWKS_URL: google.jwksUrl,
     // One browser signs in many times from one address in these tests.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '1000',
@@ -62,9 +70,11 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.BASE_URL = baseUrl;
   process.env.MAILBOX_DIR = mailbox;
+  process.env.E2E_GOOGLE_KEY_FILE = googleKeyFile;
   return async () => {
     await app.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await google.close();
     rmSync(root, { recursive: true, force: true });
   };
 }

@@ -8,7 +8,7 @@ export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 export async function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  if (file) form.set(file.field, new Blob([file.data], { type: file.type }), file.name);
+  if (file) form.set(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { body: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
 }
