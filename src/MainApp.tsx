@@ -12,6 +12,7 @@ import ManagementPage from '../portal/management/ManagementPage';
 import ProfilePage from '../portal/profile/ProfilePage';
 import { i18n } from './i18n';
 import { MainLayout } from './layouts/MainLayout';
+import { ProjectScope } from './ProjectScope';
 import { theme } from './theme';
 import { ToastNotification } from './ui/toast/ToastNotification';
 
@@ -32,9 +33,30 @@ export default function MainApp() {
         <Route path="/deployments/*" element={<DeploymentsPage />} />
         <Route path="/management/*" element={<ManagementPage />} />
         <Route path="/profile/*" element={<ProfilePage />} />
-        <Route path="/c/:cid/p/:pid/dashboard" element={<DashboardPage />} />
-        <Route path="/c/:cid/p/:pid/deployments/*" element={<DeploymentsPage />} />
-        <Route path="/c/:cid/p/:pid/management/*" element={<ManagementPage />} />
+        <Route
+          path="/c/:cid/p/:pid/dashboard"
+          element={
+            <ProjectScope>
+              <DashboardPage />
+            </ProjectScope>
+          }
+        />
+        <Route
+          path="/c/:cid/p/:pid/deployments/*"
+          element={
+            <ProjectScope>
+              <DeploymentsPage />
+            </ProjectScope>
+          }
+        />
+        <Route
+          path="/c/:cid/p/:pid/management/*"
+          element={
+            <ProjectScope>
+              <ManagementPage />
+            </ProjectScope>
+          }
+        />
         <Route path="/admin" element={<Navigate to="/admin/companies" replace />} />
         <Route path="/admin/companies" element={<CompanyList />} />
       </CustomRoutes>

@@ -1,42 +1,54 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import Check from '@mui/icons-material/Check';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Logout from '@mui/icons-material/Logout';
+import Settings from '@mui/icons-material/Settings';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import { useState, type ReactNode } from 'react';
-import { useGetIdentity } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router';
-import { session } from '../session';
+import { selection, useSelection, type CompanyRef } from '../selection';
+import { session, useSession } from '../session';
 import { DialogHost } from '../ui/dialog/DialogHost';
+import { showToast } from '../ui/toast/toastStore';
 import { Footer } from './Footer';
 import { ProductLogo } from './ProductLogo';
 
+// Each section also answers in the project-scoped form /c/{cid}/p/{pid}/... (SPEC §2).
 const NAV = [
-  { to: '/dashboard', key: 'nav.dashboard', match: '/dashboard' },
-  { to: '/deployments', key: 'nav.deployments', match: '/deployments/*' },
-  { to: '/management', key: 'nav.management', match: '/management/*' },
+  { to: '/dashboard', key: 'nav.dashboard', match: ['/dashboard', '/c/:cid/p/:pid/dashboard'] },
+  { to: '/deployments', key: 'nav.deployments', match: ['/deployments/*', '/c/:cid/p/:pid/deployments/*'] },
+  { to: '/management', key: 'nav.management', match: ['/management/*', '/c/:cid/p/:pid/management/*'] },
 ];
 
-interface Identity {
-  isAdmin?: boolean;
-  companies?: { _id: string; name: string }[];
-  companyId?: string;
-}
-
-function UserMenu({ identity }: { identity: Identity | undefined }) {
+/** The user menu (SPEC §2): company switcher, profile settings, logout. */
+function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { companies, company: current } = useSelection();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const companies = [...(identity?.companies ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const close = () => setAnchor(null);
+  const switchTo = (company: CompanyRef) => {
+    close();
+    if (company._id === current?._id || !selection.select(company._id)) return;
+    showToast({ text: t('nav.switchedTo', { name: company.name }), variant: 'successful' });
+    // A project-scoped address names the old company; its unscoped form follows the selection.
+    const scoped = matchPath('/c/:cid/p/:pid/*', pathname);
+    if (scoped) navigate(`/${scoped.params['*'] ?? 'dashboard'}`);
+  };
   // SPEC §2: logout returns to '/'. The shell's guard knows a signed-out page is no visit to remember.
   const logout = () => {
     close();
@@ -45,20 +57,53 @@ function UserMenu({ identity }: { identity: Identity | undefined }) {
   };
   return (
     <>
-      <IconButton color="inherit" aria-label={t('nav.userMenu')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+      <Button
+        color="inherit"
+        aria-label={t('nav.userMenu')}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ minWidth: 0, px: { xs: 0.5, md: 1.5 }, gap: 1, flexShrink: 0 }}
+      >
         <AccountCircle />
-      </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        {current && (
+          <Box component="span" data-testid="current-company" sx={{ display: { xs: 'none', md: 'inline' }, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {current.name}
+          </Box>
+        )}
+        <ExpandMore fontSize="small" sx={{ display: { xs: 'none', md: 'inline-block' } }} />
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 'calc(100vw - 32px)' } } }}
+      >
         {companies.length > 0 && <ListSubheader>{t('nav.companies')}</ListSubheader>}
-        {companies.map((c) => (
-          <MenuItem key={c._id} selected={c._id === identity?.companyId} onClick={close}>
-            {c.name}
-          </MenuItem>
-        ))}
+        {companies.map((c) => {
+          const checked = c._id === current?._id;
+          return (
+            <MenuItem key={c._id} selected={checked} aria-current={checked ? 'true' : undefined} onClick={() => switchTo(c)}>
+              <ListItemIcon>{checked && <Check fontSize="small" color="primary" />}</ListItemIcon>
+              <ListItemText slotProps={{ primary: { noWrap: true } }}>{c.name}</ListItemText>
+            </MenuItem>
+          );
+        })}
+        {companies.length > 0 && <Divider />}
         <MenuItem component={RouterLink} to="/profile/account" onClick={close}>
-          {t('nav.profileSettings')}
+          <ListItemIcon>
+            <Settings fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav.profileSettings')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={logout}>{t('nav.logout')}</MenuItem>
+        <MenuItem onClick={logout}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav.logout')}</ListItemText>
+        </MenuItem>
       </Menu>
     </>
   );
@@ -68,28 +113,36 @@ function UserMenu({ identity }: { identity: Identity | undefined }) {
 export function MainLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { identity } = useGetIdentity();
-  const user = identity as Identity | undefined;
+  // The session store, not react-admin's cached identity: a refreshed user shows at once.
+  const { user } = useSession();
   const inAdmin = Boolean(matchPath('/admin/*', pathname));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Toolbar sx={{ gap: { xs: 1, md: 3 } }}>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1, md: 3 }, px: { xs: 1.5, sm: 2 } }}>
           <Link component={RouterLink} to="/dashboard" underline="none" aria-label={t('nav.dashboard')}>
-            <ProductLogo />
+            <ProductLogo compact />
           </Link>
           {inAdmin && <Chip label={t('nav.adminMode')} color="success" size="small" />}
-          <Box component="nav" sx={{ display: 'flex', gap: 0.5, flex: 1, overflowX: 'auto' }}>
+          <Box component="nav" sx={{ display: 'flex', gap: { xs: 0, sm: 0.5 }, flex: 1, minWidth: 0, overflowX: 'auto' }}>
             {NAV.map((item) => {
-              const active = Boolean(matchPath(item.match, pathname));
+              const active = item.match.some((pattern) => matchPath(pattern, pathname));
               return (
-                <Button key={item.to} component={RouterLink} to={item.to} color={active ? 'primary' : 'inherit'} aria-current={active ? 'page' : undefined}>
+                <Button
+                  key={item.to}
+                  component={RouterLink}
+                  to={item.to}
+                  color={active ? 'primary' : 'inherit'}
+                  aria-current={active ? 'page' : undefined}
+                  // Never squeezed into overlapping words: a nav too wide for a phone scrolls instead.
+                  sx={{ flexShrink: 0, minWidth: 0, px: { xs: 0.5, sm: 0.75, md: 1.5 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } }}
+                >
                   {t(item.key)}
                 </Button>
               );
             })}
           </Box>
-          <UserMenu identity={user} />
+          <UserMenu />
         </Toolbar>
       </AppBar>
       {user?.isAdmin && (

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { companiesApi } from '../../dataProvider/companies';
+import { COMPANY_SIZES, updateCompanySchema, type CompanyDto } from '../../src/domain/schemas/companies';
+import { session } from '../../src/session';
+import { FormTextField } from '../../src/ui/form/FormTextField';
+import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { showToast } from '../../src/ui/toast/toastStore';
+import { countryOptions } from './countries';
+import { DangerZone } from './DangerZone';
+import { KEEP_LOGO, LogoField, logoUpdate, type LogoChange } from './LogoField';
+import { NativeSelectField } from './NativeSelectField';
+
+// The logo travels beside the form (a file, not a field), so removeLogo is not a form field.
+const companyFormSchema = updateCompanySchema.omit({ removeLogo: true });
+type CompanyFormInput = z.input<typeof companyFormSchema>;
+type CompanyFormOutput = z.output<typeof companyFormSchema>;
+
+const isSize = (size: string | null): size is (typeof COMPANY_SIZES)[number] => (COMPANY_SIZES as readonly (string | null)[]).includes(size);
+
+function formValues(company: CompanyDto): CompanyFormInput {
+  return { name: company.name, size: isSize(company.size) ? company.size : undefined, billingCountry: company.billingCountry ?? '' };
+}
+
+interface Props {
+  company: CompanyDto;
+  /** Called with what the server answered after a save. */
+  onSaved: (company: CompanyDto) => void;
+}
+
+/** Management › Company: name, size, billing country and logo; admins edit, viewers read. */
+export function CompanySettings({ company, onSaved }: Props) {
+  const { t } = useTranslation();
+  const canEdit = company.role === 'admin';
+  const [logo, setLogo] = useState<LogoChange>(KEEP_LOGO);
+  const [failure, setFailure] = useState<string | null>(null);
+  const values = useMemo(() => formValues(company), [company]);
+  const { control, handleSubmit, reset, setError, formState } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
+    resolver: zodResolver(companyFormSchema),
+    mode: 'onTouched',
+    // A refresh brings other people's changes into untouched fields; what the user typed stays.
+    values,
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
+  });
+  const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
+  const sizes = useMemo(() => COMPANY_SIZES.map((value) => ({ value, label: t(`companySizes.${value}`) })), [t]);
+  const dirty = formState.isDirty || logo.kind !== 'keep';
+
+  const discard = () => {
+    reset(values);
+    setLogo(KEEP_LOGO);
+    setFailure(null);
+  };
+  const submit = handleSubmit(async ({ name, size, billingCountry }) => {
+    setFailure(null);
+    try {
+      const saved = await companiesApi.update(company._id, { name, size, billingCountry: billingCountry ?? '', logo: logoUpdate(logo) });
+      reset(formValues(saved));
+      setLogo(KEEP_LOGO);
+      onSaved(saved);
+      showToast({ text: t('management.company.saved'), variant: 'successful' });
+      // The company switcher shows the name from the user's company list.
+      if (saved.name !== company.name) void session.refresh();
+    } catch (error) {
+      if (!applyServerErrors(error, ['name', 'size', 'billingCountry'], setError)) setFailure(failureMessage(error, t));
+    }
+  });
+
+  return (
+    <Stack spacing={3}>
+      {!canEdit && <Alert severity="info">{t('management.viewerNotice')}</Alert>}
+      <Paper variant="outlined" component="section" aria-labelledby="company-details-title" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="company-details-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 3 }}>
+          {t('management.company.title')}
+        </Typography>
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack spacing={3}>
+            {failure && (
+              <Alert severity="error" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <LogoField companyName={company.name} current={company.logo} change={logo} onChange={setLogo} disabled={!canEdit || formState.isSubmitting} />
+            <FormTextField control={control} name="name" label={t('management.company.name')} autoComplete="organization" disabled={!canEdit} />
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <NativeSelectField control={control} name="size" label={t('management.company.size')} options={sizes} emptyLabel={t('management.company.noSize')} disabled={!canEdit} />
+              <NativeSelectField
+                control={control}
+                name="billingCountry"
+                label={t('management.company.billingCountry')}
+                options={countries}
+                emptyLabel={t('management.company.noCountry')}
+                emptyValue=""
+                helperText={t('management.company.billingCountryHelp')}
+                disabled={!canEdit}
+              />
+            </Box>
+            {canEdit && (
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap-reverse' }}>
+                <Button color="inherit" onClick={discard} disabled={!dirty || formState.isSubmitting}>
+                  {t('management.company.discard')}
+                </Button>
+                <Button type="submit" variant="contained" disabled={!dirty} loading={formState.isSubmitting}>
+                  {t('management.company.save')}
+                </Button>
+              </Box>
+            )}
+          </Stack>
+        </Box>
+      </Paper>
+      {canEdit && <DangerZone company={company} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,184 @@
+import CancelScheduleSend from '@mui/icons-material/CancelScheduleSend';
+import PersonRemove from '@mui/icons-material/PersonRemove';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { companiesApi } from '../../dataProvider/companies';
+import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companies';
+import { useSession } from '../../src/session';
+import { confirm } from '../../src/ui/dialog/dialogStore';
+import { failureMessage } from '../../src/ui/form/messages';
+import type { DataTableColumn } from '../../src/ui/table/columns';
+import { DataTable, type LocalTableSource } from '../../src/ui/table/DataTable';
+import { showToast } from '../../src/ui/toast/toastStore';
+import { InviteForm } from './InviteForm';
+
+type Member = TeamDto['users'][number];
+type Invitation = TeamDto['invitations'][number];
+
+const sentDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const fullName = (m: Member) => `${m.firstName} ${m.lastName}`.trim();
+
+interface Props {
+  company: CompanyDto;
+  team: TeamDto;
+  /** Loads the team again after a change. */
+  reload: () => Promise<void>;
+}
+
+/** Management › Team: members and open invitations; admins invite, remove and cancel. */
+export function TeamSettings({ company, team, reload }: Props) {
+  const { t } = useTranslation();
+  const me = useSession().user?._id;
+  const canEdit = company.role === 'admin';
+
+  const members = useMemo<LocalTableSource<Member>>(() => ({ kind: 'local', rows: team.users }), [team.users]);
+  const invitations = useMemo<LocalTableSource<Invitation>>(() => ({ kind: 'local', rows: team.invitations }), [team.invitations]);
+
+  const memberColumns = useMemo<DataTableColumn<Member>[]>(() => {
+    const remove = async (m: Member) => {
+      const name = fullName(m);
+      const ok = await confirm({
+        type: 'danger',
+        title: t('management.team.removeTitle', { name }),
+        message: t('management.team.removeMessage', { name, company: company.name }),
+        labels: { confirm: t('management.team.removeConfirm') },
+      });
+      if (!ok) return;
+      try {
+        await companiesApi.removeMember(company._id, m._id);
+        showToast({ text: t('management.team.removed', { name }), variant: 'successful' });
+        await reload();
+      } catch (error) {
+        showToast({ text: failureMessage(error, t), variant: 'destructive' });
+      }
+    };
+    const columns: DataTableColumn<Member>[] = [
+      {
+        id: 'name',
+        header: t('management.team.name'),
+        value: fullName,
+        render: (m) => (m._id === me ? `${fullName(m)} ${t('management.team.you')}` : fullName(m)),
+      },
+      { id: 'email', header: t('management.team.email'), value: (m) => m.email },
+      {
+        id: 'role',
+        header: t('management.team.role'),
+        value: (m) => t(`management.roles.${m.role}`),
+        render: (m) => <Chip size="small" variant="outlined" color={m.role === 'admin' ? 'primary' : 'default'} label={t(`management.roles.${m.role}`)} />,
+      },
+      {
+        id: 'status',
+        header: t('management.team.status'),
+        value: (m) => t(`management.team.statuses.${m.status}`),
+        render: (m) => <Chip size="small" color="success" label={t(`management.team.statuses.${m.status}`)} />,
+      },
+    ];
+    if (!canEdit) return columns;
+    return [
+      ...columns,
+      {
+        id: 'actions',
+        header: t('management.team.actions'),
+        sortable: false,
+        align: 'right',
+        value: () => '',
+        // Leaving is not offered here: the last admin cannot, and others would lose the page at once.
+        render: (m) =>
+          m._id === me ? null : (
+            <Tooltip title={t('management.team.remove', { name: fullName(m) })}>
+              <IconButton size="small" color="error" aria-label={t('management.team.remove', { name: fullName(m) })} onClick={() => void remove(m)}>
+                <PersonRemove fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ),
+      },
+    ];
+  }, [t, me, canEdit, company._id, company.name, reload]);
+
+  const invitationColumns = useMemo<DataTableColumn<Invitation>[]>(() => {
+    const cancel = async (i: Invitation) => {
+      const ok = await confirm({
+        type: 'danger',
+        title: t('management.team.cancelTitle'),
+        message: t('management.team.cancelMessage', { email: i.email }),
+        labels: { confirm: t('management.team.cancelConfirm'), cancel: t('management.team.keep') },
+      });
+      if (!ok) return;
+      try {
+        await companiesApi.cancelInvitation(company._id, i._id);
+        showToast({ text: t('management.team.cancelled', { email: i.email }), variant: 'successful' });
+        await reload();
+      } catch (error) {
+        showToast({ text: failureMessage(error, t), variant: 'destructive' });
+      }
+    };
+    const columns: DataTableColumn<Invitation>[] = [
+      { id: 'email', header: t('management.team.email'), value: (i) => i.email },
+      {
+        id: 'role',
+        header: t('management.team.role'),
+        value: (i) => t(`management.roles.${i.role}`),
+        render: (i) => <Chip size="small" variant="outlined" color={i.role === 'admin' ? 'primary' : 'default'} label={t(`management.roles.${i.role}`)} />,
+      },
+      {
+        id: 'status',
+        header: t('management.team.status'),
+        value: (i) => t(`management.team.statuses.${i.status}`),
+        render: (i) => <Chip size="small" color={i.status === 'pending' ? 'warning' : 'default'} label={t(`management.team.statuses.${i.status}`)} />,
+      },
+      { id: 'createdAt', header: t('management.team.sentAt'), value: (i) => new Date(i.createdAt), render: (i) => sentDate.format(new Date(i.createdAt)) },
+    ];
+    if (!canEdit) return columns;
+    return [
+      ...columns,
+      {
+        id: 'actions',
+        header: t('management.team.actions'),
+        sortable: false,
+        align: 'right',
+        value: () => '',
+        render: (i) => (
+          <Tooltip title={t('management.team.cancelInvitation', { email: i.email })}>
+            <IconButton size="small" color="error" aria-label={t('management.team.cancelInvitation', { email: i.email })} onClick={() => void cancel(i)}>
+              <CancelScheduleSend fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+      },
+    ];
+  }, [t, canEdit, company._id, reload]);
+
+  return (
+    <Stack spacing={3}>
+      {canEdit ? <InviteForm company={company} onInvited={() => void reload()} /> : <Alert severity="info">{t('management.viewerNotice')}</Alert>}
+      <Stack component="section" spacing={1.5} aria-labelledby="team-members-title">
+        <Typography id="team-members-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {t('management.team.members')}
+        </Typography>
+        <DataTable id="management-team-members" label={t('management.team.members')} columns={memberColumns} source={members} getRowId={(m) => m._id} exportName="team" canCreate={false} />
+      </Stack>
+      <Stack component="section" spacing={1.5} aria-labelledby="team-invitations-title">
+        <Typography id="team-invitations-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {t('management.team.invitations')}
+        </Typography>
+        <DataTable
+          id="management-team-invitations"
+          label={t('management.team.invitations')}
+          columns={invitationColumns}
+          source={invitations}
+          getRowId={(i) => i._id}
+          exportName="invitations"
+          emptyTitle={t('management.team.noInvitations')}
+          emptyMessage={t('management.team.noInvitationsMessage')}
+          canCreate={false}
+        />
+      </Stack>
+    </Stack>
+  );
+}

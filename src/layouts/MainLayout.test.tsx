@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authApi } from '../../dataProvider/auth';
+import { companiesApi } from '../../dataProvider/companies';
+import type { CompanyDto } from '../domain/schemas/companies';
+import { selection } from '../selection';
+import { session } from '../session';
+import { currentLocation, en, renderPage, testUser } from '../testing/renderPage';
+import { clearToasts, getToasts } from '../ui/toast/toastStore';
+import { MainLayout } from './MainLayout';
+
+vi.mock('../../dataProvider/auth', () => ({ authApi: { me: vi.fn(), signOut: vi.fn() } }));
+vi.mock('../../dataProvider/companies', () => ({ companiesApi: { get: vi.fn() } }));
+const auth = vi.mocked(authApi);
+const companies = vi.mocked(companiesApi);
+
+const user = {
+  ...testUser,
+  emailVerified: true,
+  onboarding: null,
+  companies: [
+    { _id: 'c-zeta', name: 'Zeta Labs' },
+    { _id: 'c-acme', name: 'Acme' },
+  ],
+};
+const companyDto = (id: string): CompanyDto => ({ _id: id, name: id, size: null, logo: null, billingCountry: null, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin', projects: [{ _id: `${id}-p1`, name: 'Default project' }] });
+
+beforeEach(async () => {
+  localStorage.clear();
+  auth.me.mockResolvedValue(user);
+  auth.signOut.mockResolvedValue(null);
+  companies.get.mockImplementation(async (id) => companyDto(id));
+  await session.refresh();
+  selection.select('c-acme');
+});
+
+afterEach(() => {
+  cleanup();
+  session.end();
+  clearToasts();
+  vi.clearAllMocks();
+});
+
+const openMenu = () => fireEvent.click(screen.getByRole('button', { name: en('nav.userMenu') }));
+
+describe('user menu', () => {
+  it('shows the current company beside the user icon and lists the companies by name, the current one checked', () => {
+    renderPage(<MainLayout />, '/dashboard');
+    expect(screen.getByTestId('current-company').textContent).toBe('Acme');
+    openMenu();
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Acme', 'Zeta Labs', en('nav.profileSettings'), en('nav.logout')]);
+    expect(items[0]?.getAttribute('aria-current')).toBe('true');
+    expect(items[0]?.classList.contains('Mui-selected')).toBe(true);
+    expect(within(items[0] as HTMLElement).getByTestId('CheckIcon')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).queryByTestId('CheckIcon')).toBeNull();
+  });
+
+  it('switches the company, closes the menu and says so in a toast', async () => {
+    renderPage(<MainLayout />, '/dashboard');
+    openMenu();
+    await act(async () => void fireEvent.click(screen.getByRole('menuitem', { name: 'Zeta Labs' })));
+    expect(selection.getSnapshot().companyId).toBe('c-zeta');
+    expect(screen.getByTestId('current-company').textContent).toBe('Zeta Labs');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(getToasts().map((t) => t.text)).toEqual([en('nav.switchedTo', { name: 'Zeta Labs' })]);
+    expect(JSON.parse(localStorage.getItem('beacon.selection') ?? '{}')).toMatchObject({ companyId: 'c-zeta' });
+  });
+
+  it('leaves a project-scoped address for its unscoped form, which follows the selection', async () => {
+    renderPage(<MainLayout />, '/c/c-acme/p/c-acme-p1/management/team', '/c/:cid/p/:pid/*');
+    openMenu();
+    await act(async () => void fireEvent.click(screen.getByRole('menuitem', { name: 'Zeta Labs' })));
+    expect(currentLocation()).toBe('/management/team');
+  });
+
+  it('links to the profile settings and logs out to /', async () => {
+    renderPage(<MainLayout />, '/dashboard');
+    openMenu();
+    expect(screen.getByRole('menuitem', { name: en('nav.profileSettings') }).getAttribute('href')).toBe('/profile/account');
+    await act(async () => void fireEvent.click(screen.getByRole('menuitem', { name: en('nav.logout') })));
+    expect(currentLocation()).toBe('/');
+    expect(auth.signOut).toHaveBeenCalled();
+    expect(session.getSnapshot().state).toBe('ANONYMOUS');
+  });
+
+  it('marks Management as the current section on its project-scoped form too', () => {
+    renderPage(<MainLayout />, '/c/c-acme/p/c-acme-p1/management/company', '/c/:cid/p/:pid/*');
+    expect(screen.getByRole('link', { name: en('nav.management') }).getAttribute('aria-current')).toBe('page');
+  });
+});
