@@ -30,7 +30,7 @@ export const authProvider: AuthProvider = {
     throw toSignIn();
   },
 
-  /** MainLayout reads isAdmin (admin banner) and companies (company switcher) from here. */
+  /** react-admin's view of the user (its own widgets); the main layout reads the session store. */
   async getIdentity(): Promise<UserIdentity> {
     const user = await session.current();
     if (!user) throw toSignIn();
@@ -40,7 +40,6 @@ export const authProvider: AuthProvider = {
       avatar: user.picture ?? undefined,
       email: user.email,
       isAdmin: user.isAdmin,
-      companies: user.companies,
     };
   },
 };
