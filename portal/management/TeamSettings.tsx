@@ -86,6 +86,7 @@ export function TeamSettings({ company, team, reload }: Props) {
         id: 'actions',
         header: t('management.team.actions'),
         sortable: false,
+        exportable: false,
         align: 'right',
         value: () => '',
         // Leaving is not offered here: the last admin cannot, and others would lose the page at once.
@@ -141,6 +142,7 @@ export function TeamSettings({ company, team, reload }: Props) {
         id: 'actions',
         header: t('management.team.actions'),
         sortable: false,
+        exportable: false,
         align: 'right',
         value: () => '',
         render: (i) => (
@@ -161,7 +163,7 @@ export function TeamSettings({ company, team, reload }: Props) {
         <Typography id="team-members-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
           {t('management.team.members')}
         </Typography>
-        <DataTable id="management-team-members" label={t('management.team.members')} columns={memberColumns} source={members} getRowId={(m) => m._id} exportName="team" canCreate={false} />
+        <DataTable id="management-team-members" label={t('management.team.members')} columns={memberColumns} source={members} getRowId={(m) => m._id} exportName="team" canCreate={false} defaultSort={{ field: 'name', order: 'ASC' }} />
       </Stack>
       <Stack component="section" spacing={1.5} aria-labelledby="team-invitations-title">
         <Typography id="team-invitations-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
@@ -174,6 +176,7 @@ export function TeamSettings({ company, team, reload }: Props) {
           source={invitations}
           getRowId={(i) => i._id}
           exportName="invitations"
+          defaultSort={{ field: 'createdAt', order: 'DESC' }}
           emptyTitle={t('management.team.noInvitations')}
           emptyMessage={t('management.team.noInvitationsMessage')}
           canCreate={false}

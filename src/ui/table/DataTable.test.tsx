@@ -50,6 +50,12 @@ describe('DataTable with a local array', () => {
     expect(screen.getByText(showing('81', '90', '95'))).toBeTruthy();
   });
 
+  it('starts in the order a page asks for, until the user picks another', () => {
+    renderLocal(makeUsers(3), { defaultSort: { field: 'email', order: 'DESC' } });
+    expect(firstCells()).toEqual(['User 3', 'User 2', 'User 1']);
+    expect(screen.getByRole('columnheader', { name: 'Email' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
   it('offers the spec page sizes and keeps the first row in view when the size changes', () => {
     renderLocal(makeUsers(95));
     const perPage = screen.getByLabelText(en('widgets.table.rowsPerPage'));

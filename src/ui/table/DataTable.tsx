@@ -24,7 +24,7 @@ import { ExportMenu } from './ExportMenu';
 import { pageOf, queryRows } from './localQuery';
 import { loadControls, saveControls } from './tablePersistence';
 import { TablePager } from './TablePager';
-import { clampPage, defaultControls, lastPage, nextSort, type TableControls, type TableQuery } from './tableQuery';
+import { clampPage, defaultControls, lastPage, nextSort, type TableControls, type TableQuery, type TableSort } from './tableQuery';
 
 /** A local array: the table searches, sorts, pages and exports it in the browser. */
 export interface LocalTableSource<T> {
@@ -70,6 +70,8 @@ export interface DataTableProps<T extends RowData> {
   onCreate?: () => void;
   /** SPEC §6: false hides the empty view's create action. */
   canCreate?: boolean;
+  /** Order before the user picks one; SPEC §9's `_id` ascending when left out. */
+  defaultSort?: TableSort;
 }
 
 // Module scope: TanStack wants the feature set stable. Sorting and paging are done before rows
@@ -90,9 +92,10 @@ export function DataTable<T extends RowData>({
   createLabel,
   onCreate,
   canCreate = true,
+  defaultSort,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const [controls, setControls] = useState<TableControls>(() => loadControls(id, defaultControls(defaultSelectedColumnIds(columns)), dynamicColumnIds(columns)));
+  const [controls, setControls] = useState<TableControls>(() => loadControls(id, defaultControls(defaultSelectedColumnIds(columns), defaultSort), dynamicColumnIds(columns)));
   const [searchText, setSearchText] = useState(controls.searchQuery);
   const [exporting, setExporting] = useState(false);
   const search = useDebouncedCallback((text: string) => setControls((c) => ({ ...c, searchQuery: text.trim(), page: 1 })), TIMINGS.searchDebounceMs);

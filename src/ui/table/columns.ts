@@ -18,6 +18,8 @@ export interface DataTableColumn<T> {
   /** Whether a dynamic column is shown before the user chooses. */
   defaultSelected?: boolean;
   align?: 'left' | 'right';
+  /** False for columns with nothing to export, such as row actions. Defaults to true. */
+  exportable?: boolean;
 }
 
 /** Plain text of a value: what a cell shows by default, what search matches and what CSV holds. */

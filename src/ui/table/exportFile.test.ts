@@ -51,6 +51,15 @@ describe('export', () => {
     expect(lines[12_345]).toBe('12345,User 12345,');
   });
 
+  it('leaves out columns marked not exportable, such as row actions', async () => {
+    const withActions: DataTableColumn<Row>[] = [...columns, { id: 'actions', header: 'Actions', value: () => '', exportable: false }];
+    const rows: Row[] = [{ id: 1, name: 'Ada', when: null }];
+    const csv = (await buildExportParts(rows, withActions, 'csv', { yieldToBrowser: immediate })).join('');
+    expect(csv).toBe('\uFEFFID,"Name, full",When\r\n1,Ada,\r\n');
+    const json = JSON.parse((await buildExportParts(rows, withActions, 'json', { yieldToBrowser: immediate })).join('')) as unknown;
+    expect(json).toEqual([{ id: 1, name: 'Ada', when: null }]);
+  });
+
   it('builds valid JSON keyed by column id, also when empty', async () => {
     const rows: Row[] = [
       { id: 1, name: 'Ada', when: new Date('2026-01-02T00:00:00Z') },

@@ -46,6 +46,7 @@ export interface BuildOptions {
  */
 export async function buildExportParts<T>(rows: readonly T[], columns: readonly DataTableColumn<T>[], format: ExportFormat, options: BuildOptions = {}): Promise<string[]> {
   const { chunkSize = 5000, yieldToBrowser = nextTask } = options;
+  columns = columns.filter((c) => c.exportable !== false);
   const parts: string[] = [];
   // A byte-order mark lets spreadsheet apps read the UTF-8 correctly.
   if (format === 'csv') parts.push(`\uFEFF${columns.map((c) => csvField(c.header)).join(',')}\r\n`);

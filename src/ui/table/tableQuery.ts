@@ -23,11 +23,11 @@ export interface TableControls extends TableQuery {
 
 export const PAGE_SIZES: readonly number[] = TABLE.pageSizes;
 
-export function defaultControls(selectedDynamicCols: string[] = []): TableControls {
+export function defaultControls(selectedDynamicCols: string[] = [], sort: TableSort = TABLE.defaultSort): TableControls {
   return {
     page: 1,
     perPage: TABLE.defaultPageSize,
-    sort: { ...TABLE.defaultSort },
+    sort: { ...sort },
     searchQuery: '',
     selectedDynamicCols,
   };
