@@ -300,7 +300,7 @@ export const en = {
       newPassword: 'New password',
       confirmPassword: 'Confirm new password',
       submit: 'Set password',
-      googleOnly: 'You sign in with Google, so your account has no password to change.',
+      firstIntro: 'You sign in with Google. Set a password to sign in with your email as well; you are signed out afterwards.',
     },
     twoFactor: {
       heading: 'Two-factor authentication',

@@ -121,7 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scriptSrc: ["'self'", ...extra.script],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
-        imgSrc: ["'self'", 'data:', ...extra.img],
+        // blob: for previews of a picture or logo before it is uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:', ...extra.img],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...extra.connect],
         frameSrc: extra.frame.length ? extra.frame : ["'none'"],

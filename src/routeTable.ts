@@ -26,6 +26,7 @@ export const MAIN_APP_MODULE = 'src/MainApp';
 export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', meta: { prelogin: true }, redirect: '/account/create' },
   { path: '/account/create', meta: { prelogin: true, welcome: true, titleKey: 'titles.signUp' }, page: 'portal/auth/SignUpPage' },
+  { path: '/account/invited', meta: { prelogin: true, welcome: true, titleKey: 'titles.invited' }, page: 'portal/auth/InvitedSignUpPage' },
   { path: '/account/signin', meta: { prelogin: true, welcome: true, titleKey: 'titles.signIn' }, page: 'portal/auth/SignInPage' },
   { path: '/account/magic-link', meta: { prelogin: true, welcome: true, titleKey: 'titles.magicLink' }, page: 'portal/auth/MagicLinkPage' },
   { path: '/forgot-password', meta: { prelogin: true, welcome: true, titleKey: 'titles.forgotPassword' }, page: 'portal/auth/ForgotPasswordPage' },

@@ -18,7 +18,7 @@ import { showToast } from '../../src/ui/toast/toastStore';
 import { countryOptions } from './countries';
 import { DangerZone } from './DangerZone';
 import { KEEP_LOGO, LogoField, logoUpdate, type LogoChange } from './LogoField';
-import { NativeSelectField } from './NativeSelectField';
+import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
 
 // The logo travels beside the form (a file, not a field), so removeLogo is not a form field.
 const companyFormSchema = updateCompanySchema.omit({ removeLogo: true });
@@ -92,13 +92,13 @@ export function CompanySettings({ company, onSaved }: Props) {
             <LogoField companyName={company.name} current={company.logo} change={logo} onChange={setLogo} disabled={!canEdit || formState.isSubmitting} />
             <FormTextField control={control} name="name" label={t('management.company.name')} autoComplete="organization" disabled={!canEdit} />
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <NativeSelectField control={control} name="size" label={t('management.company.size')} options={sizes} emptyLabel={t('management.company.noSize')} disabled={!canEdit} />
+              <NativeSelectField control={control} name="size" label={t('management.company.size')} options={sizes} placeholder={t('management.company.noSize')} disabled={!canEdit} />
               <NativeSelectField
                 control={control}
                 name="billingCountry"
                 label={t('management.company.billingCountry')}
                 options={countries}
-                emptyLabel={t('management.company.noCountry')}
+                placeholder={t('management.company.noCountry')}
                 emptyValue=""
                 helperText={t('management.company.billingCountryHelp')}
                 disabled={!canEdit}

@@ -14,7 +14,7 @@ import { COMPANY_ROLES, invitationSchema, type CompanyDto } from '../../src/doma
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { showToast } from '../../src/ui/toast/toastStore';
-import { NativeSelectField } from './NativeSelectField';
+import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
 
 type InvitationForm = z.input<typeof invitationSchema>;
 

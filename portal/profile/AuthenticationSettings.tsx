@@ -1,0 +1,292 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../../dataProvider/auth';
+import { LIMITS } from '../../src/domain/constants';
+import { twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
+import { session, useSession } from '../../src/session';
+import { FormTextField } from '../../src/ui/form/FormTextField';
+import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { copyText, productSlug, saveBlob } from './files';
+import { SettingsSection } from './SettingsSection';
+
+type Setup = Awaited<ReturnType<typeof authApi.twoFactorInitiate>>;
+
+/** Where the setup stands: not started, scanning the QR code, or showing the recovery codes once. */
+type Phase = { step: 'idle' } | { step: 'setup'; setup: Setup } | { step: 'codes'; codes: string[] };
+
+const digitsOnly = (raw: string) => raw.replace(/\D/g, '').slice(0, LIMITS.twoFactorCodeLength);
+/** A recovery code is 11 characters (xxxxx-xxxxx); a 6-digit code is shorter. */
+const RECOVERY_CODE_LENGTH = 11;
+const COPIED_MS = 2000;
+
+/** A copy button that says 'Copied' for a moment after it worked. */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void copyText(text).then(setCopied)} aria-live="polite">
+      {copied ? t('profile.twoFactor.copied') : label}
+    </Button>
+  );
+}
+
+function SetupForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: '' } });
+  const submit = handleSubmit(async ({ code }) => {
+    setFailure(null);
+    try {
+      const { recoveryCodes } = await authApi.twoFactorEnable(code);
+      // SPEC §4: enabling two-factor refreshes the current user.
+      await session.refresh('manual');
+      onEnabled(recoveryCodes);
+    } catch (error) {
+      if (session.handleError(error)) return;
+      // Shown above the field too: a wrong code is the usual mistake here and must be obvious.
+      applyServerErrors(error, ['code'], setError);
+      setFailure(failureMessage(error, t));
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack spacing={2.5}>
+        <Typography>{t('profile.twoFactor.scan')}</Typography>
+        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <Box
+            component="img"
+            src={setup.qrImage}
+            alt={t('profile.twoFactor.qrAlt')}
+            width={200}
+            height={200}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'common.white', flexShrink: 0, mx: { xs: 'auto', sm: 0 } }}
+          />
+          <Stack spacing={1.5} sx={{ flex: '1 1 240px', minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('profile.twoFactor.manual')}
+            </Typography>
+            <Typography
+              component="code"
+              aria-label={t('profile.twoFactor.secret')}
+              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.95rem', bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 1, wordBreak: 'break-all', letterSpacing: '0.05em' }}
+            >
+              {setup.secret}
+            </Typography>
+            <Box>
+              <CopyButton text={setup.secret} label={t('profile.twoFactor.copySecret')} />
+            </Box>
+          </Stack>
+        </Box>
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Box sx={{ maxWidth: 320 }}>
+          <FormTextField
+            control={control}
+            name="code"
+            label={t('profile.twoFactor.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={LIMITS.twoFactorCodeLength}
+            transform={digitsOnly}
+            autoFocus
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('profile.twoFactor.codeHint')}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+            {t('profile.twoFactor.enable')}
+          </Button>
+          <Button color="inherit" onClick={onCancel}>
+            {t('profile.twoFactor.cancel')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const download = () => {
+    const text = `${t('profile.twoFactor.recoveryFile', { email })}\n\n${codes.join('\n')}\n`;
+    saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), `${productSlug()}-recovery-codes.txt`);
+  };
+  return (
+    <Stack spacing={2.5}>
+      <Alert severity="success" role="status">
+        {t('profile.twoFactor.enabled')}
+      </Alert>
+      <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
+        {t('profile.twoFactor.recoveryHeading')}
+      </Typography>
+      <Alert severity="warning" role="alert">
+        {t('profile.twoFactor.recoveryNote')}
+      </Alert>
+      <Box
+        component="ol"
+        aria-label={t('profile.twoFactor.recoveryHeading')}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 2,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(2, max-content)' },
+          columnGap: 4,
+          rowGap: 1,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          fontSize: '1rem',
+        }}
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <CopyButton text={codes.join('\n')} label={t('profile.twoFactor.copyCodes')} />
+        <Button variant="outlined" startIcon={<Download />} onClick={download}>
+          {t('profile.twoFactor.downloadCodes')}
+        </Button>
+      </Box>
+      <Box>
+        <Button variant="contained" onClick={onDone}>
+          {t('profile.twoFactor.done')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function DisableForm({ onDisabled }: { onDisabled: () => void }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(twoFactorDisableSchema), defaultValues: { code: '' } });
+  const submit = handleSubmit(async ({ code }) => {
+    setFailure(null);
+    try {
+      await authApi.twoFactorDisable(code);
+      // SPEC §4: disabling two-factor refreshes the current user.
+      await session.refresh('manual');
+      onDisabled();
+    } catch (error) {
+      if (session.handleError(error)) return;
+      applyServerErrors(error, ['code'], setError);
+      setFailure(failureMessage(error, t));
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack spacing={2}>
+        <Alert severity="success" role="status">
+          {t('profile.twoFactor.enabled')}
+        </Alert>
+        <Typography color="text.secondary">{t('profile.twoFactor.disableIntro')}</Typography>
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Box sx={{ maxWidth: 320 }}>
+          <FormTextField control={control} name="code" label={t('profile.twoFactor.disableCode')} autoComplete="one-time-code" maxLength={RECOVERY_CODE_LENGTH} />
+        </Box>
+        <Box>
+          <Button type="submit" variant="outlined" color="error" loading={formState.isSubmitting}>
+            {t('profile.twoFactor.disable')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** /profile/authentication (SPEC §2): sets up or turns off two-factor sign-in with an authenticator app. */
+export default function AuthenticationSettings() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  if (!user) {
+    return (
+      <Alert severity="error" role="alert">
+        {t('errors.sessionTimedOut')}
+      </Alert>
+    );
+  }
+
+  const start = async () => {
+    setFailure(null);
+    setNotice(null);
+    setStarting(true);
+    try {
+      setPhase({ step: 'setup', setup: await authApi.twoFactorInitiate() });
+    } catch (error) {
+      if (session.handleError(error)) return;
+      setFailure(failureMessage(error, t));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  // The codes stay on screen until dismissed, even though the refreshed user already says 'on'.
+  const on = user.mfaEnabled || phase.step === 'codes';
+  let body;
+  if (phase.step === 'codes') {
+    body = <RecoveryCodes codes={phase.codes} email={user.email} onDone={() => setPhase({ step: 'idle' })} />;
+  } else if (phase.step === 'setup') {
+    body = <SetupForm setup={phase.setup} onEnabled={(codes) => setPhase({ step: 'codes', codes })} onCancel={() => setPhase({ step: 'idle' })} />;
+  } else if (user.mfaEnabled) {
+    body = <DisableForm onDisabled={() => setNotice(t('profile.twoFactor.disabled'))} />;
+  } else {
+    body = (
+      <Stack spacing={2}>
+        {notice && (
+          <Alert severity="info" role="status">
+            {notice}
+          </Alert>
+        )}
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Box>
+          <Button variant="contained" onClick={() => void start()} loading={starting}>
+            {t('profile.twoFactor.start')}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  return (
+    <SettingsSection
+      title={t('profile.twoFactor.heading')}
+      intro={t('profile.twoFactor.intro')}
+      aside={<Chip size="small" label={t(on ? 'profile.twoFactor.on' : 'profile.twoFactor.off')} color={on ? 'success' : 'default'} />}
+    >
+      {body}
+    </SettingsSection>
+  );
+}

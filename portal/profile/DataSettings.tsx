@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import DeleteForever from '@mui/icons-material/DeleteForever';
+import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { authApi } from '../../dataProvider/auth';
+import { ApiError, errorMessage, isErrorStatus } from '../../dataProvider/httpClient';
+import { usersApi } from '../../dataProvider/users';
+import type { ErrorCode } from '../../src/domain/errors';
+import type { CurrentUser } from '../../src/domain/schemas/auth';
+import { i18n } from '../../src/i18n';
+import { session, useSession } from '../../src/session';
+import { confirm } from '../../src/ui/dialog/dialogStore';
+import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { PasswordField } from '../../src/ui/form/PasswordField';
+import { exportFileName } from '../../src/ui/table/exportFile';
+import { productSlug, saveBlob } from './files';
+import { SettingsSection } from './SettingsSection';
+
+/** A failed export answer read by SPEC §8's rule, like every other call. */
+async function exportFailure(res: Response): Promise<ApiError> {
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = { message: text };
+  }
+  const code = (body as { code?: unknown } | null)?.code;
+  return new ApiError(errorMessage(body, i18n), res.status, typeof code === 'string' ? (code as ErrorCode) : undefined, null, body);
+}
+
+function ExportCard() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const download = async () => {
+    setNotice(null);
+    const current = session.getSnapshot().user;
+    if (!current) return setNotice({ severity: 'error', text: t('errors.sessionTimedOut') });
+    setBusy(true);
+    try {
+      // SPEC §7 Other: a GET to the supplied endpoint, saved as a JSON file named with the date.
+      const res = await fetch(usersApi.exportUrl(current._id), { credentials: 'include', headers: { accept: 'application/json' } });
+      if (isErrorStatus(res.status)) throw await exportFailure(res);
+      const file = exportFileName(`${productSlug()}-data`, 'json');
+      saveBlob(await res.blob(), file);
+      setNotice({ severity: 'success', text: t('profile.data.exported', { file }) });
+    } catch (error) {
+      if (session.handleError(error)) return;
+      setNotice({ severity: 'error', text: failureMessage(error, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SettingsSection title={t('profile.data.exportHeading')} intro={t('profile.data.exportIntro')}>
+      <Stack spacing={2}>
+        {notice && (
+          <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
+            {notice.text}
+          </Alert>
+        )}
+        <Box>
+          <Button variant="contained" startIcon={<Download />} onClick={() => void download()} loading={busy}>
+            {t('profile.data.export')}
+          </Button>
+        </Box>
+      </Stack>
+    </SettingsSection>
+  );
+}
+
+// Accounts with a password confirm deletion with it; Google-only accounts have none to give.
+const withPassword = z.object({ password: z.string().min(1, 'validation.required').max(256, 'validation.invalid') });
+const withoutPassword = z.object({ password: z.string() });
+
+function DeleteCard({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const needsPassword = user.hasPassword;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const { control, handleSubmit, setError } = useForm({ resolver: zodResolver(needsPassword ? withPassword : withoutPassword), mode: 'onTouched', defaultValues: { password: '' } });
+
+  const submit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    const confirmed = await confirm({
+      type: 'danger',
+      title: t('profile.data.confirmTitle'),
+      message: t('profile.data.confirmMessage'),
+      labels: { confirm: t('profile.data.confirm'), cancel: t('profile.data.keep') },
+    });
+    if (!confirmed) return;
+    setDeleting(true);
+    try {
+      await authApi.deleteMe(needsPassword ? password : undefined);
+    } catch (error) {
+      setDeleting(false);
+      if (session.handleError(error)) return;
+      if (!applyServerErrors(error, ['password'], setError)) setFailure(failureMessage(error, t));
+      return;
+    }
+    // The account and its sessions are gone: sign out here too, and leave for the start page.
+    session.end(null, 'signOut');
+    navigate('/', { replace: true });
+  });
+
+  return (
+    <SettingsSection title={t('profile.data.deleteHeading')} intro={t('profile.data.deleteIntro')} danger>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Stack spacing={2} sx={{ maxWidth: 480 }}>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {needsPassword && <PasswordField control={control} name="password" label={t('profile.data.password')} autoComplete="current-password" />}
+          <Box>
+            <Button type="submit" variant="contained" color="error" startIcon={<DeleteForever />} loading={deleting}>
+              {t('profile.data.delete')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </SettingsSection>
+  );
+}
+
+/** /profile/data (SPEC §2): download everything kept about the user, or delete the account. */
+export default function DataSettings() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  if (!user) {
+    return (
+      <Alert severity="error" role="alert">
+        {t('errors.sessionTimedOut')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack spacing={3}>
+      <ExportCard />
+      <DeleteCard key={user._id} user={user} />
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { admin, expect, SCREEN, test } from './fixtures';
+import { waitForMail } from './mailbox';
+
+const PASSWORD = 'Tr1cky-Lantern';
+let n = 0;
+const newEmail = (tag: string) => `${tag}-${Date.now()}-${(n += 1)}@e2e.example.com`;
+const SCREENS = process.env.SCREENSHOT_DIR ?? 'test-results/screens';
+
+/**
+ * The admin (who owns 'Beacon Ops') invites `email` through the API in a separate cookie jar, so
+ * the page stays a fresh visitor. Returns the mailed link.
+ */
+async function inviteAs(request: APIRequestContext, email: string, role: 'admin' | 'viewer' = 'viewer') {
+  const { email: adminEmail, password } = admin();
+  expect((await request.post('/api/v1/auth/signin', { data: { email: adminEmail, password } })).ok()).toBe(true);
+  const me = (await (await request.get('/api/v1/auth/me')).json()) as { payload: { companies: { _id: string; name: string }[] } };
+  const company = me.payload.companies.find((c) => c.name === 'Beacon Ops');
+  expect(company).toBeTruthy();
+  const invited = await request.post(`/api/v1/companies/${company?._id ?? ''}/invitations`, { data: { email, role } });
+  expect(invited.ok()).toBe(true);
+  const mail = await waitForMail(email, 'invited you');
+  expect(mail.link).toContain('/#/account/invited?token=');
+  return mail.link;
+}
+
+async function fillInvitedForm(page: Page, { first = 'Grace', last = 'Hopper', password = PASSWORD } = {}) {
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Your role').selectOption('dev');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('I accept the terms of service').check();
+  await page.getByLabel('I accept the privacy policy').check();
+}
+
+async function signInForm(page: Page, email: string, password: string) {
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function companiesInMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+test.describe('invited sign-up', () => {
+  test('an invited person signs up from the mailed link, then signs in as a member', async ({ page, playwright, baseURL }) => {
+    const adminApi = await playwright.request.newContext({ baseURL });
+    const email = newEmail('invitee');
+    const link = await inviteAs(adminApi, email);
+
+    await page.setViewportSize(SCREEN.phone);
+    await page.goto(link);
+    await expect(page.getByText('You are invited to Beacon Ops. You join as a workspace viewer.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
+    await page.screenshot({ path: join(SCREENS, 'invited-390.png'), fullPage: true });
+
+    // SPEC §5: invited names need 3 characters; both boxes are required.
+    await page.getByLabel('First name').fill('Al');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription('Use 3 to 64 characters.');
+    await expect(page.getByRole('checkbox', { name: 'I accept the terms of service' })).toHaveAttribute('aria-invalid', 'true');
+    await page.screenshot({ path: join(SCREENS, 'invited-errors-390.png'), fullPage: true });
+
+    await page.setViewportSize(SCREEN.wide);
+    await fillInvitedForm(page);
+    await page.screenshot({ path: join(SCREENS, 'invited-1440.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(page.getByText('Invitation accepted')).toBeVisible();
+    await page.screenshot({ path: join(SCREENS, 'invited-accepted-1440.png') });
+    await expect(page).toHaveURL(/#\/account\/signin$/);
+
+    await signInForm(page, email, PASSWORD);
+    // The link proved the email: no verify step, and the company is there already.
+    await expect(page).toHaveURL(/#\/dashboard/);
+    await expect((await companiesInMenu(page)).getByRole('menuitem', { name: 'Beacon Ops' })).toBeVisible();
+
+    // The link works once.
+    await page.context().clearCookies();
+    await page.goto('about:blank');
+    await page.goto(link);
+    await expect(page).toHaveURL(/#\/account\/signin\?error=invalid-invitation$/);
+    await expect(page.getByText('This invitation link is invalid or has expired.')).toBeVisible();
+    await adminApi.dispose();
+  });
+
+  test('without a token the page goes to sign-in with the invalid-invitation message', async ({ page }) => {
+    await page.goto('/#/account/invited');
+    await expect(page).toHaveURL(/#\/account\/signin\?error=invalid-invitation$/);
+    await expect(page.getByText('This invitation link is invalid or has expired.')).toBeVisible();
+    await page.goto('/#/account/invited?token=not-a-real-token');
+    await expect(page).toHaveURL(/#\/account\/signin\?error=invalid-invitation$/);
+  });
+
+  test('an existing account is told so, joins the company and keeps its password', async ({ page, playwright, baseURL }) => {
+    const email = newEmail('existing');
+    const signUp = await page.request.post('/api/v1/users', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD } });
+    expect(signUp.status()).toBe(201);
+    await page.context().clearCookies();
+
+    const adminApi = await playwright.request.newContext({ baseURL });
+    const link = await inviteAs(adminApi, email, 'admin');
+    await page.setViewportSize(SCREEN.wide);
+    await page.goto(link);
+    await expect(page.getByText('An account with this email already exists.')).toBeVisible();
+    await expect(page.getByText('You are invited to Beacon Ops. You join as a workspace admin.')).toBeVisible();
+    await page.screenshot({ path: join(SCREENS, 'invited-existing-1440.png'), fullPage: true });
+    await fillInvitedForm(page, { first: 'Someone', last: 'Else', password: 'Other-Pass99' });
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(page.getByText('Invitation accepted')).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in now' }).click();
+
+    await signInForm(page, email, PASSWORD);
+    // Joining a company does not verify the email of an existing account; onboarding goes on from there.
+    await expect(page).toHaveURL(/#\/(dashboard|account\/verify)/);
+    const me = (await (await page.request.get('/api/v1/auth/me')).json()) as { payload: { firstName: string; companies: { name: string }[] } };
+    expect(me.payload.firstName).toBe('Ada');
+    expect(me.payload.companies.map((c) => c.name)).toContain('Beacon Ops');
+    await adminApi.dispose();
+  });
+});
