@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, expect, SCREEN, test } from './fixtures';
+import { admin, expect, SCREEN, signInAs, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
 const PASSWORD = 'Tr1cky-Lantern';
@@ -49,7 +49,7 @@ async function companiesInMenu(page: Page) {
 }
 
 test.describe('invited sign-up', () => {
-  test('an invited person signs up from the mailed link, then signs in as a member', async ({ page, playwright, baseURL }) => {
+  test('an invited person signs up from the mailed link, then signs in as a member and is in the team', async ({ page, browser, playwright, baseURL }) => {
     const adminApi = await playwright.request.newContext({ baseURL });
     const email = newEmail('invitee');
     const link = await inviteAs(adminApi, email);
@@ -80,6 +80,16 @@ test.describe('invited sign-up', () => {
     // The link proved the email: no verify step, and the company is there already.
     await expect(page).toHaveURL(/#\/dashboard/);
     await expect((await companiesInMenu(page)).getByRole('menuitem', { name: 'Beacon Ops' })).toBeVisible();
+
+    // The admin sees the new member in the team, as a viewer.
+    const adminContext = await browser.newContext({ baseURL });
+    const adminPage = await adminContext.newPage();
+    await signInAs(adminPage, admin().email, admin().password);
+    await adminPage.goto('/#/management/team');
+    const row = adminPage.getByRole('row', { name: new RegExp(email) });
+    await expect(row).toContainText('Grace Hopper');
+    await expect(row).toContainText('Viewer');
+    await adminContext.close();
 
     // The link works once.
     await page.context().clearCookies();
