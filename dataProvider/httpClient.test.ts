@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n';
-import { apiFetch, ApiError, errorMessage, isErrorStatus, setTranslator } from './httpClient';
+import { apiDownload, apiFetch, ApiError, errorMessage, isErrorStatus, setTranslator } from './httpClient';
 
 const i18n = createI18n('Beacon');
 
@@ -53,5 +53,23 @@ describe('apiFetch', () => {
   it('reads a non-JSON error body as its message', async () => {
     const fetchImpl = vi.fn(async () => new Response('Bad gateway', { status: 502 }));
     await expect(apiFetch('/health', {}, fetchImpl)).rejects.toMatchObject({ message: 'Bad gateway', status: 502 });
+  });
+});
+
+describe('apiDownload', () => {
+  setTranslator(i18n);
+
+  it('answers the bytes of a file, with cookies sent', async () => {
+    const fetchImpl = vi.fn(async () => new Response('{"user":{}}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const blob = await apiDownload('/users/u1/export', fetchImpl);
+    expect(await blob.text()).toBe('{"user":{}}');
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/users/u1/export');
+    expect(init.credentials).toBe('include');
+  });
+
+  it('throws the same ApiError as apiFetch for a failed download', async () => {
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ message: 'Authentication failed.', code: 'UNAUTHORIZED', payload: {} }), { status: 401 }));
+    await expect(apiDownload('/users/u1/export', fetchImpl)).rejects.toMatchObject({ message: 'Authentication failed.', status: 401, code: 'UNAUTHORIZED' });
   });
 });

@@ -70,6 +70,24 @@ export function setTranslator(next: Translator) {
   translator = next;
 }
 
+/** A reply body: JSON when it parses, else its text as the message (SPEC §8 shows it raw). */
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return { message: text };
+  }
+}
+
+/** The error of a failed reply, by SPEC §8's rule; 5xx answers are reported too. */
+function toApiError(status: number, body: unknown): ApiError {
+  const envelope = body as EnvelopeBody | null;
+  const error = new ApiError(errorMessage(body, translator), status, typeof envelope?.code === 'string' ? (envelope.code as ErrorCode) : undefined, fieldErrorsOf(body), body);
+  if (status >= 500) reportError(error);
+  return error;
+}
+
 /** The only way the browser talks to the API: JSON in, envelope out, errors by SPEC §8. */
 export async function apiFetch<T>(path: string, init: RequestInit = {}, fetchImpl: typeof fetch = fetch): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
@@ -78,25 +96,15 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, fetchImp
     headers.set('content-type', 'application/json');
   }
   const res = await fetchImpl(`${API_BASE}${path}`, { ...init, headers, credentials: 'include' });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = { message: text };
-  }
-  if (isErrorStatus(res.status)) {
-    const envelope = body as EnvelopeBody | null;
-    const error = new ApiError(
-      errorMessage(body, translator),
-      res.status,
-      typeof envelope?.code === 'string' ? (envelope.code as ErrorCode) : undefined,
-      fieldErrorsOf(body),
-      body,
-    );
-    if (res.status >= 500) reportError(error);
-    throw error;
-  }
+  const body = await readBody(res);
+  if (isErrorStatus(res.status)) throw toApiError(res.status, body);
   const envelope = (body ?? {}) as { message?: string; payload?: T };
   return { status: res.status, headers: res.headers, message: envelope.message ?? '', payload: envelope.payload as T };
+}
+
+/** A file download (GET): the bytes as a Blob, or the same errors as apiFetch. */
+export async function apiDownload(path: string, fetchImpl: typeof fetch = fetch): Promise<Blob> {
+  const res = await fetchImpl(`${API_BASE}${path}`, { headers: { accept: 'application/json' }, credentials: 'include' });
+  if (isErrorStatus(res.status)) throw toApiError(res.status, await readBody(res));
+  return res.blob();
 }

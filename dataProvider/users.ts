@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../src/domain/schemas/auth';
-import { apiFetch, API_BASE } from './httpClient';
+import { apiDownload, apiFetch } from './httpClient';
 
 export interface ProfileUpdate {
   firstName: string;
@@ -24,7 +24,7 @@ export const usersApi = {
     }
     return (await apiFetch<CurrentUser>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body })).payload;
   },
-  /** The endpoint the data export is downloaded from (SPEC §7 Other: GET, saved as a dated JSON file). */
-  exportUrl: (id: string) => `${API_BASE}/users/${encodeURIComponent(id)}/export`,
+  /** The user's data export (SPEC §7 Other: a GET to the export endpoint, saved as a dated JSON file). */
+  exportData: (id: string) => apiDownload(`/users/${encodeURIComponent(id)}/export`),
   intercomHash: async () => (await apiFetch<{ hash: string }>('/auth/intercom-hash')).payload,
 };

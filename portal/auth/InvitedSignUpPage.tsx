@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -27,6 +26,7 @@ import { ReadOnlyField } from '../../src/ui/form/ReadOnlyField';
 import { AuthHeading } from './AuthHeading';
 import { once } from './once';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
+import { Waiting } from './Waiting';
 
 // The invited sign-up payload plus both agreement boxes, with the public sign-up's rule for them.
 const invitedFormSchema = invitedSignUpSchema.extend({
@@ -41,15 +41,6 @@ const INVALID = '/account/signin?error=invalid-invitation';
 const SIGN_IN = '/account/signin';
 /** How long 'Invitation accepted' stays before sign-in opens by itself. */
 export const ACCEPTED_REDIRECT_MS = 3000;
-
-function Waiting({ text }: { text: string }) {
-  return (
-    <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-      <CircularProgress size={24} aria-hidden />
-      <Typography color="text.secondary">{text}</Typography>
-    </Stack>
-  );
-}
 
 function Accepted({ company }: { company: string }) {
   const { t } = useTranslation();

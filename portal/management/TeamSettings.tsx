@@ -7,9 +7,10 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { companiesApi } from '../../dataProvider/companies';
-import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companies';
+import type { CompanyDto, CompanyRole, TeamDto } from '../../src/domain/schemas/companies';
 import { useSession } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import { failureMessage } from '../../src/ui/form/messages';
@@ -23,6 +24,27 @@ type Invitation = TeamDto['invitations'][number];
 
 const sentDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const fullName = (m: Member) => `${m.firstName} ${m.lastName}`.trim();
+
+type Status = Member['status'] | Invitation['status'];
+const STATUS_COLOR: Record<Status, 'success' | 'warning' | 'default'> = { active: 'success', pending: 'warning', expired: 'default' };
+
+/** The role and status columns members and invitations share. */
+function roleAndStatusColumns<T extends { role: CompanyRole; status: Status }>(t: TFunction): DataTableColumn<T>[] {
+  return [
+    {
+      id: 'role',
+      header: t('management.team.role'),
+      value: (r) => t(`management.roles.${r.role}`),
+      render: (r) => <Chip size="small" variant="outlined" color={r.role === 'admin' ? 'primary' : 'default'} label={t(`management.roles.${r.role}`)} />,
+    },
+    {
+      id: 'status',
+      header: t('management.team.status'),
+      value: (r) => t(`management.team.statuses.${r.status}`),
+      render: (r) => <Chip size="small" color={STATUS_COLOR[r.status]} label={t(`management.team.statuses.${r.status}`)} />,
+    },
+  ];
+}
 
 interface Props {
   company: CompanyDto;
@@ -66,18 +88,7 @@ export function TeamSettings({ company, team, reload }: Props) {
         render: (m) => (m._id === me ? `${fullName(m)} ${t('management.team.you')}` : fullName(m)),
       },
       { id: 'email', header: t('management.team.email'), value: (m) => m.email },
-      {
-        id: 'role',
-        header: t('management.team.role'),
-        value: (m) => t(`management.roles.${m.role}`),
-        render: (m) => <Chip size="small" variant="outlined" color={m.role === 'admin' ? 'primary' : 'default'} label={t(`management.roles.${m.role}`)} />,
-      },
-      {
-        id: 'status',
-        header: t('management.team.status'),
-        value: (m) => t(`management.team.statuses.${m.status}`),
-        render: (m) => <Chip size="small" color="success" label={t(`management.team.statuses.${m.status}`)} />,
-      },
+      ...roleAndStatusColumns<Member>(t),
     ];
     if (!canEdit) return columns;
     return [
@@ -121,18 +132,7 @@ export function TeamSettings({ company, team, reload }: Props) {
     };
     const columns: DataTableColumn<Invitation>[] = [
       { id: 'email', header: t('management.team.email'), value: (i) => i.email },
-      {
-        id: 'role',
-        header: t('management.team.role'),
-        value: (i) => t(`management.roles.${i.role}`),
-        render: (i) => <Chip size="small" variant="outlined" color={i.role === 'admin' ? 'primary' : 'default'} label={t(`management.roles.${i.role}`)} />,
-      },
-      {
-        id: 'status',
-        header: t('management.team.status'),
-        value: (i) => t(`management.team.statuses.${i.status}`),
-        render: (i) => <Chip size="small" color={i.status === 'pending' ? 'warning' : 'default'} label={t(`management.team.statuses.${i.status}`)} />,
-      },
+      ...roleAndStatusColumns<Invitation>(t),
       { id: 'createdAt', header: t('management.team.sentAt'), value: (i) => new Date(i.createdAt), render: (i) => sentDate.format(new Date(i.createdAt)) },
     ];
     if (!canEdit) return columns;

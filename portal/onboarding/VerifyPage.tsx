@@ -2,7 +2,6 @@ import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,15 +13,7 @@ import { isSignedIn, session, useSession } from '../../src/session';
 import { failureMessage } from '../../src/ui/form/messages';
 import { AuthHeading } from '../auth/AuthHeading';
 import { once } from '../auth/once';
-
-function Waiting({ text }: { text: string }) {
-  return (
-    <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-      <CircularProgress size={24} aria-hidden />
-      <Typography color="text.secondary">{text}</Typography>
-    </Stack>
-  );
-}
+import { Waiting } from '../auth/Waiting';
 
 /** The mailed link: verifies, refreshes the user and moves on; works without a session. */
 function VerifyToken({ token }: { token: string }) {

@@ -15,7 +15,7 @@ import { usersApi } from '../../dataProvider/users';
 import { DESIGNATIONS, LIMITS, UPLOAD_IMAGE_TYPES, type Designation } from '../../src/domain/constants';
 import { resetPasswordFormSchema, setPasswordSchema, type CurrentUser } from '../../src/domain/schemas/auth';
 import { profileUpdateSchema } from '../../src/domain/schemas/users';
-import { session, useSession } from '../../src/session';
+import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage, useTranslateMessage } from '../../src/ui/form/messages';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
@@ -257,20 +257,10 @@ function SetPasswordCard({ hasPassword }: { hasPassword: boolean }) {
 }
 
 /** /profile/account (SPEC §2): name, role and picture, then the password. */
-export default function AccountSettings() {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  if (!user) {
-    return (
-      <Alert severity="error" role="alert">
-        {t('errors.sessionTimedOut')}
-      </Alert>
-    );
-  }
+export default function AccountSettings({ user }: { user: CurrentUser }) {
   return (
     <Stack spacing={3}>
-      {/* Keyed by user, so a switch of account never shows the previous person's values. */}
-      <ProfileCard key={user._id} user={user} />
+      <ProfileCard user={user} />
       <SetPasswordCard key={String(user.hasPassword)} hasPassword={user.hasPassword} />
     </Stack>
   );

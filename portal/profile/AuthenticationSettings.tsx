@@ -12,11 +12,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../dataProvider/auth';
 import { LIMITS } from '../../src/domain/constants';
-import { twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
-import { session, useSession } from '../../src/session';
+import { twoFactorCodeSchema, twoFactorDisableSchema, type CurrentUser } from '../../src/domain/schemas/auth';
+import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
-import { copyText, productSlug, saveBlob } from './files';
+import { copyText, productPrefix, saveBlob } from './files';
 import { SettingsSection } from './SettingsSection';
 
 type Setup = Awaited<ReturnType<typeof authApi.twoFactorInitiate>>;
@@ -129,7 +129,7 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
   const { t } = useTranslation();
   const download = () => {
     const text = `${t('profile.twoFactor.recoveryFile', { email })}\n\n${codes.join('\n')}\n`;
-    saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), `${productSlug()}-recovery-codes.txt`);
+    saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), `${productPrefix()}-recovery-codes.txt`);
   };
   return (
     <Stack spacing={2.5}>
@@ -221,20 +221,12 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
 }
 
 /** /profile/authentication (SPEC §2): sets up or turns off two-factor sign-in with an authenticator app. */
-export default function AuthenticationSettings() {
+export default function AuthenticationSettings({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const { user } = useSession();
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  if (!user) {
-    return (
-      <Alert severity="error" role="alert">
-        {t('errors.sessionTimedOut')}
-      </Alert>
-    );
-  }
 
   const start = async () => {
     setFailure(null);

@@ -11,31 +11,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { authApi } from '../../dataProvider/auth';
-import { ApiError, errorMessage, isErrorStatus } from '../../dataProvider/httpClient';
 import { usersApi } from '../../dataProvider/users';
-import type { ErrorCode } from '../../src/domain/errors';
 import type { CurrentUser } from '../../src/domain/schemas/auth';
-import { i18n } from '../../src/i18n';
-import { session, useSession } from '../../src/session';
+import { session } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { exportFileName } from '../../src/ui/table/exportFile';
-import { productSlug, saveBlob } from './files';
+import { productPrefix, saveBlob } from './files';
 import { SettingsSection } from './SettingsSection';
-
-/** A failed export answer read by SPEC §8's rule, like every other call. */
-async function exportFailure(res: Response): Promise<ApiError> {
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = { message: text };
-  }
-  const code = (body as { code?: unknown } | null)?.code;
-  return new ApiError(errorMessage(body, i18n), res.status, typeof code === 'string' ? (code as ErrorCode) : undefined, null, body);
-}
 
 function ExportCard() {
   const { t } = useTranslation();
@@ -48,10 +32,9 @@ function ExportCard() {
     setBusy(true);
     try {
       // SPEC §7 Other: a GET to the supplied endpoint, saved as a JSON file named with the date.
-      const res = await fetch(usersApi.exportUrl(current._id), { credentials: 'include', headers: { accept: 'application/json' } });
-      if (isErrorStatus(res.status)) throw await exportFailure(res);
-      const file = exportFileName(`${productSlug()}-data`, 'json');
-      saveBlob(await res.blob(), file);
+      const data = await usersApi.exportData(current._id);
+      const file = exportFileName(`${productPrefix()}-data`, 'json');
+      saveBlob(data, file);
       setNotice({ severity: 'success', text: t('profile.data.exported', { file }) });
     } catch (error) {
       if (session.handleError(error)) return;
@@ -135,20 +118,11 @@ function DeleteCard({ user }: { user: CurrentUser }) {
 }
 
 /** /profile/data (SPEC §2): download everything kept about the user, or delete the account. */
-export default function DataSettings() {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  if (!user) {
-    return (
-      <Alert severity="error" role="alert">
-        {t('errors.sessionTimedOut')}
-      </Alert>
-    );
-  }
+export default function DataSettings({ user }: { user: CurrentUser }) {
   return (
     <Stack spacing={3}>
       <ExportCard />
-      <DeleteCard key={user._id} user={user} />
+      <DeleteCard user={user} />
     </Stack>
   );
 }

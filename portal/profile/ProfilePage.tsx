@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -6,13 +7,15 @@ import { useTheme } from '@mui/material/styles';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import type { CurrentUser } from '../../src/domain/schemas/auth';
+import { useSession } from '../../src/session';
 import { PageHeading } from '../../src/ui/PageHeading';
 import AccountSettings from './AccountSettings';
 import AuthenticationSettings from './AuthenticationSettings';
 import DataSettings from './DataSettings';
 
 /** SPEC §2: the children of /profile, in menu order. */
-export const PROFILE_SECTIONS: { path: string; labelKey: string; Page: ComponentType }[] = [
+export const PROFILE_SECTIONS: { path: string; labelKey: string; Page: ComponentType<{ user: CurrentUser }> }[] = [
   { path: 'account', labelKey: 'profile.nav.account', Page: AccountSettings },
   { path: 'authentication', labelKey: 'profile.nav.authentication', Page: AuthenticationSettings },
   { path: 'data', labelKey: 'profile.nav.data', Page: DataSettings },
@@ -32,6 +35,7 @@ export default function ProfilePage() {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const section = matchPath('/profile/:section/*', pathname)?.params.section;
   const selected = PROFILE_SECTIONS.some((s) => s.path === section) ? section : false;
+  const { user } = useSession();
   return (
     <>
       <PageHeading titleKey="titles.profile" />
@@ -52,7 +56,21 @@ export default function ProfilePage() {
           <Routes>
             <Route index element={<Navigate to={DEFAULT_SECTION} replace />} />
             {PROFILE_SECTIONS.map(({ path, Page }) => (
-              <Route key={path} path={path} element={<Page />} />
+              // SPEC §4: without a signed-in user the sections fail with 'Session timed out.'
+              <Route
+                key={path}
+                path={path}
+                element={
+                  user ? (
+                    // Keyed by user, so a switch of account never shows the previous person's values.
+                    <Page key={user._id} user={user} />
+                  ) : (
+                    <Alert severity="error" role="alert">
+                      {t('errors.sessionTimedOut')}
+                    </Alert>
+                  )
+                }
+              />
             ))}
             <Route path="*" element={<Navigate to={DEFAULT_SECTION} replace />} />
           </Routes>

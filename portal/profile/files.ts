@@ -1,15 +1,9 @@
 import { clientConfig } from '../../src/clientConfig';
+import { productSlug } from '../../src/domain/fileNames';
 import { downloadLink } from '../../src/ui/table/exportFile';
 
-/** The product name as a file-name prefix: 'Beacon' → 'beacon', 'My Product' → 'my-product'. */
-export function productSlug(productName: string = clientConfig.productName): string {
-  return (
-    productName
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'export'
-  );
-}
+/** This product's file-name prefix ('beacon'). */
+export const productPrefix = (): string => productSlug(clientConfig.productName);
 
 /** Saves a Blob as a file through a temporary object URL. */
 export function saveBlob(blob: Blob, fileName: string): void {

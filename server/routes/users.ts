@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { productSlug } from '../../src/domain/fileNames';
 import { signUpSchema } from '../../src/domain/schemas/auth';
 import { profileUpdateSchema } from '../../src/domain/schemas/users';
 import { exportUserData, updateProfile } from '../services/users';
@@ -30,7 +31,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     const { user } = await request.requireSession();
     const { id } = userParams.parse(request.params);
     const data = await exportUserData(app.database.db, user, id);
-    const file = `${app.config.PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-data-${data.exportedAt.slice(0, 10)}.json`;
+    const file = `${productSlug(app.config.PRODUCT_NAME)}-data-${data.exportedAt.slice(0, 10)}.json`;
     return reply.header('content-disposition', `attachment; filename="${file}"`).type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
   });
 };
