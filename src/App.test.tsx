@@ -100,6 +100,8 @@ describe('signing out', () => {
   it('leaves for / without remembering the page or passing through /loading', async () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     me.mockResolvedValue(verified);
+    // Signed in before the page opens: no guard round trip through /loading can land after sign-out.
+    await act(() => session.refresh());
     start('#/deployments');
     expect(await screen.findByText('main app')).toBeTruthy();
     me.mockClear();
