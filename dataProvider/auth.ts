@@ -11,7 +11,8 @@ const post = async <T>(path: string, body?: unknown): Promise<T> =>
 
 export const authApi = {
   me: async () => (await apiFetch<CurrentUser>('/auth/me')).payload,
-  signUp: (body: SignUpBody) => post<CurrentUser>('/users', body),
+  /** Signs nobody in: the answer is the same for a taken address (the owner gets a mail). */
+  signUp: (body: SignUpBody) => post<{ email: string }>('/users', body),
   signIn: (body: SignInBody) => post<CurrentUser>('/auth/signin', body),
   signOut: () => post<null>('/auth/signout'),
   verify: (token: string) => post<CurrentUser>('/auth/verify', { token }),

@@ -23,6 +23,9 @@ import { createAuthService, type AuthService } from './services/auth';
 import { createCompanyService, type CompanyService } from './services/companies';
 import { createGoogleVerifier } from './services/google';
 import { createTwoFactorService, type TwoFactorService } from './services/twoFactor';
+import { createRateCounters, type RateCounters } from './services/rateCounters';
+import { createKeyring, defaultSecretKeys, type Keyring } from './services/secrets';
+import { createSigninGuard } from './services/signinGuard';
 import { createContentService, type ContentService } from './services/content';
 import { registerSpa } from './spa';
 import { logUsageEventSink, type UsageEventSink } from './services/usageEvents';
@@ -35,6 +38,8 @@ declare module 'fastify' {
     auth: AuthService;
     twoFactor: TwoFactorService;
     companies: CompanyService;
+    keyring: Keyring;
+    counters: RateCounters;
   }
 }
 
@@ -96,10 +101,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app, i18n.t);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, database.db, app.log);
-  const twoFactor = createTwoFactorService(database.db, config.PRODUCT_NAME);
+  const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
+  if (keys.source === 'file') app.log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
+  const keyring = createKeyring(keys.spec);
+  const counters = createRateCounters(database.db);
+  app.decorate('keyring', keyring);
+  app.decorate('counters', counters);
+  const twoFactor = createTwoFactorService(database.db, config.PRODUCT_NAME, keyring);
+  await twoFactor.sealLegacySecrets();
   app.decorate('twoFactor', twoFactor);
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
-  app.decorate('auth', createAuthService({ db: database.db, config, mailer, t: i18n.t, events: options.events ?? logUsageEventSink(app.log), twoFactor, google }));
+  const guard = createSigninGuard(database.db, keyring, config.LOCKOUT_THRESHOLD);
+  app.decorate('auth', createAuthService({ db: database.db, config, mailer, t: i18n.t, events: options.events ?? logUsageEventSink(app.log), twoFactor, google, guard, counters }));
   app.decorate('companies', createCompanyService({ db: database.db, config, mailer, t: i18n.t }));
 
   // Once closing, answers to requests still in flight end their keep-alive connection, so the

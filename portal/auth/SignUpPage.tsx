@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
 import { session } from '../../src/session';
-import { ApiError } from '../../dataProvider/httpClient';
 import { signUpFormSchema } from '../../src/domain/schemas/auth';
 import { CheckboxField } from '../../src/ui/form/CheckboxField';
 import { FormTextField } from '../../src/ui/form/FormTextField';
@@ -23,11 +23,15 @@ import { GoogleSignInButton } from './GoogleSignInButton';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
-/** Public sign-up (SPEC §2, §4, §5): success goes on to /loading, which shows the verify step. */
+/**
+ * Public sign-up (SPEC §2, §4, §5). The server answers the same whether or not the address is
+ * taken and signs nobody in, so success asks the user to open the mailed link, which signs in.
+ */
 export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState, getValues, trigger } = useForm({
     resolver: zodResolver(signUpFormSchema),
     mode: 'onTouched',
@@ -37,13 +41,10 @@ export default function SignUpPage() {
   const submit = handleSubmit(async ({ firstName, lastName, email, password }) => {
     setFailure(null);
     try {
-      await authApi.signUp({ firstName, lastName, email, password });
-      navigate('/loading?referrer=verification');
+      const { email: sent } = await authApi.signUp({ firstName, lastName, email, password });
+      setSentTo(sent);
     } catch (error) {
-      const onFields = applyServerErrors(error, FIELDS, setError, stripErrorPrefix);
-      if (!onFields && error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
-        setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
-      }
+      applyServerErrors(error, FIELDS, setError, stripErrorPrefix);
       setFailure(signUpFailure(error, t));
     }
   });
@@ -67,6 +68,26 @@ export default function SignUpPage() {
       setFailure(signUpFailure(error, t));
     }
   };
+
+  if (sentTo) {
+    return (
+      <>
+        <AuthHeading title={t('titles.signUp')} />
+        <Box role="status">
+          <MarkEmailReadOutlined color="primary" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
+          <Typography variant="h2" component="p" sx={{ mb: 1 }}>
+            {t('auth.mailSent.heading')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('auth.signUp.checkMail', { email: sentTo })}
+          </Typography>
+          <Link component={RouterLink} to="/account/signin">
+            {t('auth.signUp.signIn')}
+          </Link>
+        </Box>
+      </>
+    );
+  }
 
   return (
     <>

@@ -33,12 +33,11 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-    /** Consecutive failed sign-ins; reset by a successful one, an unlock or a password reset. */
-    failedSignins: integer('failed_signins').notNull().default(0),
+    /** A lock on the whole account (see signin_failures for the per-source lockout). */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     /** When the last verification mail went out: resending waits 2 minutes (SPEC §9). */
     verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
-    /** TOTP secret (base32) once two-factor sign-in is on; the pending one while it is being set up. */
+    /** TOTP secret once two-factor sign-in is on, and the pending one during set-up: sealed with the keyring (secrets.ts). */
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
     /** The last 30-second step whose code was accepted: a code is never accepted twice. */
@@ -208,9 +207,47 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When the holder last proved who they are (password, code, Google): sensitive changes need it recent. */
+    provedAt: timestamp('proved_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
+
+/**
+ * Failed sign-ins (wrong password or second-factor code) per account and source: a source is a
+ * trusted device (its cookie) or an IP address. Reaching the threshold locks that source only, so
+ * a stranger cannot keep the owner out of their own account from another device.
+ */
+export const signinFailures = pgTable(
+  'signin_failures',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.source] })],
+);
+
+/** Fixed-window counters shared by every API process (second-factor checks, discount codes ...). */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_window').on(t.windowStart)],
+);
+
+/** Credentials from elsewhere that work once (Google ID tokens): their hash until they expire. */
+export const spentCredentials = pgTable('spent_credentials', {
+  hash: text('hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 export const tokenPurposeEnum = pgEnum('token_purpose', ['verify', 'reset', 'unlock', 'magic']);
 

@@ -1,13 +1,18 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { deleteMeSchema, emailOnlySchema, googleSignInSchema, googleSignUpSchema, resetPasswordSchema, setPasswordSchema, signInSchema, tokenBodySchema, tokenSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
+import { deleteMeSchema, emailOnlySchema, googleSignInSchema, googleSignUpSchema, reauthenticateSchema, resetPasswordSchema, setPasswordSchema, signInSchema, tokenBodySchema, tokenSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
 import { AppError } from '../errors';
 import { SESSION_COOKIE } from '../plugins/session';
 import { revokeSession } from '../services/sessions';
+import type { SignedIn } from '../services/auth';
 import { ok } from './envelope';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+/** Marks a browser that completed a sign-in to an account: its failures never lock out the others. */
+const DEVICE_COOKIE = 'beacon_device';
+const DEVICE_COOKIE_DAYS = 365;
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[DEVICE_COOKIE] });
 
 /**
  * Account routes (SPEC §7 Auth). Every one is rate limited per IP before its handler runs, and the
@@ -17,21 +22,26 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const { auth, config } = app;
   const perIp = { config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
   const perIpRelaxed = { config: { rateLimit: { max: 120, timeWindow: 60_000 } } };
-  const accountLimit = app.createRateLimit({
-    max: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES,
-    timeWindow: 15 * 60_000,
-    keyGenerator: (request) => `account:${String((request.body as { email?: unknown } | null)?.email ?? '').trim().toLowerCase()}`,
-  });
-  const limitAccount = async (request: FastifyRequest) => {
-    const result = await accountLimit(request);
-    // `isAllowed` only reports the allow-list; `isExceeded` says whether the limit is passed.
-    if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', 429, 'errors.RATE_LIMITED', undefined, { after: `${result.ttlInSeconds} seconds` });
-  };
+  /**
+   * Mails per account and action (reset, unlock, magic link), counted in the database so every
+   * process agrees; each action has its own budget, so using one never uses up another.
+   */
+  const limitMails = (action: string) => async (email: string) => app.counters.hit(`mail:${action}:${email}`, { max: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES, windowMinutes: 15 });
+  const limitReset = limitMails('reset');
+  const limitUnlock = limitMails('unlock');
+  const limitMagic = limitMails('magic');
 
   // A new token at every sign-in: a cookie planted before sign-in is worth nothing after it.
   const rotateSession = async (request: FastifyRequest) => {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await revokeSession(app.database.db, previous);
+  };
+
+  const secure = config.publicUrl.startsWith('https:');
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
+    await rotateSession(request);
+    reply.setSessionCookie(signedIn.token);
+    reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, { httpOnly: true, sameSite: 'lax', secure, path: '/api/v1/auth', maxAge: DEVICE_COOKIE_DAYS * 86_400 });
   };
 
   app.get('/auth/me', perIpRelaxed, async (request) => {
@@ -43,26 +53,22 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/auth/signin', perIp, async (request, reply) => {
     const body = signInSchema.parse(request.body);
-    await limitAccount(request);
     const signedIn = await auth.signIn(body, meta(request));
-    await rotateSession(request);
-    reply.setSessionCookie(signedIn.token);
+    await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
   app.post('/auth/google-signin', perIp, async (request, reply) => {
     const body = googleSignInSchema.parse(request.body);
     const signedIn = await auth.googleSignIn(body, meta(request));
-    await rotateSession(request);
-    reply.setSessionCookie(signedIn.token);
+    await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
   app.post('/auth/google-signup', perIp, async (request, reply) => {
     const { idToken } = googleSignUpSchema.parse(request.body);
     const signedIn = await auth.googleSignUp(idToken, meta(request));
-    await rotateSession(request);
-    reply.setSessionCookie(signedIn.token);
+    await startSession(request, reply, signedIn);
     return reply.status(signedIn.justSignedUp ? 201 : 200).send(ok({ ...signedIn.user, justSignedUp: signedIn.justSignedUp }));
   });
 
@@ -83,8 +89,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/auth/verify', perIp, async (request, reply) => {
     const { token } = tokenBodySchema.parse(request.body);
     const session = await request.session();
-    const result = await auth.verifyEmail(token, meta(request), session !== null);
-    if (result.token) reply.setSessionCookie(result.token);
+    const result = await auth.verifyEmail(token, meta(request), session?.user.id ?? null);
+    if (result.session) await startSession(request, reply, result.session);
+    // null: verified, but the account's second factor (or another signed-in account) asks for a sign-in.
     return ok(result.user);
   });
 
@@ -96,7 +103,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/auth/forgot-password', perIp, async (request) => {
     const { email } = emailOnlySchema.parse(request.body);
-    await limitAccount(request);
+    await limitReset(email);
     await auth.forgotPassword(email);
     return ok(null);
   });
@@ -116,7 +123,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/auth/request-unlock', perIp, async (request) => {
     const { email } = emailOnlySchema.parse(request.body);
-    await limitAccount(request);
+    await limitUnlock(email);
     await auth.requestUnlock(email);
     return ok(null);
   });
@@ -130,7 +137,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/auth/magic-link', perIp, async (request) => {
     const { email } = emailOnlySchema.parse(request.body);
-    await limitAccount(request);
+    await limitMagic(email);
     await auth.requestMagicLink(email);
     return ok(null);
   });
@@ -138,40 +145,47 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/auth/signin/magic-link', perIp, async (request, reply) => {
     const { token } = tokenBodySchema.parse(request.body);
     const signedIn = await auth.signInWithMagicLink(token, meta(request));
-    reply.setSessionCookie(signedIn.token);
+    await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
   app.post('/auth/set-password', perIp, async (request, reply) => {
-    const { user } = await request.requireSession();
+    const actor = await request.requireSession();
     const body = setPasswordSchema.parse(request.body);
-    await auth.setPassword(user, body);
+    await auth.setPassword(actor, body);
     reply.clearSessionCookie();
     return ok(null);
   });
 
+  // Confirms the session holder's identity again before a sensitive change (REAUTH_REQUIRED).
+  app.post('/auth/reauthenticate', perIp, async (request) => {
+    const actor = await request.requireSession();
+    await auth.reauthenticate(actor, reauthenticateSchema.parse(request.body), meta(request));
+    return ok(null);
+  });
+
   app.post('/auth/2fa/initiate', perIp, async (request) => {
-    const { user } = await request.requireSession();
-    return ok(await app.twoFactor.initiate(user));
+    const actor = await request.requireSession();
+    return ok(await auth.initiateTwoFactor(actor));
   });
 
   app.post('/auth/2fa/enable', perIp, async (request) => {
-    const { user } = await request.requireSession();
+    const actor = await request.requireSession();
     const { code } = twoFactorCodeSchema.parse(request.body);
-    return ok(await app.twoFactor.enable(user, code));
+    return ok(await auth.enableTwoFactor(actor, code));
   });
 
   app.post('/auth/2fa/disable', perIp, async (request) => {
-    const { user } = await request.requireSession();
+    const actor = await request.requireSession();
     const { code } = twoFactorDisableSchema.parse(request.body);
-    await app.twoFactor.disable(user, code);
+    await auth.disableTwoFactor(actor, code, meta(request));
     return ok(null);
   });
 
   app.delete('/auth/me', perIp, async (request, reply) => {
-    const { user } = await request.requireSession();
+    const actor = await request.requireSession();
     const { password } = deleteMeSchema.parse(request.body ?? {});
-    await auth.deleteAccount(user, password);
+    await auth.deleteAccount(actor, password);
     reply.clearSessionCookie();
     return ok(null);
   });

@@ -77,9 +77,13 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
     return ok(await companies.checkInvitation(token));
   });
 
+  // A signed-in invitee joins with the token alone; otherwise the form makes (or claims) the account.
   app.post('/companies/users/invited', limited, async (request, reply) => {
-    const body = invitedSignUpSchema.parse(request.body);
-    await companies.acceptInvitation(body);
+    const session = await request.session();
+    const { token } = tokenBodySchema.parse(request.body);
+    const isForm = typeof request.body === 'object' && request.body !== null && 'password' in request.body;
+    const signUp = isForm || !session ? invitedSignUpSchema.parse(request.body) : null;
+    await companies.acceptInvitation({ token, signUp }, session?.user.id ?? null);
     return reply.status(201).send(ok(null));
   });
 

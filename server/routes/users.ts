@@ -9,12 +9,12 @@ import { ok } from './envelope';
 const userParams = z.object({ id: z.string().max(64) });
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
-  // Sign-up: creates the account, mails the verification link and signs the new user in.
+  // Sign-up: the same answer whether or not the address is taken; the mailed link signs in.
   app.post('/users', { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } }, async (request, reply) => {
     const body = signUpSchema.parse(request.body);
-    const signedIn = await app.auth.signUp(body, { ip: request.ip, userAgent: request.headers['user-agent'] });
-    reply.setSessionCookie(signedIn.token);
-    return reply.status(201).send(ok(signedIn.user));
+    await app.counters.hit(`mail:signup:${body.email}`, { max: app.config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES, windowMinutes: 15 });
+    await app.auth.signUp(body);
+    return reply.status(201).send(ok({ email: body.email }));
   });
 
   // Profile update: JSON, or multipart with the picture in `uploadPicture`.

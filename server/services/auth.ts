@@ -4,13 +4,16 @@ import type { CurrentUser, GoogleSignInBody, ResetPasswordBody, SetPasswordBody,
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { takeOverUnverified } from './accountClaim';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail, type MailKind } from '../mail/templates';
 import { listUserCompanies, releaseMemberships } from './companies';
 import { deleteFile, fileUrl } from './files';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession, revokeUserSessions, type SessionPolicy, type SessionUser } from './sessions';
+import type { RateCounters } from './rateCounters';
+import { createSession, markProved, revokeUserSessions, type SessionPolicy, type SessionUser } from './sessions';
+import { spendCredential, type AttemptSource, type SigninGuard } from './signinGuard';
 import { consumeToken, issueToken, peekToken, type TokenPurpose } from './tokens';
 import type { GoogleVerifier } from './google';
 import type { TwoFactorService } from './twoFactor';
@@ -24,24 +27,34 @@ export interface AuthDeps {
   events: UsageEventSink;
   twoFactor: TwoFactorService;
   google: GoogleVerifier;
+  guard: SigninGuard;
+  counters: RateCounters;
 }
 
-export interface ClientMeta {
-  ip?: string;
+export interface ClientMeta extends AttemptSource {
   userAgent?: string;
 }
 
-/** A session token and the user it belongs to: what sign-in style calls hand back to the route. */
+/** A session token, the user it belongs to and the device cookie to keep: what sign-in style calls hand back. */
 export interface SignedIn {
   token: string;
   user: CurrentUser;
+  deviceCookie: string;
 }
+
+/** The session a sensitive change is asked from, with when its holder last proved who they are. */
+export interface Actor {
+  user: SessionUser;
+  sessionId: string;
+  provedAt: Date;
+}
+
 
 // Spent on unknown emails so that a sign-in takes as long whether or not the account exists.
 const DUMMY_HASH = hashPassword('not-a-real-password-#1A');
 const RESEND_WAIT_MS = 2 * 60_000;
 
-type TokenMailKind = Extract<MailKind, 'verify' | 'reset' | 'unlock' | 'magic'>;
+type TokenMailKind = Extract<MailKind, 'verify' | 'reset' | 'unlock' | 'magic' | 'accountExists'>;
 
 export function toCurrentUser(user: SessionUser, companies: { _id: string; name: string }[]): CurrentUser {
   const emailVerified = user.emailVerifiedAt !== null;
@@ -64,8 +77,11 @@ export function toCurrentUser(user: SessionUser, companies: { _id: string; name:
 }
 
 /** The account rules of SPEC §4: sign-up, sign-in with lockout, verification, reset, unlock, magic link. */
-export function createAuthService({ db, config, mailer, t, events, twoFactor, google }: AuthDeps) {
+export function createAuthService({ db, config, mailer, t, events, twoFactor, google, guard, counters }: AuthDeps) {
   const policy: SessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
+  const accountLimit = { max: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES, windowMinutes: 15 };
+  const codeLimit = { max: config.TWO_FACTOR_CHECKS_PER_15_MINUTES, windowMinutes: 15 };
+  const proofWindowMs = config.REAUTH_WINDOW_MINUTES * 60_000;
 
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
   const findById = async (id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
@@ -75,6 +91,8 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     reset: { purpose: 'reset', ttl: config.RESET_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/#/forgot-password?resetPassword=1&token=${tk}`, expiry: (m) => ({ minutes: m }) },
     unlock: { purpose: 'unlock', ttl: config.UNLOCK_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/api/v1/auth/unlock?token=${tk}`, expiry: (m) => ({ hours: Math.round(m / 60) }) },
     magic: { purpose: 'magic', ttl: config.MAGIC_LINK_TTL_MINUTES, link: (tk) => `${config.publicUrl}/#/account/magic-link?token=${tk}`, expiry: (m) => ({ minutes: m }) },
+    // A second sign-up with a taken address: the owner is told, with a way back in.
+    accountExists: { purpose: 'reset', ttl: config.RESET_TOKEN_TTL_MINUTES, link: (tk) => `${config.publicUrl}/#/forgot-password?resetPassword=1&token=${tk}`, expiry: (m) => ({ minutes: m }) },
   };
 
   /** Issues the token, then mails the link. Links use PUBLIC_URL, never the request's Host. */
@@ -92,67 +110,99 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
 
   const current = async (user: SessionUser) => toCurrentUser(user, (await listUserCompanies(db, user.id)).map(({ _id, name }) => ({ _id, name })));
 
+  /** A full sign-in: clears this source's failures and hands out the session and a device cookie. */
   async function startSession(user: SessionUser, meta: ClientMeta): Promise<SignedIn> {
-    return { token: await createSession(db, user.id, policy, meta), user: await current(user) };
+    await guard.succeed(user.id, meta);
+    return { token: await createSession(db, user.id, policy, meta), user: await current(user), deviceCookie: guard.issueDeviceCookie(user.id) };
   }
 
-  async function checkSecondFactor(user: SessionUser, authCode: string | undefined): Promise<void> {
+  /**
+   * Every second-factor check, whatever the path (password, Google, identity confirmation, turning
+   * two-factor off): limited per account, and a wrong code counts against the source like a wrong
+   * password.
+   */
+  async function checkCode(user: SessionUser, code: string, from: AttemptSource): Promise<boolean> {
+    await counters.hit(`2fa:${user.id}`, codeLimit);
+    if (await twoFactor.verify(user, code)) return true;
+    await guard.fail(user.id, from);
+    return false;
+  }
+
+  async function checkSecondFactor(user: SessionUser, authCode: string | undefined, from: AttemptSource): Promise<void> {
     if (!user.mfaEnabled) return;
     if (!authCode) throw new AppError('TWO_FACTOR_REQUIRED', 401);
-    if (!(await twoFactor.verify(user, authCode))) throw new AppError('TWO_FACTOR_FAILED', 401);
+    if (!(await checkCode(user, authCode, from))) throw new AppError('TWO_FACTOR_FAILED', 401);
   }
 
-  /** Google vouches for the address, so an account not yet verified counts as verified now. */
+  /**
+   * Google vouches for the address. An account nobody verified is taken over by the Google holder
+   * (the first registrant's password, sessions and second factor go); a verified one signs in.
+   */
   async function googleSession(user: SessionUser, authCode: string | undefined, meta: ClientMeta): Promise<SignedIn> {
-    await checkSecondFactor(user, authCode);
-    const signedIn = user.emailVerifiedAt ? user : ((await db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, user.id)).returning())[0] ?? user);
-    return startSession(signedIn, meta);
+    if (!user.emailVerifiedAt) {
+      const claimed = await db.transaction((tx) => takeOverUnverified(tx, user.id, { passwordHash: null, via: 'google' }));
+      return startSession(claimed, meta);
+    }
+    if (await guard.isLocked(user.id, meta)) throw new AppError('ACCOUNT_LOCKED', 423);
+    await checkSecondFactor(user, authCode, meta);
+    return startSession(user, meta);
+  }
+
+  /**
+   * Google ID tokens work once: a token that reaches a session, or that comes with a code to
+   * check, is spent, so a captured token is worth one try at most.
+   */
+  async function spendGoogleToken(identity: { tokenHash: string; expiresAt: Date }): Promise<void> {
+    if (!(await spendCredential(db, identity.tokenHash, identity.expiresAt))) throw new AppError('GOOGLE_TOKEN_USED', 401);
+  }
+
+  /** A sensitive change needs a proof of identity from this session within the last few minutes. */
+  function requireFreshProof(actor: Actor): void {
+    if (Date.now() - actor.provedAt.getTime() > proofWindowMs) throw new AppError('REAUTH_REQUIRED', 403);
   }
 
   return {
-    async signUp(body: SignUpBody, meta: ClientMeta): Promise<SignedIn> {
+    /**
+     * Answers the same whether or not the address has an account, so sign-up tells nobody who
+     * is registered: a new account gets the verification mail (its link signs in), a taken
+     * address gets a mail to its owner instead. Neither answer signs anybody in.
+     */
+    async signUp(body: SignUpBody): Promise<void> {
       events.record('signupBegin', { via: 'local' });
-      try {
-        if (await findByEmail(body.email)) throw new AppError('EMAIL_TAKEN', 409);
-        const passwordHash = await hashPassword(body.password);
-        const [user] = await db
-          .insert(users)
-          .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date() })
-          .onConflictDoNothing()
-          .returning();
-        // The unique index settles a race between two sign-ups with the same email.
-        if (!user) throw new AppError('EMAIL_TAKEN', 409);
+      // Hashed either way, so both answers take as long.
+      const passwordHash = await hashPassword(body.password);
+      const [user] = await db
+        .insert(users)
+        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date() })
+        .onConflictDoNothing()
+        .returning();
+      if (user) {
         events.record('signupUser', { result: 'success', via: 'local' });
         mailLater(user, 'verify');
-        return await startSession(user, meta);
-      } catch (err) {
-        events.record('signupUser', { result: 'failure', via: 'local', code: err instanceof AppError ? err.code : 'INTERNAL' });
-        throw err;
+        return;
       }
+      events.record('signupUser', { result: 'failure', via: 'local', code: 'EMAIL_TAKEN' });
+      mailLater(await findByEmail(body.email), 'accountExists');
     },
 
+    /**
+     * Password sign-in. Attempts on one account from devices it does not know are limited across
+     * every IP (before any hashing); its own devices are not, so a flood cannot keep the owner
+     * out. 'Locked' is only said after the right password, so it reveals nothing to a guesser.
+     */
     async signIn(body: SignInBody, meta: ClientMeta): Promise<SignedIn> {
       const user = await findByEmail(body.email);
+      if (!user || !guard.isTrusted(user.id, meta)) await counters.hit(`signin:${body.email}`, accountLimit);
       if (!user?.passwordHash) {
         await verifyPassword(await DUMMY_HASH, body.password);
         throw new AppError('INVALID_CREDENTIALS', 401);
       }
-      const passwordOk = await verifyPassword(user.passwordHash, body.password);
-      if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED', 423);
-      if (!passwordOk) {
-        // Counted in one statement, so parallel attempts cannot slip past the threshold.
-        const [row] = await db
-          .update(users)
-          .set({
-            failedSignins: sql`${users.failedSignins} + 1`,
-            lockedAt: sql`case when ${users.failedSignins} + 1 >= ${config.LOCKOUT_THRESHOLD} then now() else null end`,
-          })
-          .where(eq(users.id, user.id))
-          .returning({ lockedAt: users.lockedAt });
-        throw row?.lockedAt ? new AppError('ACCOUNT_LOCKED', 423) : new AppError('INVALID_CREDENTIALS', 401);
+      if (!(await verifyPassword(user.passwordHash, body.password))) {
+        await guard.fail(user.id, meta);
+        throw new AppError('INVALID_CREDENTIALS', 401);
       }
-      await checkSecondFactor(user, body.authCode);
-      if (user.failedSignins > 0) await db.update(users).set({ failedSignins: 0 }).where(eq(users.id, user.id));
+      if (user.lockedAt || (await guard.isLocked(user.id, meta))) throw new AppError('ACCOUNT_LOCKED', 423);
+      await checkSecondFactor(user, body.authCode, meta);
       return startSession(user, meta);
     },
 
@@ -161,6 +211,8 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       const identity = await google.verify(body.idToken);
       const user = await findByEmail(identity.email);
       if (!user) throw new AppError('USER_NOT_FOUND', 404);
+      // Asking for the code does not spend the token; checking one, or signing in, does.
+      if (!user.emailVerifiedAt || !user.mfaEnabled || body.authCode) await spendGoogleToken(identity);
       return googleSession(user, body.authCode, meta);
     },
 
@@ -168,6 +220,8 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     async googleSignUp(idToken: string, meta: ClientMeta): Promise<SignedIn & { justSignedUp: boolean }> {
       const identity = await google.verify(idToken);
       const existing = await findByEmail(identity.email);
+      if (existing && existing.emailVerifiedAt && existing.mfaEnabled) return { ...(await googleSession(existing, undefined, meta)), justSignedUp: false };
+      await spendGoogleToken(identity);
       if (existing) return { ...(await googleSession(existing, undefined, meta)), justSignedUp: false };
       events.record('signupBegin', { via: 'google' });
       const [created] = await db
@@ -183,15 +237,19 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       return { ...(await startSession(user, meta)), justSignedUp: true };
     },
 
-    async verifyEmail(token: string, meta: ClientMeta, signedIn: boolean): Promise<{ user: CurrentUser; token: string | null }> {
+    /**
+     * The link proves the mailbox, so it signs in a browser that has no session yet, unless the
+     * account has a second factor: then the address is verified and the code is asked at sign-in.
+     */
+    async verifyEmail(token: string, meta: ClientMeta, signedInAs: string | null): Promise<{ user: CurrentUser | null; session: SignedIn | null }> {
       const userId = await consumeToken(db, token, 'verify');
       if (!userId) throw new AppError('TOKEN_INVALID', 400);
       const [user] = await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId)).returning();
       if (!user) throw new AppError('TOKEN_INVALID', 400);
-      // The link proves the mailbox, so it signs in a browser that has no session yet.
-      if (signedIn) return { user: await current(user), token: null };
+      if (signedInAs === user.id) return { user: await current(user), session: null };
+      if (user.mfaEnabled || signedInAs) return { user: null, session: null };
       const session = await startSession(user, meta);
-      return { user: session.user, token: session.token };
+      return { user: session.user, session };
     },
 
     async resendVerification(user: SessionUser): Promise<void> {
@@ -221,20 +279,28 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       const userId = await consumeToken(db, body.token, 'reset');
       if (!userId) throw new AppError('TOKEN_INVALID', 400);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, failedSignins: 0, lockedAt: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        const [user] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('update');
+        // The link proves the mailbox: an account nobody verified is claimed whole by its holder.
+        if (user && !user.verified) await takeOverUnverified(tx, userId, { passwordHash });
+        else await tx.update(users).set({ passwordHash, lockedAt: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
+        await guard.releaseAll(tx, userId);
       });
     },
 
     async requestUnlock(email: string): Promise<void> {
       const user = await findByEmail(email);
-      mailLater(user?.lockedAt ? user : undefined, 'unlock');
+      mailLater(user && (user.lockedAt || (await guard.hasLocks(user.id))) ? user : undefined, 'unlock');
     },
 
+    /** The unlock link releases every locked source of the account. */
     async unlock(token: string): Promise<boolean> {
       const userId = await consumeToken(db, token, 'unlock');
       if (!userId) return false;
-      await db.update(users).set({ lockedAt: null, failedSignins: 0 }).where(eq(users.id, userId));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ lockedAt: null }).where(eq(users.id, userId));
+        await guard.releaseAll(tx, userId);
+      });
       return true;
     },
 
@@ -246,19 +312,26 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     async signInWithMagicLink(token: string, meta: ClientMeta): Promise<SignedIn> {
       const userId = await consumeToken(db, token, 'magic');
       if (!userId) throw new AppError('TOKEN_INVALID', 400, 'errors.magicLinkInvalid');
-      const [user] = await db
-        .update(users)
-        .set({ lockedAt: null, failedSignins: 0, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(eq(users.id, userId))
-        .returning();
+      const user = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ lockedAt: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+          .where(eq(users.id, userId))
+          .returning();
+        if (row) await guard.releaseAll(tx, userId);
+        return row;
+      });
       if (!user) throw new AppError('TOKEN_INVALID', 400, 'errors.magicLinkInvalid');
       if (user.mfaEnabled) throw new AppError('TWO_FACTOR_REQUIRED', 401);
       return startSession(user, meta);
     },
 
     /** Changing the password ends every session, this one included (SPEC §4: logs the user out). */
-    async setPassword(user: SessionUser, body: SetPasswordBody): Promise<void> {
-      if (user.passwordHash && !(body.oldPassword && (await verifyPassword(user.passwordHash, body.oldPassword)))) {
+    async setPassword(actor: Actor, body: SetPasswordBody): Promise<void> {
+      const { user } = actor;
+      // The old password proves who is asking; adding a first one needs a recent proof instead.
+      if (!user.passwordHash) requireFreshProof(actor);
+      else if (!(body.oldPassword && (await verifyPassword(user.passwordHash, body.oldPassword)))) {
         throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { oldPassword: ['errors.wrongPassword'] });
       }
       if (body.oldPassword === body.password) throw new AppError('SAME_PASSWORD', 400, 'errors.SAME_PASSWORD', { password: ['errors.samePassword'] });
@@ -269,8 +342,10 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       });
     },
 
-    async deleteAccount(user: SessionUser, password: string | undefined): Promise<void> {
-      if (user.passwordHash && !(password && (await verifyPassword(user.passwordHash, password)))) {
+    async deleteAccount(actor: Actor, password: string | undefined): Promise<void> {
+      const { user } = actor;
+      if (!user.passwordHash) requireFreshProof(actor);
+      else if (!(password && (await verifyPassword(user.passwordHash, password)))) {
         throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { password: ['errors.wrongPassword'] });
       }
       // Sessions, tokens and memberships go with the user (ON DELETE CASCADE); the picture too.
@@ -279,6 +354,45 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         await tx.delete(users).where(eq(users.id, user.id));
         await deleteFile(tx, user.pictureFileId);
       });
+    },
+
+    /**
+     * Proves who holds this session again (password, or a code for an account without one), so
+     * sensitive changes may follow for a few minutes. Failures count like failed sign-ins.
+     */
+    async reauthenticate(actor: Actor, proof: { password?: string; code?: string }, from: AttemptSource): Promise<void> {
+      const { user } = actor;
+      let proved = false;
+      if (proof.password !== undefined) {
+        if (!user.passwordHash) throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { password: ['errors.wrongPassword'] });
+        await counters.hit(`reauth:${user.id}`, accountLimit);
+        proved = await verifyPassword(user.passwordHash, proof.password);
+        if (!proved) await guard.fail(user.id, from);
+        if (!proved) throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { password: ['errors.wrongPassword'] });
+      } else if (proof.code !== undefined) {
+        proved = user.mfaEnabled && (await checkCode(user, proof.code, from));
+        if (!proved) throw new AppError('TWO_FACTOR_FAILED', 400, 'errors.TWO_FACTOR_FAILED', { code: ['errors.TWO_FACTOR_FAILED'] });
+      }
+      if (!proved) throw AppError.validation({ password: ['validation.required'] });
+      await markProved(db, actor.sessionId);
+    },
+
+    /** Starting (or restarting) two-factor set-up replaces the second factor: it needs a fresh proof. */
+    async initiateTwoFactor(actor: Actor) {
+      requireFreshProof(actor);
+      return twoFactor.initiate(actor.user);
+    },
+
+    async enableTwoFactor(actor: Actor, code: string) {
+      requireFreshProof(actor);
+      await counters.hit(`2fa:${actor.user.id}`, codeLimit);
+      return twoFactor.enable(actor.user, code);
+    },
+
+    /** A current code (or recovery code) is itself the proof; it is checked under the same limits as at sign-in. */
+    async disableTwoFactor(actor: Actor, code: string, from: AttemptSource): Promise<void> {
+      if (!actor.user.mfaEnabled || !(await checkCode(actor.user, code, from))) throw new AppError('TWO_FACTOR_FAILED', 400, 'errors.TWO_FACTOR_FAILED', { code: ['errors.TWO_FACTOR_FAILED'] });
+      await twoFactor.turnOff(actor.user);
     },
 
     async me(userId: string): Promise<CurrentUser | null> {

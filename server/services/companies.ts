@@ -12,6 +12,7 @@ import { checkImage, deleteFile, fileUrl, storeImage, type Upload } from './file
 import { hashPassword } from './passwords';
 import { UUID } from './plans';
 import { hashToken, newOpaqueToken } from './tokens';
+import { takeOverUnverified } from './accountClaim';
 
 const INVITATION_TTL_DAYS = 7;
 const DELETION_CODE_TTL_MINUTES = 10;
@@ -237,6 +238,10 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       if (!removed.length) throw new AppError('NOT_FOUND', 404);
     },
 
+    /**
+     * What the invitation page shows. `existingUser` is true only for a verified account: one
+     * nobody verified is taken over by whoever accepts (see acceptInvitation), like a new one.
+     */
     async checkInvitation(token: string): Promise<{ email: string; companyName: string; role: CompanyRole; existingUser: boolean }> {
       const [row] = await db
         .select({ email: invitations.email, role: invitations.role, companyName: companies.name })
@@ -244,33 +249,48 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)));
       if (!row) throw new AppError('INVITATION_INVALID', 400, 'errors.invalidInvitation');
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, row.email));
-      return { ...row, existingUser: Boolean(user) };
+      const [user] = await db.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.email, row.email));
+      return { ...row, existingUser: Boolean(user?.verified) };
     },
 
     /**
-     * Accepts an invitation: a new user signs up with a verified email (the link proved it); an
-     * existing user just joins. The invitation is used once.
+     * Accepts an invitation. The mailed token proves the mailbox, not an account, so:
+     * - no account yet: one is made, verified, with the form's details;
+     * - an account nobody verified: whoever accepts takes it over (their password replaces the
+     *   first registrant's, whose sessions, second factor and pending links all go), then joins;
+     * - a verified account joins only when the browser accepting is signed in as it.
+     * The invitation is used once, in the same transaction.
      */
-    async acceptInvitation(body: InvitedSignUpBody): Promise<{ userId: string; created: boolean }> {
-      const passwordHash = await hashPassword(body.password);
+    async acceptInvitation(input: { token: string; signUp: Omit<InvitedSignUpBody, 'token'> | null }, signedInAs: string | null): Promise<{ userId: string; created: boolean }> {
+      const passwordHash = input.signUp ? await hashPassword(input.signUp.password) : null;
       return db.transaction(async (tx) => {
         const [invite] = await tx
           .update(invitations)
           .set({ acceptedAt: sql`now()` })
-          .where(and(eq(invitations.tokenHash, hashToken(body.token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
+          .where(and(eq(invitations.tokenHash, hashToken(input.token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
           .returning();
         if (!invite) throw new AppError('INVITATION_INVALID', 400, 'errors.invalidInvitation');
-        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invite.email));
-        let userId = existing?.id;
-        if (!userId) {
-          const [created] = await tx
-            .insert(users)
-            .values({ email: invite.email, firstName: body.firstName, lastName: body.lastName, designation: body.designation, passwordHash, emailVerifiedAt: new Date() })
-            .returning({ id: users.id });
-          userId = created?.id;
+        const [existing] = await tx.select({ id: users.id, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, invite.email)).for('update');
+        let userId: string;
+        if (existing?.verified) {
+          if (existing.id !== signedInAs) throw new AppError('INVITATION_SIGN_IN_REQUIRED', 401);
+          userId = existing.id;
+        } else {
+          const signUp = input.signUp;
+          if (!signUp || !passwordHash) throw AppError.validation({ password: ['validation.required'] });
+          const details = { firstName: signUp.firstName, lastName: signUp.lastName, designation: signUp.designation };
+          if (existing) {
+            userId = (await takeOverUnverified(tx, existing.id, { passwordHash, firstName: details.firstName, lastName: details.lastName, via: 'local' })).id;
+            await tx.update(users).set({ designation: details.designation }).where(eq(users.id, userId));
+          } else {
+            const [created] = await tx
+              .insert(users)
+              .values({ email: invite.email, ...details, passwordHash, emailVerifiedAt: new Date() })
+              .returning({ id: users.id });
+            if (!created) throw new Error('invited user insert returned nothing');
+            userId = created.id;
+          }
         }
-        if (!userId) throw new Error('invited user insert returned nothing');
         await addMember(tx, invite.companyId, userId, invite.role);
         return { userId, created: !existing };
       });

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError } from '../errors';
 
 /** What a checked Google ID token tells about its holder. */
 export interface GoogleIdentity {
   subject: string;
+  /** SHA-256 of the token itself, so it can be spent once. */
+  tokenHash: string;
+  expiresAt: Date;
   email: string;
   firstName: string;
   lastName: string;
@@ -35,7 +39,9 @@ export function createGoogleVerifier({ clientId, jwksUrl }: { clientId: string |
         const local = email.split('@')[0] ?? 'User';
         const given = typeof payload.given_name === 'string' ? payload.given_name : undefined;
         const family = typeof payload.family_name === 'string' ? payload.family_name : undefined;
-        return { subject: payload.sub, email, firstName: fitName(given, fitName(local, 'User')), lastName: fitName(family, 'Google') };
+        const tokenHash = createHash('sha256').update(idToken).digest('hex');
+        const expiresAt = new Date(((payload.exp ?? 0) + 60) * 1000);
+        return { subject: payload.sub, tokenHash, expiresAt, email, firstName: fitName(given, fitName(local, 'User')), lastName: fitName(family, 'Google') };
       } catch (err) {
         if (err instanceof AppError) throw err;
         // A bad token is the client's problem; Google's keys being unreachable is ours.

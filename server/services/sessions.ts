@@ -12,6 +12,8 @@ export type SessionUser = typeof users.$inferSelect;
 export interface ResolvedSession {
   sessionId: string;
   user: SessionUser;
+  /** When the holder last proved who they are: at sign-in, or by confirming their identity since. */
+  provedAt: Date;
 }
 
 // Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
@@ -44,7 +46,11 @@ export async function resolveSession(db: Db, raw: string, policy: SessionPolicy)
     return null;
   }
   if (idleFor > TOUCH_EVERY_MS) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.session.id));
-  return { sessionId: row.session.id, user: row.user };
+  return { sessionId: row.session.id, user: row.user, provedAt: row.session.provedAt };
+}
+
+export async function markProved(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ provedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 export async function revokeSession(db: Db, raw: string): Promise<void> {

@@ -70,7 +70,10 @@ export const LIMITS = {
   invitedNameMin: 3,
   emailMax: 320,
   passwordMin: 8,
-  passwordMax: 32,
+  /** Long enough for passphrases; argon2 hashes any length in the same time. */
+  passwordMax: 128,
+  /** From this length a password is a passphrase: the character-class rules no longer apply. */
+  passphraseMin: 16,
   twoFactorCodeLength: 6,
   dataRemovalCodeLength: 5,
   apiKeyLength: 32,

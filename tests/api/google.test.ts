@@ -1,6 +1,6 @@
 import { generateKeyPair, exportJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, signUp } from '../support/auth';
+import { GOOD_PASSWORD, signUp, tokenOf } from '../support/auth';
 import { signGoogleToken, startGoogleKeys, TEST_GOOGLE_CLIENT_ID } from '../support/google';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 import { totpNow } from '../support/totp';
@@ -37,11 +37,12 @@ describe('Google sign-up and sign-in', () => {
     expect(again.json().payload.justSignedUp).toBe(false);
   });
 
-  it('signs in an existing password account with the same address and marks it verified', async () => {
-    await signUp(t.app, 'pat@example.com');
+  it('signs in a verified password account with the same address, keeping its password', async () => {
+    const { verifyLink } = await signUp(t.app, 'pat@example.com');
+    expect((await post('/auth/verify', { token: tokenOf(verifyLink) })).statusCode).toBe(200);
     const res = await post('/auth/google-signin', { idToken: await signGoogleToken(keys.privateJwk, { email: 'pat@example.com' }) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().payload).toMatchObject({ email: 'pat@example.com', via: 'local', emailVerified: true });
+    expect(res.json().payload).toMatchObject({ email: 'pat@example.com', via: 'local', emailVerified: true, hasPassword: true });
   });
 
   it('refuses wrong audience, expired, unverified email, foreign issuer, foreign key and garbage, creating nothing', async () => {
@@ -79,14 +80,18 @@ describe('Google sign-up and sign-in', () => {
     expect(await tableCounts(t.app)).toEqual(before);
   });
 
-  it('asks an account with two-factor sign-in for its code', async () => {
-    const { cookie } = await signUp(t.app, 'secure@example.com');
+  it('asks a verified account with two-factor sign-in for its code; a token checks one code at most', async () => {
+    const { cookie, verifyLink } = await signUp(t.app, 'secure@example.com');
+    expect((await post('/auth/verify', { token: tokenOf(verifyLink) }, cookie)).statusCode).toBe(200);
     const { secret } = (await post('/auth/2fa/initiate', {}, cookie)).json().payload;
     expect((await post('/auth/2fa/enable', { code: totpNow(secret, -1) }, cookie)).statusCode).toBe(200);
     const idToken = await signGoogleToken(keys.privateJwk, { email: 'secure@example.com' });
     expect((await post('/auth/google-signin', { idToken })).json().code).toBe('TWO_FACTOR_REQUIRED');
     expect((await post('/auth/google-signin', { idToken, authCode: '000000' })).json().code).toBe('TWO_FACTOR_FAILED');
-    const ok = await post('/auth/google-signin', { idToken, authCode: totpNow(secret) });
+    // The token is spent by the code it carried: the right code needs a new sign-in with Google.
+    expect((await post('/auth/google-signin', { idToken, authCode: totpNow(secret) })).json().code).toBe('GOOGLE_TOKEN_USED');
+    const fresh = await signGoogleToken(keys.privateJwk, { email: 'secure@example.com' });
+    const ok = await post('/auth/google-signin', { idToken: fresh, authCode: totpNow(secret) });
     expect(ok.statusCode).toBe(200);
   });
 

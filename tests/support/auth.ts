@@ -28,10 +28,16 @@ export async function waitForMail(app: FastifyInstance, to: string, subjectPart:
 
 export const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
 
+/**
+ * Signs up (which signs nobody in), waits for the verification mail, then signs in with the
+ * password: the cookie is an unverified account's session, as after a sign-up in the browser.
+ */
 export async function signUp(app: FastifyInstance, email: string, password = GOOD_PASSWORD) {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/users', payload: { firstName: 'Ada', lastName: 'Lovelace', email, password } });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const signUpRes = await app.inject({ method: 'POST', url: '/api/v1/users', payload: { firstName: 'Ada', lastName: 'Lovelace', email, password } });
+  if (signUpRes.statusCode !== 201) throw new Error(`sign-up failed: ${signUpRes.statusCode} ${signUpRes.body}`);
   // The verification mail goes out after the answer; wait for it so later row counts hold still.
-  await waitForMail(app, email.toLowerCase(), 'Verify');
-  return { res, cookie: sessionCookie(res) };
+  const mail = await waitForMail(app, email.toLowerCase(), 'Verify');
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in after sign-up failed: ${res.statusCode} ${res.body}`);
+  return { res, cookie: sessionCookie(res), verifyLink: mail.link };
 }

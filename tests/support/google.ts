@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 
@@ -43,6 +44,8 @@ export async function signGoogleToken(privateJwk: JWK, claims: GoogleClaims): Pr
     .setIssuer(iss)
     .setAudience(aud)
     .setSubject(`google-${email}`)
+    // Google gives every token its own id, so no two tokens are the same string.
+    .setJti(randomUUID())
     .setIssuedAt(now - 60)
     .setExpirationTime(now + expiresIn)
     .sign(key);

@@ -75,6 +75,12 @@ export const setPasswordSchema = z.object({
 });
 export type SetPasswordBody = z.infer<typeof setPasswordSchema>;
 
+/** POST /auth/reauthenticate: the password, or a current code for an account without one. */
+export const reauthenticateSchema = z
+  .object({ password: z.string().min(1, 'validation.required').max(256, 'validation.invalid').optional(), code: signInCodeSchema.optional() })
+  .refine((v) => v.password !== undefined || v.code !== undefined, { path: ['password'], message: 'validation.required' });
+export type ReauthenticateBody = z.infer<typeof reauthenticateSchema>;
+
 export const deleteMeSchema = z.object({ password: z.string().max(256, 'validation.invalid').optional() });
 export type DeleteMeBody = z.infer<typeof deleteMeSchema>;
 

@@ -1,0 +1,30 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { authTokens, recoveryCodes, users } from '../db/schema';
+import { revokeUserSessions, type SessionUser } from './sessions';
+
+/**
+ * An account nobody has proved the address of can be claimed by whoever proves it (an invitation
+ * link, Google): everything the first registrant set up goes, so they keep no way back in.
+ */
+export async function takeOverUnverified(tx: Db, userId: string, changes: { passwordHash: string | null; firstName?: string; lastName?: string; via?: 'local' | 'google' }): Promise<SessionUser> {
+  await revokeUserSessions(tx, userId);
+  await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const [user] = await tx
+    .update(users)
+    .set({
+      ...changes,
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpLastStep: null,
+      mfaEnabled: false,
+      lockedAt: null,
+      emailVerifiedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw new Error('takeover found no user');
+  return user;
+}
