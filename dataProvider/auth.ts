@@ -15,7 +15,9 @@ export const authApi = {
   signUp: (body: SignUpBody) => post<{ email: string }>('/users', body),
   signIn: (body: SignInBody) => post<CurrentUser>('/auth/signin', body),
   signOut: () => post<null>('/auth/signout'),
-  verify: (token: string) => post<CurrentUser>('/auth/verify', { token }),
+  /** null: verified, but sign-in is still needed (an account with a second factor, or another account signed in). */
+  verify: (token: string) => post<CurrentUser | null>('/auth/verify', { token }),
+  reauthenticate: (proof: { password?: string; code?: string }) => post<null>('/auth/reauthenticate', proof),
   resendVerification: () => post<null>('/auth/verify/issue'),
   forgotPassword: (body: EmailOnlyBody) => post<null>('/auth/forgot-password', body),
   verifyResetToken: (token: string) => post<null>('/auth/verify/reset-token', { token }),

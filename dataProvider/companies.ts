@@ -46,4 +46,6 @@ export const companiesApi = {
   cancelInvitation: (id: string, invitationId: string) => send<null>('DELETE', `${companyPath(id)}/invitations/${encodeURIComponent(invitationId)}`),
   checkInvited: (token: string) => send<{ email: string; companyName: string; role: string; existingUser: boolean }>('POST', '/companies/users/check-invited', { token }),
   acceptInvitation: (body: InvitedSignUpBody) => send<null>('POST', '/companies/users/invited', body),
+  /** A browser signed in as the invited account joins with the token alone. */
+  joinInvitation: (token: string) => send<null>('POST', '/companies/users/invited', { token }),
 };

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorReply, mockRoutes, okReply, type ApiRoutes } from '../../src/testing/fetchMock';
 import { currentLocation, en, fieldError, renderPage, typeInto } from '../../src/testing/renderPage';
 import InvitedSignUpPage, { ACCEPTED_REDIRECT_MS } from './InvitedSignUpPage';
+import { peekReturnRoute } from '../../src/session';
 import SignInPage from './SignInPage';
 
 const INVITATION = { email: 'grace@example.com', companyName: 'Analytical Engines', role: 'viewer', existingUser: false };
@@ -99,11 +100,15 @@ describe('the form', () => {
     expect(api.calls).toHaveLength(1);
   });
 
-  it('tells an existing user that their account exists and they just sign in afterwards', async () => {
-    await open({ 'POST /companies/users/check-invited': okReply({ ...INVITATION, existingUser: true }) });
+  it('asks a signed-out owner of an existing account to sign in first, and brings them back here', async () => {
+    const api = await open({ 'POST /companies/users/check-invited': okReply({ ...INVITATION, existingUser: true }) });
     expect(screen.getByText(en('invited.existingUser', { company: 'Analytical Engines' }))).toBeTruthy();
-    // The server still requires every field, so they are all asked for.
-    for (const label of [L.first, L.last, L.designation, L.password]) expect(screen.getByLabelText(label)).toBeTruthy();
+    // No form: a password typed here could only be a new one, and the account is not the link's to change.
+    expect(screen.queryByLabelText(L.password)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en('invited.signInToJoin') }));
+    await waitFor(() => expect(currentLocation()).toBe('/account/signin?ref=invitation-sign-in'));
+    expect(peekReturnRoute()).toBe('/account/invited?token=tok-1');
+    expect(api.callsTo('POST', '/api/v1/companies/users/invited')).toHaveLength(0);
   });
 });
 

@@ -16,7 +16,7 @@ import { ApiError } from '../../dataProvider/httpClient';
 import { DESIGNATIONS } from '../../src/domain/constants';
 import { signUpFormSchema } from '../../src/domain/schemas/auth';
 import { COMPANY_ROLES, invitedSignUpSchema } from '../../src/domain/schemas/companies';
-import { isSignedIn, session } from '../../src/session';
+import { isSignedIn, saveReturnRoute, session, useSession } from '../../src/session';
 import { CheckboxField } from '../../src/ui/form/CheckboxField';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors } from '../../src/ui/form/messages';
@@ -62,6 +62,59 @@ function Accepted({ company }: { company: string }) {
   );
 }
 
+/**
+ * A verified account joins only from a browser signed in as it: the mailed link proves the
+ * mailbox, not the account. Signed in as it: one click joins. Otherwise: sign in first and come
+ * back here (the return route brings the browser back to this link).
+ */
+function ExistingAccount({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const current = useSession();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [joining, setJoining] = useState(false);
+  const signedInAsInvitee = isSignedIn(current) && current.user?.email === invitation.email;
+  const join = async () => {
+    setFailure(null);
+    setJoining(true);
+    try {
+      await companiesApi.joinInvitation(token);
+      await session.refresh();
+      onAccepted();
+    } catch (error) {
+      setFailure(signUpFailure(error, t));
+    } finally {
+      setJoining(false);
+    }
+  };
+  const signInFirst = () => {
+    saveReturnRoute(`/account/invited?token=${encodeURIComponent(token)}`);
+    navigate('/account/signin?ref=invitation-sign-in');
+  };
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info" role="note">
+        {t(signedInAsInvitee ? 'invited.existingSignedIn' : 'invited.existingUser', { company: invitation.companyName, email: invitation.email })}
+      </Alert>
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <ReadOnlyField label={t('invited.email')} value={invitation.email} type="email" />
+      {signedInAsInvitee ? (
+        <Button variant="contained" size="large" fullWidth loading={joining} onClick={() => void join()}>
+          {t('invited.join', { company: invitation.companyName })}
+        </Button>
+      ) : (
+        <Button variant="contained" size="large" fullWidth onClick={signInFirst}>
+          {t('invited.signInToJoin')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 function InvitedForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -86,7 +139,6 @@ function InvitedForm({ token, invitation, onAccepted }: { token: string; invitat
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
-        {invitation.existingUser && <Alert severity="info" role="note">{t('invited.existingUser', { company: invitation.companyName })}</Alert>}
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
@@ -176,7 +228,11 @@ export default function InvitedSignUpPage() {
   } else if (accepted) {
     body = <Accepted company={invitation.companyName} />;
   } else {
-    body = <InvitedForm token={token} invitation={invitation} onAccepted={() => setAccepted(true)} />;
+    body = invitation.existingUser ? (
+      <ExistingAccount token={token} invitation={invitation} onAccepted={() => setAccepted(true)} />
+    ) : (
+      <InvitedForm token={token} invitation={invitation} onAccepted={() => setAccepted(true)} />
+    );
   }
   return (
     <>

@@ -38,6 +38,8 @@ const REF_NOTICES: Record<string, { severity: 'success' | 'error'; key: string }
   unlocked: { severity: 'success', key: 'auth.signIn.unlocked' },
   'unlock-failed': { severity: 'error', key: 'auth.signIn.unlockFailed' },
   'password-reset': { severity: 'success', key: 'auth.signIn.passwordReset' },
+  verified: { severity: 'success', key: 'auth.signIn.verified' },
+  'invitation-sign-in': { severity: 'success', key: 'auth.signIn.invitationSignIn' },
 };
 const ERROR_NOTICES: Record<string, string> = {
   'magic-link-invalid': 'errors.magicLinkInvalid',

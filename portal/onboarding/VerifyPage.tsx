@@ -23,7 +23,12 @@ function VerifyToken({ token }: { token: string }) {
   useEffect(() => {
     let live = true;
     once(`verify:${token}`, () => authApi.verify(token)).then(
-      async () => {
+      async (user) => {
+        // No user: the address is verified, but the account's second factor is asked at sign-in.
+        if (!user) {
+          if (live) navigate('/account/signin?ref=verified', { replace: true });
+          return;
+        }
         await session.refresh('manual');
         if (live) navigate('/loading?referrer=login', { replace: true });
       },

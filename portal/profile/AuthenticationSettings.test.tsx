@@ -43,6 +43,30 @@ afterEach(() => {
 });
 
 describe('turning two-factor sign-in on', () => {
+  it('asks for the password again when the server wants a fresh proof, then carries on with the setup', async () => {
+    let proved = false;
+    const api = await signInWithApi(ada, {
+      'GET /auth/me': okReply(ada),
+      'POST /auth/2fa/initiate': () => (proved ? okReply(SETUP) : errorReply(403, 'REAUTH_REQUIRED', en('errors.REAUTH_REQUIRED'))),
+      'POST /auth/reauthenticate': (call: ApiCall) => {
+        if ((call.body as { password: string }).password !== 'Quiet-Harbor7') return errorReply(400, 'WRONG_PASSWORD', en('errors.WRONG_PASSWORD'), { password: [en('errors.wrongPassword')] });
+        proved = true;
+        return okReply(null);
+      },
+    });
+    open();
+    await click(en('profile.twoFactor.start'));
+    expect(await screen.findByText(en('profile.confirmIdentity.intro'))).toBeTruthy();
+    typeInto(en('profile.confirmIdentity.password'), 'Wrong-one1!');
+    await click(en('profile.confirmIdentity.submit'));
+    await waitFor(() => expect(fieldError(en('profile.confirmIdentity.password'))).toBe(en('errors.wrongPassword')));
+    expect(screen.queryByText(SETUP.secret)).toBeNull();
+    typeInto(en('profile.confirmIdentity.password'), 'Quiet-Harbor7');
+    await click(en('profile.confirmIdentity.submit'));
+    expect(await screen.findByText(SETUP.secret)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/v1/auth/2fa/initiate')).toHaveLength(2);
+  });
+
   it('initiates, shows the QR code and copyable key, enables with a code and shows the recovery codes once', async () => {
     let me = ada;
     const api = await signInWithApi(ada, {

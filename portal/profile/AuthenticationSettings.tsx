@@ -10,19 +10,22 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { authApi } from '../../dataProvider/auth';
+import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
 import { twoFactorCodeSchema, twoFactorDisableSchema, type CurrentUser } from '../../src/domain/schemas/auth';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
+import { PasswordField } from '../../src/ui/form/PasswordField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { copyText, productPrefix, saveBlob } from './files';
 import { SettingsSection } from './SettingsSection';
 
 type Setup = Awaited<ReturnType<typeof authApi.twoFactorInitiate>>;
 
-/** Where the setup stands: not started, scanning the QR code, or showing the recovery codes once. */
-type Phase = { step: 'idle' } | { step: 'setup'; setup: Setup } | { step: 'codes'; codes: string[] };
+/** Where the setup stands: not started, confirming identity, scanning the QR code, or showing the recovery codes once. */
+type Phase = { step: 'idle' } | { step: 'confirm' } | { step: 'setup'; setup: Setup } | { step: 'codes'; codes: string[] };
 
 const digitsOnly = (raw: string) => raw.replace(/\D/g, '').slice(0, LIMITS.twoFactorCodeLength);
 /** A recovery code is 11 characters (xxxxx-xxxxx); a 6-digit code is shorter. */
@@ -220,6 +223,61 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   );
 }
 
+const confirmSchema = z.object({ password: z.string().min(1, 'validation.required').max(256, 'validation.invalid') });
+
+/**
+ * Setting up a second factor replaces how the account signs in, so the server asks for a recent
+ * proof of identity (REAUTH_REQUIRED): the password again, or, for an account without one, a
+ * fresh sign-in with Google.
+ */
+function ConfirmIdentity({ user, onConfirmed, onCancel }: { user: CurrentUser; onConfirmed: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(confirmSchema), defaultValues: { password: '' } });
+  const submit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      await authApi.reauthenticate({ password });
+      onConfirmed();
+    } catch (error) {
+      if (session.handleError(error)) return;
+      applyServerErrors(error, ['password'], setError);
+      setFailure(failureMessage(error, t));
+    }
+  });
+  if (!user.hasPassword) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="info" role="note">
+          {t('profile.confirmIdentity.signInAgain')}
+        </Alert>
+        <Box>
+          <Button onClick={onCancel}>{t('profile.twoFactor.cancel')}</Button>
+        </Box>
+      </Stack>
+    );
+  }
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack spacing={2}>
+        <Typography>{t('profile.confirmIdentity.intro')}</Typography>
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <PasswordField control={control} name="password" label={t('profile.confirmIdentity.password')} autoComplete="current-password" autoFocus />
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+            {t('profile.confirmIdentity.submit')}
+          </Button>
+          <Button onClick={onCancel}>{t('profile.twoFactor.cancel')}</Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
 /** /profile/authentication (SPEC §2): sets up or turns off two-factor sign-in with an authenticator app. */
 export default function AuthenticationSettings({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
@@ -236,7 +294,8 @@ export default function AuthenticationSettings({ user }: { user: CurrentUser }) 
       setPhase({ step: 'setup', setup: await authApi.twoFactorInitiate() });
     } catch (error) {
       if (session.handleError(error)) return;
-      setFailure(failureMessage(error, t));
+      if (error instanceof ApiError && error.code === 'REAUTH_REQUIRED') setPhase({ step: 'confirm' });
+      else setFailure(failureMessage(error, t));
     } finally {
       setStarting(false);
     }
@@ -247,6 +306,8 @@ export default function AuthenticationSettings({ user }: { user: CurrentUser }) 
   let body;
   if (phase.step === 'codes') {
     body = <RecoveryCodes codes={phase.codes} email={user.email} onDone={() => setPhase({ step: 'idle' })} />;
+  } else if (phase.step === 'confirm') {
+    body = <ConfirmIdentity user={user} onConfirmed={() => void start()} onCancel={() => setPhase({ step: 'idle' })} />;
   } else if (phase.step === 'setup') {
     body = <SetupForm setup={phase.setup} onEnabled={(codes) => setPhase({ step: 'codes', codes })} onCancel={() => setPhase({ step: 'idle' })} />;
   } else if (user.mfaEnabled) {

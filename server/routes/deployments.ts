@@ -9,11 +9,13 @@ export const deploymentRoutes: FastifyPluginAsync = async (app) => {
   // member's order) adds the tax of its billing country.
   app.post('/deployments/pricing', async (request) => {
     const body = pricingRequestSchema.parse(request.body);
-    let country: string | null = null;
-    if (body.company) {
-      const { user } = await request.requireSession();
-      country = await companyBillingCountry(app.database.db, body.company, user.id);
-    }
-    return ok(await priceDeployment(app.database.db, body, { now: new Date(), country }));
+    const session = body.company ? await request.requireSession() : await request.session();
+    const country = body.company && session ? await companyBillingCountry(app.database.db, body.company, session.user.id) : null;
+    const attempts = {
+      counters: app.counters,
+      keys: [`ip:${request.ip}`, ...(session ? [`user:${session.user.id}`] : [])],
+      limit: { max: app.config.DISCOUNT_CHECKS_PER_HOUR, windowMinutes: 60 },
+    };
+    return ok(await priceDeployment(app.database.db, body, { now: new Date(), country, attempts }));
   });
 };

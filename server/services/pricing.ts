@@ -5,6 +5,7 @@ import { priceOrder, toWire, type DiscountInput, type Quote, type WireQuote } fr
 import type { PricingRequest } from '../../src/domain/schemas/pricing';
 import type { Db } from '../db/client';
 import { discountCodes, sizes } from '../db/schema';
+import type { Limit, RateCounters } from './rateCounters';
 import { AppError } from '../errors';
 import { featureTypes, getPlan, UUID } from './plans';
 
@@ -30,7 +31,15 @@ const FIELD: Record<string, string> = {
  * Prices an order with the same engine the browser uses; refuses unknown or unavailable parts with
  * field errors. Reads only: pricing an order never changes anything.
  */
-export async function priceDeployment(db: Db, request: PricingRequest, options: { now: Date; country?: string | null }): Promise<PricingAnswer> {
+/** Who is trying discount codes, so wrong guesses are limited per user and per source. */
+export interface DiscountAttempts {
+  counters: RateCounters;
+  /** e.g. `ip:<address>` and, when signed in, `user:<id>`. */
+  keys: string[];
+  limit: Limit;
+}
+
+export async function priceDeployment(db: Db, request: PricingRequest, options: { now: Date; country?: string | null; attempts?: DiscountAttempts }): Promise<PricingAnswer> {
   const errors: FieldErrors = {};
   const refuse = (field: string, key: string) => {
     const list = (errors[field] ??= []);
@@ -63,7 +72,12 @@ export async function priceDeployment(db: Db, request: PricingRequest, options: 
 
   let discount: DiscountInput | null = null;
   if (request.discountCode) {
+    // Only wrong codes count, so a customer changing options with a good code is never limited;
+    // past the limit no code is checked at all, so guessing learns nothing more.
+    const attempts = options.attempts;
+    if (attempts) for (const key of attempts.keys) await attempts.counters.check(`discount:${key}`, attempts.limit);
     const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, request.discountCode.toUpperCase()));
+    if (!row && attempts) for (const key of attempts.keys) await attempts.counters.hit(`discount:${key}`, attempts.limit);
     if (!row) refuse('discountCode', 'pricing.unknownDiscount');
     else discount = { code: row.code, kind: row.kind, value: row.value, expiresAt: row.expiresAt?.toISOString(), maxUses: row.maxUses ?? undefined, uses: row.uses };
   }

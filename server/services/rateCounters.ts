@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateCounters } from '../db/schema';
 import { AppError } from '../errors';
@@ -31,11 +31,24 @@ export function createRateCounters(db: Db) {
     }
   }
 
+  /** Answers 429 when `key` has already used its `max` in this window, without counting. */
+  async function check(key: string, limit: Limit): Promise<void> {
+    const start = windowStart(limit.windowMinutes);
+    const [row] = await db
+      .select({ count: rateCounters.count })
+      .from(rateCounters)
+      .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, start)));
+    if ((row?.count ?? 0) >= limit.max) {
+      const after = Math.max(1, Math.ceil((start.getTime() + limit.windowMinutes * 60_000 - Date.now()) / 1000));
+      throw new AppError('RATE_LIMITED', 429, 'errors.RATE_LIMITED', undefined, { after: `${after} seconds` });
+    }
+  }
+
   async function prune(): Promise<void> {
     await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(Date.now() - 86_400_000)));
   }
 
-  return { hit, prune };
+  return { hit, check, prune };
 }
 
 export type RateCounters = ReturnType<typeof createRateCounters>;
