@@ -38,6 +38,7 @@ const envSchema = z.object({
   UNLOCK_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(24 * 60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+  INVITATIONS_PER_COMPANY_PER_DAY: z.coerce.number().int().positive().default(50),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   INTERCOM_SECRET: z.string().min(1).optional(),

@@ -7,6 +7,7 @@ import { users } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail, type MailKind } from '../mail/templates';
+import { keepAPlatformAdmin } from './adminUsers';
 import { listUserCompanies, releaseMemberships } from './companies';
 import { deleteFile, fileUrl } from './files';
 import { hashPassword, verifyPassword } from './passwords';
@@ -56,6 +57,7 @@ export function toCurrentUser(user: SessionUser, companies: { _id: string; name:
     hasPassword: user.passwordHash !== null,
     isAdmin: user.isAdmin,
     mfaEnabled: user.mfaEnabled,
+    mustChangePassword: user.mustChangePassword,
     emailVerified,
     createdAt: user.createdAt.toISOString(),
     onboarding: !emailVerified ? 'verify' : companies.length === 0 ? 'company' : null,
@@ -264,7 +266,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       if (body.oldPassword === body.password) throw new AppError('SAME_PASSWORD', 400, 'errors.SAME_PASSWORD', { password: ['errors.samePassword'] });
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id);
       });
     },
@@ -275,6 +277,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       }
       // Sessions, tokens and memberships go with the user (ON DELETE CASCADE); the picture too.
       await db.transaction(async (tx) => {
+        await keepAPlatformAdmin(tx, user.id);
         await releaseMemberships(tx, user.id);
         await tx.delete(users).where(eq(users.id, user.id));
         await deleteFile(tx, user.pictureFileId);
