@@ -223,7 +223,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       const userId = await consumeToken(db, body.token, 'reset');
       if (!userId) throw new AppError('TOKEN_INVALID', 400);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, failedSignins: 0, lockedAt: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        await tx.update(users).set({ passwordHash, failedSignins: 0, lockedAt: null, mustChangePassword: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
       });
     },
