@@ -42,6 +42,7 @@ const envSchema = z.object({
   REAUTH_WINDOW_MINUTES: z.coerce.number().int().positive().max(60).default(10),
   DISCOUNT_CHECKS_PER_HOUR: z.coerce.number().int().positive().default(20),
   SECRET_KEYS: z.string().min(1).optional(),
+  INVITATIONS_PER_COMPANY_PER_DAY: z.coerce.number().int().positive().default(50),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   INTERCOM_SECRET: z.string().min(1).optional(),

@@ -17,9 +17,14 @@ async function main() {
   const app = await buildApp(config);
 
   const admin = await seedFirstAdmin(app.database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-  if (admin?.generatedPassword) {
+  if (admin && 'skipped' in admin) {
+    app.log.warn(
+      { email: admin.email },
+      'no platform admin exists, and an ordinary account already uses ADMIN_EMAIL: it was NOT made admin. Set ADMIN_EMAIL to an unused address and restart.',
+    );
+  } else if (admin?.generatedPassword) {
     // Printed once, on the start that created the account; only its hash is stored.
-    console.log(`\n  Platform admin created\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it is not shown again.\n`);
+    console.log(`\n  Platform admin created\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  It must be changed at the first sign-in; it is not shown again.\n`);
   } else if (admin) {
     app.log.info({ email: admin.email }, 'platform admin created from ADMIN_EMAIL');
   }

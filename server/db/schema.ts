@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer: node-postgres gives Buffers, PGlite Uint8Arrays. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -42,6 +42,8 @@ export const users = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last 30-second step whose code was accepted: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
+    /** Set on the first platform admin when its password was generated: it must be changed first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -376,6 +378,47 @@ export const companyDeletionCodes = pgTable('company_deletion_codes', {
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Counted actions for limits that must survive a restart and hold across requests: invitations
+ * sent, deletion codes asked for and wrong ones typed. `scope` names the action and what it is
+ * counted per ('invitation:company'); `key` is that company's or user's id.
+ */
+export const limitEvents = pgTable(
+  'limit_events',
+  {
+    id: id(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('limit_events_scope_key_created').on(t.scope, t.key, t.createdAt)],
+);
+
+export const idempotencyStatusEnum = pgEnum('idempotency_status', ['in_flight', 'done']);
+
+/**
+ * Idempotency keys of retried POSTs: the first request's answer, replayed to a retry with the same
+ * key and body (see services/idempotency.ts). One row per user and key.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** 'POST /companies': a key is bound to the call it was first used with. */
+    request: text('request').notNull(),
+    /** SHA-256 of the canonical JSON of the request's body and query. */
+    requestHash: text('request_hash').notNull(),
+    status: idempotencyStatusEnum('status').notNull().default('in_flight'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
+);

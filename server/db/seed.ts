@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { SPECIAL_CHARACTERS } from '../../src/domain/validation';
 import { hashPassword } from '../services/passwords';
 import { FEATURES, PLAN_GROUPS, PLANS, PROVIDERS, REGIONS, SIZES } from './catalogue';
@@ -93,8 +93,14 @@ export interface CreatedAdmin {
   generatedPassword?: string;
 }
 
-/** Creates the first platform admin when there is none; returns what to print once, or null. */
-export async function seedFirstAdmin(db: Db, options: { email?: string; password?: string }): Promise<CreatedAdmin | null> {
+export type SeedAdminResult = CreatedAdmin | { skipped: 'emailTaken'; email: string } | null;
+
+/**
+ * Creates the first platform admin when there is none. It only ever creates: when an account
+ * already holds the address (anybody may have signed up with it, unverified), nothing is promoted
+ * and the caller warns instead. A generated password must be changed at the first sign-in.
+ */
+export async function seedFirstAdmin(db: Db, options: { email?: string; password?: string }): Promise<SeedAdminResult> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
   if (existing.length) return null;
   const email = (options.email ?? 'admin@beacon.localhost').toLowerCase();
@@ -102,13 +108,9 @@ export async function seedFirstAdmin(db: Db, options: { email?: string; password
   const passwordHash = await hashPassword(password);
   const created = await db
     .insert(users)
-    .values({ email, firstName: 'Platform', lastName: 'Admin', passwordHash, isAdmin: true, emailVerifiedAt: new Date() })
+    .values({ email, firstName: 'Platform', lastName: 'Admin', passwordHash, isAdmin: true, emailVerifiedAt: new Date(), mustChangePassword: !options.password })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (!created.length) {
-    // The email already belongs to an ordinary user: promote it rather than failing the start.
-    await db.update(users).set({ isAdmin: true }).where(and(eq(users.email, email), eq(users.isAdmin, false)));
-    return { email };
-  }
+  if (!created.length) return { skipped: 'emailTaken', email };
   return options.password ? { email } : { email, generatedPassword: password };
 }

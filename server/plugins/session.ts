@@ -21,6 +21,9 @@ declare module 'fastify' {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** All a session may do while its password must be changed (a generated first-admin password). */
+const PASSWORD_CHANGE_ROUTES = new Set(['GET /api/v1/auth/me', 'POST /api/v1/auth/set-password', 'POST /api/v1/auth/signout']);
+
 /**
  * Cookie sessions and the cross-site guard: the session token lives in an httpOnly, SameSite=Lax
  * cookie (Secure behind HTTPS); state-changing requests from another site are refused.
@@ -46,6 +49,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('requireSession', async function (this: FastifyRequest) {
     const session = await this.session();
     if (!session) throw new AppError('UNAUTHORIZED', 401);
+    if (session.user.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(`${this.method} ${this.routeOptions.url ?? ''}`)) throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);
     return session;
   });
 

@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { tokenBodySchema } from '../../src/domain/schemas/auth';
 import { createCompanyQuerySchema, createCompanySchema, deleteCompanySchema, invitationSchema, invitedSignUpSchema, updateCompanySchema } from '../../src/domain/schemas/companies';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/domain/idempotency';
 import { requireMember } from '../services/companies';
+import { createIdempotency } from '../services/idempotency';
 import { listCompanyPlans } from '../services/plans';
 import { ok } from './envelope';
 
@@ -13,13 +15,20 @@ const invitationParams = z.object({ id: z.string().max(64), invitationId: z.stri
 /** Company, team and invitation routes (SPEC §7 Companies); membership is checked in the service. */
 export const companyRoutes: FastifyPluginAsync = async (app) => {
   const { companies } = app;
+  const idempotency = createIdempotency(app.database.db);
   const limited = { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
 
+  // A retried request with the same Idempotency-Key gets the first answer, not a second company.
   app.post('/companies', async (request, reply) => {
     const { user } = await request.requireSession();
     const query = createCompanyQuerySchema.parse(request.query);
     const body = createCompanySchema.parse(request.body);
-    return reply.status(201).send(ok(await companies.createCompany(user.id, body, query.designation)));
+    const answer = await idempotency.run(
+      { userId: user.id, key: request.headers[IDEMPOTENCY_HEADER], request: 'POST /companies', payload: { body, query } },
+      async (tx) => ({ status: 201, body: ok(await companies.createCompany(user.id, body, query.designation, tx)) }),
+    );
+    if (answer.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+    return reply.status(answer.status).send(answer.body);
   });
 
   app.get('/companies/:id', async (request) => {

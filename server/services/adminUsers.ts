@@ -1,6 +1,7 @@
-import { and, asc, count, desc, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { AppError } from '../errors';
 import type { ExportValue } from './exportStream';
 
 export const USER_SORT_FIELDS = ['_id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
@@ -96,4 +97,27 @@ export async function* exportUsers(db: Db, query: UserListQuery, batchSize = 100
     if (!last || rows.length < batchSize) return;
     after = { value: last.cursor, id: last.user.id };
   }
+}
+
+/**
+ * Refuses, inside the caller's transaction, to let the last platform admin go (deleted or demoted):
+ * with none left, nobody could run the platform, and the next start would seed a new one. The
+ * admin rows stay locked until the transaction ends, so two admins leaving at once cannot both pass.
+ */
+export async function keepAPlatformAdmin(tx: Db, leavingUserId: string): Promise<void> {
+  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
+  if (admins.some((a) => a.id === leavingUserId) && admins.length <= 1) throw new AppError('LAST_PLATFORM_ADMIN', 409);
+}
+
+/**
+ * Grants or removes the platform admin role (for the admin area's user edit). An admin cannot
+ * demote themselves (another admin must), and the last admin is never demoted.
+ */
+export async function setPlatformAdmin(db: Db, actorId: string, targetId: string, isAdmin: boolean): Promise<void> {
+  if (!isAdmin && actorId === targetId) throw new AppError('CANNOT_DEMOTE_SELF', 409);
+  await db.transaction(async (tx) => {
+    if (!isAdmin) await keepAPlatformAdmin(tx, targetId);
+    const updated = await tx.update(users).set({ isAdmin, updatedAt: sql`now()` }).where(eq(users.id, targetId)).returning({ id: users.id });
+    if (!updated.length) throw new AppError('NOT_FOUND', 404);
+  });
 }

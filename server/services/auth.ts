@@ -8,6 +8,7 @@ import { takeOverUnverified } from './accountClaim';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail, type MailKind } from '../mail/templates';
+import { keepAPlatformAdmin } from './adminUsers';
 import { listUserCompanies, releaseMemberships } from './companies';
 import { deleteFile, fileUrl } from './files';
 import { hashPassword, verifyPassword } from './passwords';
@@ -69,6 +70,7 @@ export function toCurrentUser(user: SessionUser, companies: { _id: string; name:
     hasPassword: user.passwordHash !== null,
     isAdmin: user.isAdmin,
     mfaEnabled: user.mfaEnabled,
+    mustChangePassword: user.mustChangePassword,
     emailVerified,
     createdAt: user.createdAt.toISOString(),
     onboarding: !emailVerified ? 'verify' : companies.length === 0 ? 'company' : null,
@@ -282,7 +284,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         const [user] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('update');
         // The link proves the mailbox: an account nobody verified is claimed whole by its holder.
         if (user && !user.verified) await takeOverUnverified(tx, userId, { passwordHash });
-        else await tx.update(users).set({ passwordHash, lockedAt: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        else await tx.update(users).set({ passwordHash, lockedAt: null, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
         await guard.releaseAll(tx, userId);
       });
@@ -337,7 +339,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       if (body.oldPassword === body.password) throw new AppError('SAME_PASSWORD', 400, 'errors.SAME_PASSWORD', { password: ['errors.samePassword'] });
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id);
       });
     },
@@ -350,6 +352,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       }
       // Sessions, tokens and memberships go with the user (ON DELETE CASCADE); the picture too.
       await db.transaction(async (tx) => {
+        await keepAPlatformAdmin(tx, user.id);
         await releaseMemberships(tx, user.id);
         await tx.delete(users).where(eq(users.id, user.id));
         await deleteFile(tx, user.pictureFileId);

@@ -11,12 +11,24 @@ import { renderMail } from '../mail/templates';
 import { checkImage, deleteFile, fileUrl, storeImage, type Upload } from './files';
 import { hashPassword } from './passwords';
 import { UUID } from './plans';
+import { countRecent, recordEvent } from './limitEvents';
 import { hashToken, newOpaqueToken } from './tokens';
 import { takeOverUnverified } from './accountClaim';
 
 const INVITATION_TTL_DAYS = 7;
 const DELETION_CODE_TTL_MINUTES = 10;
-const DELETION_CODE_MAX_ATTEMPTS = 5;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Wrong deletion codes per company and per user in an hour; then every code waits the hour out. */
+const DELETION_FAILURES_PER_HOUR = 5;
+const DELETION_CODES_PER_HOUR = 5;
+
+/** Locks the company row for the transaction; a company deleted meanwhile is answered as foreign. */
+async function lockCompany(tx: Db, companyId: string): Promise<{ name: string }> {
+  const [row] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).for('update');
+  if (!row) throw new AppError('NOT_A_MEMBER', 403);
+  return row;
+}
 
 export interface Membership {
   companyId: string;
@@ -81,11 +93,11 @@ export async function releaseMemberships(tx: Db, userId: string): Promise<void> 
 const hashCode = (companyId: string, code: string) => createHash('sha256').update(`${companyId}:${code}`).digest('hex');
 
 export function createCompanyService({ db, config, mailer, t }: { db: Db; config: Config; mailer: Mailer; t: TFunction }) {
-  async function getCompany(companyId: string, userId: string): Promise<CompanyDto> {
-    const { role } = await requireMember(db, companyId, userId);
-    const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  async function getCompany(companyId: string, userId: string, conn: Db = db): Promise<CompanyDto> {
+    const { role } = await requireMember(conn, companyId, userId);
+    const [company] = await conn.select().from(companies).where(eq(companies.id, companyId));
     if (!company) throw new AppError('NOT_A_MEMBER', 403);
-    const projectRows = await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.companyId, companyId)).orderBy(asc(projects.createdAt));
+    const projectRows = await conn.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.companyId, companyId)).orderBy(asc(projects.createdAt));
     return {
       _id: company.id,
       name: company.name,
@@ -105,17 +117,20 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
   return {
     getCompany,
 
-    /** A company with its creator as admin and a default project, in one transaction. */
-    async createCompany(userId: string, body: CreateCompanyBody, designation?: string): Promise<CompanyDto> {
-      const companyId = await db.transaction(async (tx) => {
+    /**
+     * A company with its creator as admin and a default project, in one transaction: its own, or
+     * the caller's `tx` (an idempotent request stores its answer in the same one).
+     */
+    async createCompany(userId: string, body: CreateCompanyBody, designation?: string, tx?: Db): Promise<CompanyDto> {
+      const work = async (tx: Db) => {
         const [company] = await tx.insert(companies).values({ name: body.name, size: body.size ?? null }).returning({ id: companies.id });
         if (!company) throw new Error('company insert returned nothing');
         await addMember(tx, company.id, userId, 'admin');
         await tx.insert(projects).values({ companyId: company.id, name: 'Default project' });
         if (designation) await tx.update(users).set({ designation }).where(eq(users.id, userId));
-        return company.id;
-      });
-      return getCompany(companyId, userId);
+        return getCompany(company.id, userId, tx);
+      };
+      return tx ? work(tx) : db.transaction(work);
     },
 
     /** Name, size and billing country; a new logo (checked before anything is written) or none. */
@@ -142,34 +157,52 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       return getCompany(companyId, userId);
     },
 
-    /** Without a code: mails a fresh 5-digit code. With one: checks it once and deletes the company. */
+    /**
+     * Without a code: mails a fresh 5-digit code. With one: checks it and deletes the company.
+     * Wrong codes are counted per company and per user over the last hour, apart from the code
+     * itself, so asking for a new code never buys more guesses; while over the limit every code,
+     * the right one too, is refused until the hour has passed.
+     */
     async deleteCompany(companyId: string, user: { id: string; email: string; firstName: string }, code?: string): Promise<'codeSent' | 'deleted'> {
       await requireMember(db, companyId, user.id, 'admin');
       if (!code) {
         const fresh = String(randomInt(0, 100_000)).padStart(5, '0');
         const expiresAt = new Date(Date.now() + DELETION_CODE_TTL_MINUTES * 60_000);
-        await db
-          .insert(companyDeletionCodes)
-          .values({ companyId, codeHash: hashCode(companyId, fresh), expiresAt })
-          .onConflictDoUpdate({ target: companyDeletionCodes.companyId, set: { codeHash: hashCode(companyId, fresh), expiresAt, attempts: 0 } });
+        await db.transaction(async (tx) => {
+          await lockCompany(tx, companyId);
+          if ((await countRecent(tx, 'deletionCode:company', companyId, HOUR_MS)) >= DELETION_CODES_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS', 429);
+          await recordEvent(tx, 'deletionCode:company', companyId, HOUR_MS);
+          await tx
+            .insert(companyDeletionCodes)
+            .values({ companyId, codeHash: hashCode(companyId, fresh), expiresAt })
+            .onConflictDoUpdate({ target: companyDeletionCodes.companyId, set: { codeHash: hashCode(companyId, fresh), expiresAt } });
+        });
         const mail = renderMail(t, 'deleteCompany', { name: user.firstName, link: fresh, expiry: { minutes: DELETION_CODE_TTL_MINUTES } });
         await mailer.send(user.email, mail, `code ${fresh}`);
         return 'codeSent';
       }
-      return db.transaction(async (tx) => {
-        // Each wrong guess counts; after a few the code is gone and a new one must be mailed.
+      const outcome = await db.transaction(async (tx) => {
+        // Company, then user: the same order everywhere, so two of these never wait on each other.
+        await lockCompany(tx, companyId);
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const failures = Math.max(await countRecent(tx, 'deletionFailure:company', companyId, HOUR_MS), await countRecent(tx, 'deletionFailure:user', user.id, HOUR_MS));
+        if (failures >= DELETION_FAILURES_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS', 429);
         const [row] = await tx
-          .update(companyDeletionCodes)
-          .set({ attempts: sql`${companyDeletionCodes.attempts} + 1` })
-          .where(and(eq(companyDeletionCodes.companyId, companyId), gt(companyDeletionCodes.expiresAt, sql`now()`)))
-          .returning();
-        if (!row || row.attempts > DELETION_CODE_MAX_ATTEMPTS || row.codeHash !== hashCode(companyId, code)) {
-          throw new AppError('CODE_INVALID', 400, 'errors.CODE_INVALID', { verificationCode: ['errors.invalidVerificationCode'] });
+          .select()
+          .from(companyDeletionCodes)
+          .where(and(eq(companyDeletionCodes.companyId, companyId), gt(companyDeletionCodes.expiresAt, sql`now()`)));
+        if (!row || row.codeHash !== hashCode(companyId, code)) {
+          // The failure is recorded in this transaction, which then commits (nothing else changed).
+          await recordEvent(tx, 'deletionFailure:company', companyId, HOUR_MS);
+          await recordEvent(tx, 'deletionFailure:user', user.id, HOUR_MS);
+          return 'wrong' as const;
         }
         const [gone] = await tx.delete(companies).where(eq(companies.id, companyId)).returning({ logoFileId: companies.logoFileId });
         await deleteFile(tx, gone?.logoFileId ?? null);
         return 'deleted' as const;
       });
+      if (outcome === 'wrong') throw new AppError('CODE_INVALID', 400, 'errors.CODE_INVALID', { verificationCode: ['errors.invalidVerificationCode'] });
+      return outcome;
     },
 
     async listTeam(companyId: string, userId: string): Promise<TeamDto> {
@@ -190,8 +223,14 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       };
     },
 
-    async invite(companyId: string, inviter: { id: string; firstName: string }, body: InvitationBody): Promise<void> {
+    /**
+     * Only members who proved their mailbox invite (an unverified account may be anybody's), and
+     * a company sends at most INVITATIONS_PER_COMPANY_PER_DAY: counted as sent, so replacing or
+     * cancelling an invitation does not give the count back.
+     */
+    async invite(companyId: string, inviter: { id: string; firstName: string; emailVerifiedAt: Date | null }, body: InvitationBody): Promise<void> {
       await requireMember(db, companyId, inviter.id, 'admin');
+      if (!inviter.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', 403);
       const [existing] = await db
         .select({ id: users.id })
         .from(companyMembers)
@@ -199,14 +238,18 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         .where(and(eq(companyMembers.companyId, companyId), eq(users.email, body.email)));
       if (existing) throw new AppError('ALREADY_MEMBER', 409);
       const { raw, hash } = newOpaqueToken();
-      const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-      await db.transaction(async (tx) => {
+      const company = await db.transaction(async (tx) => {
+        // The company row lock makes count-then-insert safe against parallel invitations.
+        const locked = await lockCompany(tx, companyId);
+        if ((await countRecent(tx, 'invitation:company', companyId, DAY_MS)) >= config.INVITATIONS_PER_COMPANY_PER_DAY) throw new AppError('INVITATION_LIMIT', 429);
+        await recordEvent(tx, 'invitation:company', companyId, DAY_MS);
         // A new invitation to the same address replaces the pending one.
         await tx.delete(invitations).where(and(eq(invitations.companyId, companyId), eq(invitations.email, body.email), isNull(invitations.acceptedAt)));
         await tx.insert(invitations).values({ companyId, email: body.email, role: body.role, tokenHash: hash, invitedBy: inviter.id, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) });
+        return locked;
       });
       const link = `${config.publicUrl}/#/account/invited?token=${raw}`;
-      const mail = renderMail(t, 'invite', { name: body.email, link, expiry: { days: INVITATION_TTL_DAYS }, inviter: inviter.firstName, company: company?.name ?? '' });
+      const mail = renderMail(t, 'invite', { name: body.email, link, expiry: { days: INVITATION_TTL_DAYS }, inviter: inviter.firstName, company: company.name });
       void mailer.send(body.email, mail, link);
     },
 

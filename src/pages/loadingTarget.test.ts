@@ -15,6 +15,12 @@ describe('loadingTarget', () => {
     expect(loadingTarget({ ...user, onboarding: 'verify' }, q('login'), () => null)).toBe('/account/verify');
   });
 
+  it('sends a user who must change a generated password to the account page first, keeping the return route', () => {
+    const returnRoute = vi.fn(() => '/admin/users');
+    expect(loadingTarget({ ...user, mustChangePassword: true, onboarding: 'company' }, q('login'), returnRoute)).toBe('/profile/account');
+    expect(returnRoute).not.toHaveBeenCalled();
+  });
+
   it('sends company onboarding to account/company, keeping the return route', () => {
     const returnRoute = vi.fn(() => '/deployments');
     expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), returnRoute)).toBe('/account/company');

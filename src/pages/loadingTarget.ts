@@ -15,6 +15,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function loadingTarget(user: CurrentUser | null, query: LoadingQuery, returnRoute: () => string | null): string {
   if (!user) return '/account/signin';
+  // A generated first-admin password: the API refuses everything else until it is changed.
+  if (user.mustChangePassword) return '/profile/account';
   if (query.referrer === 'verification' || user.onboarding === 'verify') return '/account/verify';
   // The return route is kept for after the company exists.
   if (user.onboarding === 'company') return '/account/company';

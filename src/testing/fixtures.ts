@@ -12,6 +12,7 @@ export const testUser: CurrentUser = {
   hasPassword: true,
   isAdmin: false,
   mfaEnabled: false,
+  mustChangePassword: false,
   emailVerified: false,
   createdAt: '2024-01-01T00:00:00.000Z',
   onboarding: 'verify',

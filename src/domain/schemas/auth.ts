@@ -97,6 +97,8 @@ export interface CurrentUser {
   hasPassword: boolean;
   isAdmin: boolean;
   mfaEnabled: boolean;
+  /** The account must choose a new password (a generated first-admin one) before anything else. */
+  mustChangePassword: boolean;
   emailVerified: boolean;
   createdAt: string;
   /** What onboarding still asks for: verifying the email, then naming a company; null when done. */
