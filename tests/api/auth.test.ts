@@ -24,7 +24,8 @@ describe('sign-up', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().payload).toMatchObject({ email: 'ada@example.com', firstName: 'Ada', emailVerified: false, onboarding: 'verify', isAdmin: false });
-    const cookie = res.cookies.find((c) => c.name === 'beacon_session');
+    // PUBLIC_URL is https: the cookie carries the __Host- prefix.
+    const cookie = res.cookies.find((c) => c.name === '__Host-beacon_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only a hash of the token is stored.
