@@ -13,6 +13,9 @@ const REDACT_PATHS = [
   'res.headers["set-cookie"]',
   'headers.cookie',
   'headers.authorization',
+  // Plugins log their options at debug level, headers included (@fastify/multipart's busboyOptions).
+  '*.headers.cookie',
+  '*.headers.authorization',
   'err.params',
   'err.cause.params',
   'err.parameters',
@@ -54,18 +57,32 @@ interface LoggedError {
   cause?: LoggedError;
 }
 
+// A database error (node-postgres or PGlite): an SQLSTATE code, and a severity beside it.
+const isDatabaseError = (err: Error & { code?: unknown }) => 'severity' in err || (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code));
+/** PostgreSQL quotes the offending value in its messages (`invalid input syntax ...: "<value>"`). */
+const maskQuoted = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '"[redacted]"');
+
 /**
  * Errors without what they may carry from the query: drizzle's "Failed query" message ends with the
- * parameters (a password hash, a token hash, an email), and the driver's error may repeat the
- * values in `detail`. Only the SQL text, the database error code and the stack are kept.
+ * parameters (a password hash, a token hash, an email), and the database's own message quotes the
+ * value it refused. Only the SQL text, the error code, the names of the table, column and
+ * constraint, and the stack are kept; enumerable extras (params, detail, where) are dropped.
  */
 export function serializeError(err: unknown, depth = 0): LoggedError {
   if (!(err instanceof Error)) return { type: typeof err, message: '[not an Error]', stack: '' };
-  const withFields = err as Error & { code?: unknown };
-  const message = err.message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
-  const stack = (err.stack ?? '').replace(err.message, message).replace(/\nparams: [\s\S]*?(?=\n\s+at )/, '\nparams: [redacted]');
-  const logged: LoggedError = { type: err.name, message, stack };
-  if (typeof withFields.code === 'string' || typeof withFields.code === 'number') logged.code = withFields.code;
+  const fields = err as Error & { code?: unknown; table?: unknown; column?: unknown; constraint?: unknown };
+  const database = isDatabaseError(fields);
+  const clean = (text: string) => {
+    const withoutParams = text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
+    return database ? maskQuoted(withoutParams) : withoutParams;
+  };
+  const message = clean(err.message);
+  // The stack starts with the message; replace it whole first, in case the parameters span lines.
+  const logged: LoggedError = { type: err.name, message, stack: clean((err.stack ?? '').replace(err.message, message)) };
+  if (typeof fields.code === 'string' || typeof fields.code === 'number') logged.code = fields.code;
+  if (database) {
+    for (const key of ['table', 'column', 'constraint'] as const) if (typeof fields[key] === 'string') logged[key] = fields[key];
+  }
   if (err.cause !== undefined && depth < 3) logged.cause = serializeError(err.cause, depth + 1);
   return logged;
 }

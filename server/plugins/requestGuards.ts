@@ -49,7 +49,8 @@ export const requestGuardsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const length = declaredLength(request);
     if (length !== null && length > MULTIPART_MAX_BYTES && request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
-      throw new AppError('PAYLOAD_TOO_LARGE', 413);
+      // Multipart bodies are uploads here, so the answer names the file limit.
+      throw new AppError('FILE_TOO_BIG', 413);
     }
   });
 
