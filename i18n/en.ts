@@ -667,6 +667,7 @@ export const en = {
     authCode: 'Enter the 6 digits of the code.',
     deletionCode: 'Enter the 5 digits of the code.',
     invalid: 'This value is not valid.',
+    invalidText: 'This text contains characters that are not allowed.',
   },
 } as const;
 

@@ -7,8 +7,10 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedCatalogue } from './db/seed';
 import { AppError, registerErrorHandling } from './errors';
+import { loggerOptions, type LoggerOption } from './logging';
 import { createMailer } from './mail/mailer';
 import { formsPlugin } from './plugins/forms';
+import { requestGuardsPlugin } from './plugins/requestGuards';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './routes/auth';
 import { adminUserRoutes } from './routes/admin/users';
@@ -50,8 +52,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where usage events go; the log by default. */
   events?: UsageEventSink;
-  /** Log destination override, for tests that read the logs. */
-  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
+  /** Log destination override, for tests that read the logs (redaction applies all the same). */
+  logger?: LoggerOption;
 }
 
 /** Origins the Content-Security-Policy allows beyond our own, derived from what is configured. */
@@ -68,15 +70,29 @@ function extraOrigins(config: Config) {
   };
 }
 
+/** TRUST_PROXY for Fastify: a hop count trusts the socket's peer and the next `hops - 1` entries. */
+function trustProxy(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /**
  * Builds the whole product as one Fastify app: the API under /api/v1 and the built web app on the
  * same origin. The database is opened, migrated and seeded before the app is returned.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, options.logger),
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    // Slow clients cannot hold a connection: see the *_TIMEOUT_MS settings in config.ts.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      // Node checks the header and request deadlines on this interval (30 s by default).
+      connectionsCheckingInterval: Math.min(1_000, Math.floor(config.HEADERS_TIMEOUT_MS / 4)),
+    },
     genReqId: () => randomUUID(),
     // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish.
     forceCloseConnections: 'idle',
@@ -100,7 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('content', createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }));
 
   registerErrorHandling(app, i18n.t);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, database.db, app.log);
+  await app.register(requestGuardsPlugin);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: config.NODE_ENV === 'development' }, database.db, app.log);
   const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
   if (keys.source === 'file') app.log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
   const keyring = createKeyring(keys.spec);

@@ -1,10 +1,39 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-/** Every environment variable the server reads, parsed once. README.md documents each. */
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+/** A proxy address: an IP, or an IP range in CIDR notation. */
+const isProxyAddress = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
 
+/**
+ * Which proxies in front of us may set X-Forwarded-For: none (`false`), a number of hops, or a list
+ * of proxy addresses. `true` (trust every hop) would let any client choose its own address and
+ * walk around every per-IP limit, so it is refused rather than guessed at.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.trim();
+    if (v === 'false') return false;
+    if (v === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'trusting every hop lets clients forge their address; give the number of proxies in front of the server (e.g. 1) or their addresses' });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count nor proxy addresses/CIDRs: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** Every environment variable the server reads, parsed once. README.md documents each. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -21,8 +50,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   STATIC_DIR: z.string().min(1).default('./dist'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Slow clients must not hold the server: a whole request (headers and body) must arrive in
+  // REQUEST_TIMEOUT_MS, its headers in HEADERS_TIMEOUT_MS; an idle keep-alive connection closes
+  // after KEEP_ALIVE_TIMEOUT_MS, a connection with no traffic at all after CONNECTION_TIMEOUT_MS.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   CONTENT_URL: z.url().optional(),
   CONTENT_TOKEN: z.string().min(1).optional(),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
@@ -60,7 +96,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Treat empty strings as unset so `FOO= npm start` behaves like no FOO at all.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema
+    .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' })
+    .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -10,10 +10,12 @@ export interface Mailer {
 }
 
 /**
- * SMTP through nodemailer when `SMTP_URL` is set. Without it each mail is kept in the outbox table
- * and its link printed to the log, so sign-up, reset and unlock work out of the box.
+ * SMTP through nodemailer when `SMTP_URL` is set; then nothing of the mail is stored, so no usable
+ * link outlives its delivery. Without SMTP the outbox table is the delivery (development and
+ * tests): each mail is kept there whole, and in development (`logLinks`) its link is also printed
+ * to the log. Elsewhere links never reach the log: they are credentials.
  */
-export function createMailer(options: { smtpUrl?: string; from: string }, db: Db, log: FastifyBaseLogger): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; logLinks?: boolean }, db: Db, log: FastifyBaseLogger): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(to, content, link) {
@@ -23,7 +25,8 @@ export function createMailer(options: { smtpUrl?: string; from: string }, db: Db
           log.info({ to, subject: content.subject }, 'mail sent');
         } else {
           await db.insert(mailOutbox).values({ to, ...content });
-          log.info({ to, subject: content.subject, link }, `mail kept in the outbox (no SMTP_URL): ${link}`);
+          if (options.logLinks) log.info({ to, subject: content.subject }, `mail kept in the outbox (no SMTP_URL): ${link}`);
+          else log.info({ to, subject: content.subject }, 'mail kept in the outbox (no SMTP_URL)');
         }
       } catch (err) {
         log.error({ err, to, subject: content.subject }, 'mail could not be sent');

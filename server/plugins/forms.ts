@@ -1,15 +1,17 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LIMITS } from '../../src/domain/constants';
 import { AppError } from '../errors';
 import type { Upload } from '../services/files';
+import { assertValidText } from './requestGuards';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The body of a form that may carry one file: JSON, or multipart/form-data with text fields
-     * and at most one file in `fileField`. Files past the upload limit come back truncated.
+     * and at most one file in `fileField`. A file past the upload limit is refused (FILE_TOO_BIG) as soon
+     * as the limit is reached, without reading the rest of the request.
      */
     readForm(fileField: string): Promise<{ fields: Record<string, unknown>; file: Upload | null }>;
   }
@@ -28,20 +30,35 @@ async function readForm(this: FastifyRequest, fileField: string) {
         part.file.resume();
         throw AppError.validation({ [part.fieldname]: ['validation.invalid'] });
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      file = { data: Buffer.concat(chunks), truncated: part.file.truncated };
+      file = { data: await readFile(part, fileField), truncated: part.file.truncated };
     } else {
       fields[part.fieldname] = part.value;
     }
   }
+  assertValidText(fields);
   return { fields, file };
+}
+
+/**
+ * The file's bytes, or FILE_TOO_BIG the moment it passes the limit: waiting for the end of the
+ * file would mean reading (and throwing away) everything the client still sends.
+ */
+function readFile(part: MultipartFile, field: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    // The limit may have been hit before this part reached us (busboy runs ahead of the handler).
+    const tooBig = () => part.file.truncated && (reject(new AppError('FILE_TOO_BIG', 400, 'errors.FILE_TOO_BIG', { [field]: ['errors.FILE_TOO_BIG'] })), true);
+    part.file.on('data', (chunk: Buffer) => tooBig() || chunks.push(chunk));
+    part.file.once('limit', tooBig);
+    part.file.once('end', () => tooBig() || resolve(Buffer.concat(chunks)));
+    part.file.once('error', reject);
+  });
 }
 
 /** Multipart forms with one small image; limits keep a request from holding much memory. */
 export const formsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
-    // Over the limit the file is cut off (not an error), so the service can answer 'file too big'.
+    // Over the limit busboy only cuts the file off; readFile above turns that into FILE_TOO_BIG.
     throwFileSizeLimit: false,
     limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 21 },
   });

@@ -6,8 +6,16 @@ import { resolveSession, type ResolvedSession, type SessionPolicy } from '../ser
 
 export const SESSION_COOKIE = 'beacon_session';
 
+/**
+ * On https the cookie is `__Host-beacon_session`: browsers accept that name only with Secure,
+ * Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot plant or shadow it.
+ */
+export const sessionCookieName = (publicUrl: string) => (publicUrl.startsWith('https:') ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
+
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The raw session token the request's cookie carries, if any. */
+    sessionToken(): string | undefined;
     /** The session the cookie names, resolved once per request on demand. */
     session(): Promise<ResolvedSession | null>;
     /** The signed-in session, or 401 'Authentication failed.'. */
@@ -33,14 +41,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const policy: SessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
   const secure = config.publicUrl.startsWith('https:');
   const publicOrigin = new URL(config.publicUrl).origin;
+  const cookieName = sessionCookieName(config.publicUrl);
 
   await app.register(cookie);
 
   const cache = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
+  app.decorateRequest('sessionToken', function (this: FastifyRequest) {
+    return this.cookies[cookieName];
+  });
   app.decorateRequest('session', function (this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
-      const raw = this.cookies[SESSION_COOKIE];
+      const raw = this.sessionToken();
       pending = raw ? resolveSession(app.database.db, raw, policy) : Promise.resolve(null);
       cache.set(this, pending);
     }
@@ -54,10 +66,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
-    return this.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: config.SESSION_MAX_DAYS * 86_400 });
+    return this.setCookie(cookieName, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: config.SESSION_MAX_DAYS * 86_400 });
   });
   app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    return this.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    return this.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleteMeSchema, emailOnlySchema, googleSignInSchema, googleSignUpSchema, reauthenticateSchema, resetPasswordSchema, setPasswordSchema, signInSchema, tokenBodySchema, tokenSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
 import { AppError } from '../errors';
-import { SESSION_COOKIE } from '../plugins/session';
 import { revokeSession } from '../services/sessions';
 import type { SignedIn } from '../services/auth';
 import { ok } from './envelope';
@@ -33,7 +32,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   // A new token at every sign-in: a cookie planted before sign-in is worth nothing after it.
   const rotateSession = async (request: FastifyRequest) => {
-    const previous = request.cookies[SESSION_COOKIE];
+    const previous = request.sessionToken();
     if (previous) await revokeSession(app.database.db, previous);
   };
 
@@ -80,7 +79,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/auth/signout', perIpRelaxed, async (request, reply) => {
-    const raw = request.cookies[SESSION_COOKIE];
+    const raw = request.sessionToken();
     if (raw) await revokeSession(app.database.db, raw);
     reply.clearSessionCookie();
     return ok(null);

@@ -1,16 +1,12 @@
 /** Streams rows as CSV or JSON, batch by batch, so an export of any size never sits in memory. */
+import { csvField } from '../../src/domain/csv';
 
 export type ExportFormat = 'csv' | 'json';
 export type ExportValue = string | number | boolean | null;
 
-// A cell starting with one of these could run as a formula in a spreadsheet.
-const FORMULA = /^[=+\-@\t\r]/;
-
+/** A CSV cell, formulas defused (see csvField). */
 export function csvCell(value: ExportValue): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return value === null ? '' : csvField(String(value), typeof value === 'string');
 }
 
 export async function* exportLines(

@@ -33,7 +33,8 @@ describe('sign-up', () => {
     const verified = await api('POST', '/auth/verify', { token: tokenOf(mail.link) });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().payload).toMatchObject({ email: 'ada@example.com', firstName: 'Ada', emailVerified: true, onboarding: 'company', isAdmin: false });
-    const cookie = verified.cookies.find((c) => c.name === 'beacon_session');
+    // PUBLIC_URL is https: the cookie carries the __Host- prefix.
+    const cookie = verified.cookies.find((c) => c.name === '__Host-beacon_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only a hash of the token is stored.

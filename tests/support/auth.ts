@@ -2,9 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export const GOOD_PASSWORD = 'Tr1cky-Lantern';
 
-/** `name=value` of the session cookie a reply set, for the next request's Cookie header. */
+/** `name=value` of the session cookie a reply set (`__Host-` prefixed on https), for the next request's Cookie header. */
 export function sessionCookie(res: LightMyRequestResponse): string {
-  const cookie = res.cookies.find((c) => c.name === 'beacon_session');
+  const cookie = res.cookies.find((c) => c.name === 'beacon_session' || c.name === '__Host-beacon_session');
   if (!cookie) throw new Error(`no session cookie in ${res.statusCode} ${res.body}`);
   return `${cookie.name}=${cookie.value}`;
 }

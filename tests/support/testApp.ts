@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
+import type { LoggerOption } from '../../server/logging';
 import { loadConfig, type Config } from '../../server/config';
 
 export interface TestApp {
@@ -14,7 +15,7 @@ export interface TestApp {
  * Builds the app on a fresh database: in-memory PGlite by default, or, when DATABASE_URL is set,
  * a new PostgreSQL database created for this test file and dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logger?: LoggerOption } = {}): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl = 'memory://';
   let drop: (() => Promise<void>) | undefined;
@@ -35,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
   }
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, STATIC_DIR: './no-such-build', ...env });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: options.logger ?? false });
   return {
     app,
     config,

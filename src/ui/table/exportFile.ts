@@ -1,4 +1,5 @@
 /** CSV and JSON export of a table's current query. */
+import { csvField as csvText } from '../../domain/csv';
 import { cellText, type CellValue, type DataTableColumn } from './columns';
 
 export type ExportFormat = 'csv' | 'json';
@@ -15,14 +16,9 @@ export function exportFileName(base: string, format: ExportFormat, date: Date = 
   return `${base}-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.${format}`;
 }
 
-/**
- * One CSV field (RFC 4180 quoting). Text starting like a formula gets a leading apostrophe so a
- * spreadsheet shows it instead of running it (CSV injection).
- */
+/** One CSV field of a table cell; text that could run as a formula is defused (domain/csv). */
 export function csvField(value: CellValue): string {
-  let text = cellText(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvText(cellText(value), typeof value === 'string');
 }
 
 function jsonValue(value: CellValue): string | number | boolean | null {
