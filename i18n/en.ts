@@ -372,6 +372,7 @@ export const en = {
     accepted: 'Invitation accepted',
     acceptedBody: 'You are now a member of {{company}}. Taking you to sign-in…',
     signIn: 'Sign in now',
+    continue: 'Continue',
   },
   designations: {
     pm: 'Product manager',
