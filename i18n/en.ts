@@ -303,6 +303,7 @@ export const en = {
       saved: 'Your profile was saved.',
     },
     password: {
+      mustChange: 'This password was generated at the first start. Choose your own before doing anything else: until then the product stays locked.',
       heading: 'Set password',
       intro: 'After the change you are signed out everywhere; sign in again with the new password.',
       oldPassword: 'Current password',
