@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -85,7 +86,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.DATA_DIR,
       onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
     }));
-  if (!options.database) app.addHook('onClose', () => database.close());
   await database.migrate();
   await seedCatalogue(database.db);
 
@@ -96,6 +96,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app, i18n.t);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, database.db, app.log);
+  // Mails still being written (sent after their answer) finish before the database closes.
+  app.addHook('onClose', async () => {
+    await mailer.idle();
+    if (!options.database) await database.close();
+  });
   const twoFactor = createTwoFactorService(database.db, config.PRODUCT_NAME);
   app.decorate('twoFactor', twoFactor);
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
@@ -137,6 +142,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
   });
+
+  // Answers over 1 kB go out brotli or gzip compressed when the browser accepts it; answers that
+  // are compressed already (cached catalogue, built assets) are sent as they are. Request bodies
+  // are never inflated: no compressed uploads to bound.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
 
   // Limits are per route (auth routes); answers go through the error handler as RATE_LIMITED.
   await app.register(rateLimit, {

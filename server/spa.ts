@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
+import { encodeOnce, sendEncoded } from './http/cached';
 
 /** What the browser app needs to know at start, placed in index.html (no inline script: CSP). */
 export interface ClientConfig {
@@ -18,7 +19,9 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
 
 /**
  * Serves the built single-page app from the same origin as the API: hashed assets cached for a
- * year, index.html never cached and filled with the runtime configuration.
+ * year, index.html revalidated on every visit (ETag, 304) and filled with the runtime
+ * configuration. The build wrote brotli and gzip copies of every text asset; the best one the
+ * browser accepts is sent.
  */
 export async function registerSpa(app: FastifyInstance, config: Config): Promise<boolean> {
   const root = resolve(config.STATIC_DIR);
@@ -32,17 +35,19 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`);
 
+  const index = encodeOnce(Buffer.from(html));
+
   await app.register(fastifyStatic, {
     root,
     index: false,
     wildcard: true,
+    preCompressed: true,
     // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
     setHeaders(reply, path) {
       reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  const sendIndex = (_: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, index, 'text/html; charset=utf-8', 'no-cache');
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   return true;

@@ -87,7 +87,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
 
   /** Answers at once and mails in the background: known and unknown emails take the same time. */
   function mailLater(user: SessionUser | undefined, kind: TokenMailKind): void {
-    if (user) void mailLink(user, kind).catch(() => undefined);
+    if (user) mailer.later(() => mailLink(user, kind));
   }
 
   const current = async (user: SessionUser) => toCurrentUser(user, (await listUserCompanies(db, user.id)).map(({ _id, name }) => ({ _id, name })));
