@@ -2,6 +2,7 @@
 // the compiled server in this very process, so the signals npm forwards (SIGTERM, SIGINT) reach
 // the server itself. Plain JavaScript: it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
+import process from 'node:process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
