@@ -174,6 +174,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
 
-  await registerSpa(app, config);
+  await registerSpa(app, config, i18n.t);
   return app;
 }

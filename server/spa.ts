@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TFunction } from 'i18next';
 import type { Config } from './config';
 import { encodeOnce, sendEncoded } from './http/cached';
 
@@ -14,6 +15,7 @@ export interface ClientConfig {
 }
 
 export const CLIENT_CONFIG_PLACEHOLDER = '%CLIENT_CONFIG%';
+export const DESCRIPTION_PLACEHOLDER = '%DESCRIPTION%';
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -23,7 +25,7 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
  * configuration. The build wrote brotli and gzip copies of every text asset; the best one the
  * browser accepts is sent.
  */
-export async function registerSpa(app: FastifyInstance, config: Config): Promise<boolean> {
+export async function registerSpa(app: FastifyInstance, config: Config, t: TFunction): Promise<boolean> {
   const root = resolve(config.STATIC_DIR);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) {
@@ -33,6 +35,7 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null };
   const html = readFileSync(indexFile, 'utf8')
     .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
+    .replace(DESCRIPTION_PLACEHOLDER, escapeAttribute(t('product.metaDescription')))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`);
 
   const index = encodeOnce(Buffer.from(html));
