@@ -281,6 +281,9 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       });
     },
 
+    /** The signed-in user as GET /auth/me shows them, from the row the session lookup already read. */
+    currentUser: (user: SessionUser): Promise<CurrentUser> => current(user),
+
     async me(userId: string): Promise<CurrentUser | null> {
       const user = await findById(userId);
       return user ? current(user) : null;
