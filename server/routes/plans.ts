@@ -19,15 +19,17 @@ export const planRoutes: FastifyPluginAsync = async (app) => {
   const encoded = (key: string, load: () => Promise<unknown>) => cachedCatalogue(db, `body:${key}`, async () => encodeOnce(Buffer.from(JSON.stringify(ok(await load())))));
   const configurablesBody = (providerCode: string) => encoded(`configurables:${providerCode}`, () => getConfigurables(db, providerCode));
 
-  app.get('/plans/public', async (request, reply) => sendEncoded(request, reply, await encoded('publicPlans', () => listPublicPlans(db)), JSON_TYPE, PUBLIC_CACHE));
+  // These answers are compressed once, when cached: no compression hooks per request.
+  const cached = { compress: false } as const;
+  app.get('/plans/public', cached, async (request, reply) => sendEncoded(request, reply, await encoded('publicPlans', () => listPublicPlans(db)), JSON_TYPE, PUBLIC_CACHE));
 
-  app.get('/plans/configurables/public/:providerCode', async (request, reply) => {
+  app.get('/plans/configurables/public/:providerCode', cached, async (request, reply) => {
     const { providerCode } = providerParams.parse(request.params);
     return sendEncoded(request, reply, await configurablesBody(providerCode), JSON_TYPE, PUBLIC_CACHE);
   });
 
   // The signed-in wizard's copy of the same catalogue (SPEC §7).
-  app.get('/plans/configurables', async (request, reply) => {
+  app.get('/plans/configurables', cached, async (request, reply) => {
     await request.requireSession();
     const { providerCode } = providerQuery.parse(request.query);
     return sendEncoded(request, reply, await configurablesBody(providerCode), JSON_TYPE, 'private, no-cache');
