@@ -7,6 +7,7 @@ export const en = {
     defaultTitle: '{{product}}',
     copyright: '© {{year}} {{product}}. All rights reserved.',
     skipToContent: 'Skip to content',
+    metaDescription: 'Order and run your own hosted product-analytics server with {{product}}: choose a plan, a region and features, see the price, and start in minutes.',
   },
   nav: {
     dashboard: 'Dashboard',

@@ -48,9 +48,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/auth/me', perIpRelaxed, async (request) => {
     const { user } = await request.requireSession();
-    const current = await auth.me(user.id);
-    if (!current) throw new AppError('UNAUTHORIZED', 401);
-    return ok(current);
+    return ok(await auth.currentUser(user));
   });
 
   app.post('/auth/signin', perIp, async (request, reply) => {

@@ -107,7 +107,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
 
   /** Answers at once and mails in the background: known and unknown emails take the same time. */
   function mailLater(user: SessionUser | undefined, kind: TokenMailKind): void {
-    if (user) void mailLink(user, kind).catch(() => undefined);
+    if (user) mailer.later(() => mailLink(user, kind));
   }
 
   const current = async (user: SessionUser) => toCurrentUser(user, (await listUserCompanies(db, user.id)).map(({ _id, name }) => ({ _id, name })));
@@ -368,6 +368,9 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         await deleteFile(tx, user.pictureFileId);
       });
     },
+
+    /** The signed-in user as GET /auth/me shows them, from the row the session lookup already read. */
+    currentUser: (user: SessionUser): Promise<CurrentUser> => current(user),
 
     /**
      * Proves who holds this session again (password, or a code for an account without one), so
