@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
@@ -19,7 +19,10 @@ export default async function globalSetup() {
   let count = 0;
   const smtp = await startSmtpSink((mail) => {
     count += 1;
-    writeFileSync(join(mailbox, `${String(count).padStart(5, '0')}.json`), JSON.stringify(mail));
+    // Written aside, then renamed: a reader never sees half a file.
+    const file = join(mailbox, `${String(count).padStart(5, '0')}.json`);
+    writeFileSync(`${file}.part`, JSON.stringify(mail));
+    renameSync(`${file}.part`, file);
   });
 
   // Google's key endpoint, played by a local JWKS; tests sign ID tokens with the key file.

@@ -13,6 +13,7 @@ function all(): ReceivedMail[] {
   const dir = process.env.MAILBOX_DIR;
   if (!dir) throw new Error('MAILBOX_DIR is not set: globalSetup starts the SMTP sink');
   return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<ReceivedMail, 'link'>)
     .map((m) => ({ ...m, link: /https?:\/\/\S+/.exec(m.text)?.[0] ?? '' }));
