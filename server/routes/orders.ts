@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const body = createDeploymentSchema.parse(request.body);
     const answer = await orders.create(user, body, request.headers[IDEMPOTENCY_HEADER], { ip: request.ip, withSummary: summary });
     if (answer.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
-    return reply.status(answer.status).send(answer.body);
+    return reply.status(answer.status).send(ok(answer.body));
   });
 
   app.put('/deployments/:id', async (request) => {

@@ -60,7 +60,7 @@ export async function sizeValue(db: Db, config: PlanConfig): Promise<number | nu
   return row?.value ?? null;
 }
 
-/** SPEC §3 Payment params. */
+/** SPEC §3 Payment params; meta.size is the chosen size's MAU, else the plan's tier. */
 export function provisionSummary(quote: SubscriptionQuote, size: number | null, dataToVendor: DataToVendor): ProvisionSummary {
   return {
     items: quote.lines.map((l) => ({

@@ -12,6 +12,7 @@ import {
   type OrderReview,
   type SubscriptionQuote,
 } from '../../src/domain/orders';
+import { mauFromPlanCode } from '../../src/domain/planCode';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deployments, discountCodes, projects, subscriptions } from '../db/schema';
@@ -81,7 +82,7 @@ export function createOrderService({ db, config, counters, gateway }: { db: Db; 
       flags: { free: deployment.free },
       paymentRequired,
       subscription: subscriptionDto(sub, config.PAST_DUE_GRACE_DAYS),
-      ...(withSummary ? { provisionSummary: provisionSummary(sub.quote, await sizeValue(tx, deployment.planConfig), dataToVendor) } : {}),
+      ...(withSummary ? { provisionSummary: provisionSummary(sub.quote, (await sizeValue(tx, deployment.planConfig)) ?? mauFromPlanCode(deployment.planCode), dataToVendor) } : {}),
       ...(charged !== undefined ? { charged } : {}),
     };
   }
@@ -96,13 +97,16 @@ export function createOrderService({ db, config, counters, gateway }: { db: Db; 
   async function reviewChange(deploymentId: string, actor: Actor, change: OrderChange, ip: string, role?: 'admin') {
     const current = await loadOwned(deploymentId, actor, role);
     if (current.subscription.status === 'canceled') throw new AppError('SUBSCRIPTION_CANCELED', 409);
-    const next = await price(change, current.deployment.companyId, actor, ip);
+    const nextPlan = await getPlan(db, change.plan);
+    if (!nextPlan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
     const currentPlan = (await getPlan(db, current.deployment.planId)) as PlanDto;
+    // SPEC §4's rules first: "no lower tier" says more than "option not offered on that plan".
     const refusals: FieldErrors = changeRefusals(
       await orderShape(db, currentPlan, current.deployment.planConfig, current.deployment.paymentCycle),
-      await orderShape(db, next.plan, change.planConfig, change.paymentCycle),
+      await orderShape(db, nextPlan, change.planConfig, change.paymentCycle),
     );
     if (Object.keys(refusals).length) throw new AppError('CHANGE_REFUSED', 422, 'errors.CHANGE_REFUSED', refusals);
+    const next = await price(change, current.deployment.companyId, actor, ip);
     checkVendor(change.paymentVendor, next.paymentRequired);
     const sub = current.subscription;
     // Only a subscription being paid for is prorated; a free or unpaid one is priced afresh.
