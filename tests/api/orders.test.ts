@@ -176,7 +176,7 @@ describe('edit mode: PUT /deployments/{id} and generate-review', () => {
     const retention = await refused(() => put(owner.cookie, paidId, change({ planConfig: { region: cat.region('us-central1'), features: [cat.feature('retention.6m')] } })), 422, 'CHANGE_REFUSED');
     expect(retention.payload.errors).toEqual({ 'planConfig.features': ['Data retention cannot be downgraded.'] });
     await refused(() => review(owner.cookie, { _id: paidId, ...change({ planConfig: { region: cat.region('us-central1'), features: [] } }) }), 422, 'CHANGE_REFUSED');
-    const region = await refused(() => put(owner.cookie, freeId, change({ planCode: FREE, planConfig: { region: cat.region('us-east1'), features: [] } })), 422, 'CHANGE_REFUSED');
+    const region = await refused(() => put(owner.cookie, freeId, change({ planCode: FREE, planConfig: { region: cat.region('us-east1'), features: [cat.feature('retention.6m')] } })), 422, 'CHANGE_REFUSED');
     expect(region.payload.errors).toEqual({ 'planConfig.region': ['A free server cannot change region.'] });
   });
 
