@@ -18,6 +18,7 @@ import { adminUserRoutes } from './routes/admin/users';
 import { companyRoutes } from './routes/companies';
 import { contentRoutes } from './routes/content';
 import { deploymentRoutes } from './routes/deployments';
+import { orderRoutes } from './routes/orders';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { planRoutes } from './routes/plans';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(planRoutes);
       await api.register(contentRoutes);
       await api.register(deploymentRoutes);
+      await api.register(orderRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(companyRoutes);

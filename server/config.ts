@@ -82,7 +82,21 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   INTERCOM_SECRET: z.string().min(1).optional(),
+  // Paddle Billing: all four of API key, webhook (notification) secret, client-side token and
+  // product id, or none of them (then the local checkout stand-in takes payments; see README).
+  PADDLE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PADDLE_API_KEY: z.string().min(1).optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PADDLE_CLIENT_TOKEN: z.string().min(1).optional(),
+  PADDLE_PRODUCT_ID: z.string().min(1).optional(),
+  /** Paddle's API origin; derived from PADDLE_ENV unless set. */
+  PADDLE_API_URL: z.url().optional(),
+  PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /** Days a past-due server keeps running before the running-servers worker pauses it. */
+  PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
+
+const PADDLE_KEYS = ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET', 'PADDLE_CLIENT_TOKEN', 'PADDLE_PRODUCT_ID'] as const;
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -98,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema
     .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' })
+    .refine((e) => PADDLE_KEYS.every((k) => e[k]) || PADDLE_KEYS.every((k) => !e[k]), { path: ['PADDLE_API_KEY'], message: `set all of ${PADDLE_KEYS.join(', ')} or none` })
     .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer: node-postgres gives Buffers, PGlite Uint8Arrays. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
-import { AVAILABILITY, FEATURE_TYPES, PLAN_TYPES, STATUSES } from '../../src/domain/constants';
+import { AVAILABILITY, BILLING_CYCLES, FEATURE_TYPES, PAYMENT_PROVIDERS, PLAN_TYPES, STATUSES } from '../../src/domain/constants';
+import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES, type PlanConfig, type SubscriptionQuote } from '../../src/domain/orders';
+import type { CardSummary, ReceiptData, ScheduledChange } from '../../src/domain/payments';
 
 export const statusEnum = pgEnum('status', STATUSES);
 export const availabilityEnum = pgEnum('availability', AVAILABILITY);
@@ -422,3 +424,121 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
 );
+
+export const deploymentStatusEnum = pgEnum('deployment_status', DEPLOYMENT_STATUSES);
+export const billingCycleEnum = pgEnum('billing_cycle', BILLING_CYCLES);
+export const paymentVendorEnum = pgEnum('payment_vendor', PAYMENT_PROVIDERS);
+export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+
+/**
+ * Servers (SPEC §3 Deployment). `planConfig` holds the chosen options as ordered (region, size,
+ * features, provider); `status` follows the SPEC §3 catalogue: 'provisioned' while a paid order
+ * waits for its payment, 'initializing' once the order is settled and awaits provisioning.
+ */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    planCode: text('plan_code').notNull(),
+    planConfig: jsonb('plan_config').$type<PlanConfig>().notNull(),
+    paymentCycle: billingCycleEnum('payment_cycle').notNull(),
+    /** flags.free: the server runs on a free plan. */
+    free: boolean('free').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    status: deploymentStatusEnum('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('deployments_company_project').on(t.companyId, t.projectId)],
+);
+
+/**
+ * One subscription per server: what it pays (the quote at order or last change, in decimal
+ * strings) and its state at the payment vendor. Paddle's webhooks move it; `lastEventAt` is the
+ * occurred_at of the last event applied, so an older event delivered late never moves it back.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    deploymentId: uuid('deployment_id')
+      .notNull()
+      .unique()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    vendor: paymentVendorEnum('vendor').notNull(),
+    vendorSubscriptionId: text('vendor_subscription_id').unique(),
+    vendorCustomerId: text('vendor_customer_id'),
+    status: subscriptionStatusEnum('status').notNull(),
+    cycle: billingCycleEnum('cycle').notNull(),
+    /** The price per cycle and its lines, as the engine priced them (SubscriptionQuote). */
+    quote: jsonb('quote').$type<SubscriptionQuote>().notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    nextBilledAt: timestamp('next_billed_at', { withTimezone: true }),
+    /** Paddle's scheduled_change (a pause or cancellation at the period end), or null. */
+    scheduledChange: jsonb('scheduled_change').$type<ScheduledChange | null>(),
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    /** The card of the last completed payment, for the billing page (never the number). */
+    card: jsonb('card').$type<CardSummary | null>(),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_company_status').on(t.companyId, t.status)],
+);
+
+/** What was charged (Paddle's completed transactions): amounts are decimal strings. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    deploymentId: uuid('deployment_id').references(() => deployments.id, { onDelete: 'set null' }),
+    vendorTransactionId: text('vendor_transaction_id').notNull().unique(),
+    invoiceNumber: text('invoice_number'),
+    status: text('status').notNull(),
+    origin: text('origin'),
+    currency: text('currency').notNull(),
+    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
+    discount: numeric('discount', { precision: 14, scale: 2 }).notNull(),
+    tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    billedAt: timestamp('billed_at', { withTimezone: true }).notNull(),
+    /** Lines, customer email and card summary: what the receipt shows. */
+    receipt: jsonb('receipt').$type<ReceiptData>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transactions_company_billed').on(t.companyId, t.billedAt)],
+);
+
+/** Every verified Paddle notification, stored once (event_id) before it is applied. */
+export const paymentEvents = pgTable('payment_events', {
+  id: id(),
+  eventId: text('event_id').notNull().unique(),
+  eventType: text('event_type').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  /** applied, stale (older than the state it would move), unmatched (no subscription of ours) or ignored. */
+  outcome: text('outcome'),
+});

@@ -1,0 +1,86 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { PastDueDeployment } from '../../src/domain/orders';
+import type { CompanyBilling, TransactionDto } from '../../src/domain/payments';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { deployments, subscriptions, transactions } from '../db/schema';
+import { AppError } from '../errors';
+import { requireMember } from './companies';
+import { subscriptionDto } from './orderQuotes';
+import { UUID } from './plans';
+
+const DAY_MS = 86_400_000;
+
+function transactionDto(row: typeof transactions.$inferSelect): TransactionDto {
+  return {
+    _id: row.id,
+    deploymentId: row.deploymentId,
+    subscriptionId: row.subscriptionId,
+    vendorTransactionId: row.vendorTransactionId,
+    invoiceNumber: row.invoiceNumber,
+    status: row.status,
+    currency: row.currency,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    tax: row.tax,
+    total: row.total,
+    billedAt: row.billedAt.toISOString(),
+  };
+}
+
+/** Management → Billing and the past-due banner: reads for members of the company. */
+export function createBillingService({ db, config }: { db: Db; config: Config }) {
+  return {
+    /** GET /deployments/pastdue/{company}: servers whose subscription is past due, with the pause date. */
+    async pastDue(userId: string, companyId: string): Promise<PastDueDeployment[]> {
+      await requireMember(db, companyId, userId);
+      const rows = await db
+        .select({ id: deployments.id, name: deployments.name, since: subscriptions.pastDueSince })
+        .from(subscriptions)
+        .innerJoin(deployments, eq(deployments.id, subscriptions.deploymentId))
+        .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.status, 'past_due')))
+        .orderBy(deployments.name);
+      return rows.map((r) => {
+        const since = r.since ?? new Date();
+        return { _id: r.id, name: r.name, pastDueSince: since.toISOString(), pauseAfter: new Date(since.getTime() + config.PAST_DUE_GRACE_DAYS * DAY_MS).toISOString() };
+      });
+    },
+
+    /** GET /companies/{id}/billing (admins): subscriptions, transactions, the card on file, past-due state. */
+    async companyBilling(userId: string, companyId: string): Promise<CompanyBilling> {
+      await requireMember(db, companyId, userId, 'admin');
+      const [subs, txs] = await Promise.all([
+        db
+          .select({ sub: subscriptions, name: deployments.name })
+          .from(subscriptions)
+          .innerJoin(deployments, eq(deployments.id, subscriptions.deploymentId))
+          .where(eq(subscriptions.companyId, companyId))
+          .orderBy(desc(subscriptions.createdAt)),
+        db.select().from(transactions).where(eq(transactions.companyId, companyId)).orderBy(desc(transactions.billedAt)).limit(200),
+      ]);
+      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS), deploymentName: s.name }));
+      const pastDue = dtos.filter((s) => s.status === 'past_due' && s.pastDueSince);
+      const since = pastDue.map((s) => s.pastDueSince as string).sort()[0] ?? null;
+      const withCard = subs.filter((s) => s.sub.card).sort((a, b) => b.sub.updatedAt.getTime() - a.sub.updatedAt.getTime())[0];
+      return {
+        subscriptions: dtos,
+        transactions: txs.map(transactionDto),
+        card: withCard?.sub.card ?? null,
+        pastDue: { count: pastDue.length, since, pauseAfter: since ? new Date(new Date(since).getTime() + config.PAST_DUE_GRACE_DAYS * DAY_MS).toISOString() : null },
+      };
+    },
+
+    /** A transaction's receipt (admins of its company), as a JSON document to download. */
+    async receipt(userId: string, companyId: string, transactionId: string) {
+      await requireMember(db, companyId, userId, 'admin');
+      const [row] = UUID.test(transactionId) ? await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.companyId, companyId))) : [];
+      if (!row) throw new AppError('TRANSACTION_NOT_FOUND', 404);
+      return {
+        fileName: `receipt-${(row.invoiceNumber ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.json`,
+        receipt: { product: config.PRODUCT_NAME, ...transactionDto(row), customerEmail: row.receipt.customerEmail, lines: row.receipt.lines, card: row.receipt.card },
+      };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

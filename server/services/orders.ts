@@ -1,0 +1,234 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FieldErrors } from '../../src/domain/errors';
+import { decimalToCents, centsToDecimal } from '../../src/domain/money';
+import { changeRefusals, prorate } from '../../src/domain/orderChanges';
+import {
+  NEW_ORDER_STATUS,
+  type CreateDeploymentBody,
+  type DataToVendor,
+  type DeploymentOrderAnswer,
+  type OrderChange,
+  type OrderPreview,
+  type OrderReview,
+  type SubscriptionQuote,
+} from '../../src/domain/orders';
+import { mauFromPlanCode } from '../../src/domain/planCode';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { deployments, discountCodes, projects, subscriptions } from '../db/schema';
+import { AppError } from '../errors';
+import { companyBillingCountry, requireMember } from './companies';
+import { createIdempotency } from './idempotency';
+import { loadOwnedDeployment, namedQuote, orderShape, provisionSummary, sizeValue, subscriptionDto } from './orderQuotes';
+import type { PaymentGateway } from './payments';
+import { getPlan, UUID, type PlanDto } from './plans';
+import { priceDeployment, type DiscountAttempts } from './pricing';
+import type { RateCounters } from './rateCounters';
+import type { SessionUser } from './sessions';
+
+export interface OrderContext {
+  ip: string;
+  /** Answer with SPEC §3 Payment params (query addProvisionSummary=1). */
+  withSummary: boolean;
+}
+
+type Actor = Pick<SessionUser, 'id' | 'email'>;
+type DeploymentRow = typeof deployments.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * Ordering and changing servers (SPEC §4 wizard submit): authorization for every id, prices from
+ * the shared engine (never from the client), SPEC §4's change rules from src/domain, and the
+ * deployment with its subscription written in one transaction.
+ */
+export function createOrderService({ db, config, counters, gateway }: { db: Db; config: Config; counters: RateCounters; gateway: PaymentGateway }) {
+  const idempotency = createIdempotency(db);
+
+  const attemptsFor = (actor: Actor | null, ip: string): DiscountAttempts => ({
+    counters,
+    keys: [`ip:${ip}`, ...(actor ? [`user:${actor.id}`] : [])],
+    limit: { max: config.DISCOUNT_CHECKS_PER_HOUR, windowMinutes: 60 },
+  });
+
+  /** The order priced by the engine, with the tax of the company's billing country when one is named. */
+  async function price(change: OrderChange, companyId: string | null, actor: Actor | null, ip: string) {
+    const plan = await getPlan(db, change.plan);
+    if (!plan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
+    const country = companyId && actor ? await companyBillingCountry(db, companyId, actor.id) : null;
+    const priced = await priceDeployment(
+      db,
+      { plan: change.plan, planConfig: change.planConfig, payment: { term: { cycle: change.paymentCycle } }, discountCode: change.discountCode },
+      { now: new Date(), country, attempts: attemptsFor(actor, ip) },
+    );
+    return { plan, priced, quote: await namedQuote(db, plan, priced), paymentRequired: decimalToCents(priced.total.amount) > 0 };
+  }
+
+  function checkVendor(vendor: OrderChange['paymentVendor'], paymentRequired: boolean) {
+    if (vendor && (vendor === 'free') === paymentRequired) throw AppError.validation({ paymentVendor: ['orders.vendorMismatch'] });
+  }
+
+  async function answer(tx: Db, deployment: DeploymentRow, sub: SubscriptionRow, email: string, withSummary: boolean, transactionId: string | null, charged: DeploymentOrderAnswer['charged'] = undefined): Promise<DeploymentOrderAnswer> {
+    const paymentRequired = sub.status === 'pending';
+    const dataToVendor: DataToVendor = {
+      mode: gateway.mode,
+      transactionId,
+      items: sub.quote.lines.map((l) => ({ name: l.name, amount: l.amount, quantity: 1 })),
+      customer: { email },
+      customData: { deploymentId: deployment.id, subscriptionId: sub.id, companyId: deployment.companyId },
+    };
+    return {
+      _id: deployment.id,
+      status: deployment.status,
+      flags: { free: deployment.free },
+      paymentRequired,
+      subscription: subscriptionDto(sub, config.PAST_DUE_GRACE_DAYS),
+      ...(withSummary ? { provisionSummary: provisionSummary(sub.quote, (await sizeValue(tx, deployment.planConfig)) ?? mauFromPlanCode(deployment.planCode), dataToVendor) } : {}),
+      ...(charged !== undefined ? { charged } : {}),
+    };
+  }
+
+  async function countDiscountUse(tx: Db, quote: SubscriptionQuote) {
+    if (quote.discountCode) await tx.update(discountCodes).set({ uses: sql`${discountCodes.uses} + 1` }).where(eq(discountCodes.code, quote.discountCode));
+  }
+
+  const loadOwned = (deploymentId: string, actor: Actor, role?: 'admin') => loadOwnedDeployment(db, deploymentId, actor.id, role);
+
+  /** Everything a change is checked against, priced; refusals carry field errors and change nothing. */
+  async function reviewChange(deploymentId: string, actor: Actor, change: OrderChange, ip: string, role?: 'admin') {
+    const current = await loadOwned(deploymentId, actor, role);
+    if (current.subscription.status === 'canceled') throw new AppError('SUBSCRIPTION_CANCELED', 409);
+    const nextPlan = await getPlan(db, change.plan);
+    if (!nextPlan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
+    const currentPlan = (await getPlan(db, current.deployment.planId)) as PlanDto;
+    // SPEC §4's rules first: "no lower tier" says more than "option not offered on that plan".
+    const refusals: FieldErrors = changeRefusals(
+      await orderShape(db, currentPlan, current.deployment.planConfig, current.deployment.paymentCycle),
+      await orderShape(db, nextPlan, change.planConfig, change.paymentCycle),
+    );
+    if (Object.keys(refusals).length) throw new AppError('CHANGE_REFUSED', 422, 'errors.CHANGE_REFUSED', refusals);
+    const next = await price(change, current.deployment.companyId, actor, ip);
+    checkVendor(change.paymentVendor, next.paymentRequired);
+    const sub = current.subscription;
+    // Only a subscription being paid for is prorated; a free or unpaid one is priced afresh.
+    const prorated = sub.status !== 'pending' && sub.vendor === 'paddle' && sub.currentPeriodStart && sub.currentPeriodEnd
+      ? prorate({ currentTotal: decimalToCents(sub.quote.total), nextTotal: decimalToCents(next.quote.total), cycleChanges: sub.cycle !== change.paymentCycle, periodStart: sub.currentPeriodStart, periodEnd: sub.currentPeriodEnd, now: new Date() })
+      : null;
+    return { current, next, prorated };
+  }
+
+  return {
+    async create(actor: Actor, body: CreateDeploymentBody, key: string | string[] | undefined, context: OrderContext): Promise<{ status: number; body: DeploymentOrderAnswer; replayed: boolean }> {
+      if (key === undefined) throw new AppError('IDEMPOTENCY_KEY_INVALID', 400);
+      await requireMember(db, body.company, actor.id, 'admin');
+      if (!body.project) throw new AppError('PROJECT_REQUIRED', 400, 'errors.PROJECT_REQUIRED', { project: ['errors.PROJECT_REQUIRED'] });
+      const project = UUID.test(body.project) ? await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, body.project), eq(projects.companyId, body.company))) : [];
+      if (!project.length) throw AppError.validation({ project: ['orders.unknownProject'] });
+      const { plan, quote, paymentRequired } = await price(body, body.company, actor, context.ip);
+      if (plan.provider.code !== body.provider) throw AppError.validation({ provider: ['pricing.providerMismatch'] });
+      checkVendor(body.paymentVendor, paymentRequired);
+
+      return idempotency.run({ userId: actor.id, key, request: 'POST /deployments', payload: { body, withSummary: context.withSummary }, required: true }, async (tx) => {
+        const now = new Date();
+        const [deployment] = await tx
+          .insert(deployments)
+          .values({
+            name: body.name,
+            providerId: plan.provider._id,
+            planId: plan._id,
+            planCode: plan.code,
+            planConfig: { ...body.planConfig, provider: plan.provider.code as CreateDeploymentBody['provider'] },
+            paymentCycle: body.paymentCycle,
+            free: plan.kind === 'free',
+            companyId: body.company,
+            projectId: body.project as string,
+            createdBy: actor.id,
+            status: paymentRequired ? NEW_ORDER_STATUS.awaitingPayment : NEW_ORDER_STATUS.settled,
+          })
+          .returning();
+        if (!deployment) throw new Error('deployment insert returned nothing');
+        const [sub] = await tx
+          .insert(subscriptions)
+          .values({
+            deploymentId: deployment.id,
+            companyId: body.company,
+            vendor: paymentRequired ? 'paddle' : 'free',
+            status: paymentRequired ? 'pending' : 'active',
+            cycle: body.paymentCycle,
+            quote,
+            // A free subscription is active at once; a paid one gets its period from Paddle.
+            ...(paymentRequired ? {} : { currentPeriodStart: now, lastEventAt: now }),
+          })
+          .returning();
+        if (!sub) throw new Error('subscription insert returned nothing');
+        await countDiscountUse(tx, quote);
+        const checkout = paymentRequired ? await gateway.prepareCheckout(quote, { deploymentId: deployment.id, subscriptionId: sub.id, companyId: body.company }) : { transactionId: null };
+        return { status: 201, body: await answer(tx, deployment, sub, actor.email, context.withSummary, checkout.transactionId) };
+      });
+    },
+
+    /** generate-preview: what a new order will cost. Open to visitors (no company: before tax). */
+    async preview(actor: Actor | null, change: OrderChange & { company?: string }, ip: string): Promise<OrderPreview> {
+      const { quote, paymentRequired } = await price(change, change.company ?? null, actor, ip);
+      return { cycle: quote.cycle, items: quote.lines, subtotal: quote.subtotal, discount: quote.discount, tax: quote.tax, total: { amount: quote.total, currency: quote.currency }, paymentRequired };
+    },
+
+    /** generate-review: what a change will cost now (prorated) and from the next renewal on. */
+    async review(actor: Actor, deploymentId: string, change: OrderChange, ip: string): Promise<OrderReview> {
+      const { current, next, prorated } = await reviewChange(deploymentId, actor, change, ip);
+      const dueNow = prorated ? prorated.dueNow : current.subscription.status === 'pending' || current.subscription.vendor === 'free' ? decimalToCents(next.quote.total) : 0;
+      return {
+        current: { cycle: current.subscription.cycle, total: current.subscription.quote.total },
+        next: { cycle: next.quote.cycle, total: next.quote.total, items: next.quote.lines },
+        amountDueNow: centsToDecimal(dueNow),
+        credit: centsToDecimal(prorated?.credit ?? 0),
+        remainingDays: prorated?.remainingDays ?? 0,
+        currency: 'USD',
+        paymentRequired: dueNow > 0,
+      };
+    },
+
+    /**
+     * PUT /deployments/{id}: applies an allowed change. An active paid subscription is updated at
+     * the payment vendor with immediate proration; a free or unpaid one takes the new price and,
+     * if it now costs something, waits for a checkout.
+     */
+    async update(actor: Actor, deploymentId: string, change: OrderChange, context: OrderContext): Promise<DeploymentOrderAnswer> {
+      const { current, next, prorated } = await reviewChange(deploymentId, actor, change, context.ip, 'admin');
+      const sub = current.subscription;
+      const vendorChange = sub.vendor === 'paddle' && sub.status !== 'pending' && sub.vendorSubscriptionId ? sub.vendorSubscriptionId : null;
+      const followUp: { run?: () => Promise<void> } = {};
+      const result = await db.transaction(async (tx) => {
+        const [deployment] = await tx
+          .update(deployments)
+          .set({
+            ...(change.name ? { name: change.name } : {}),
+            planId: next.plan._id,
+            planCode: next.plan.code,
+            planConfig: { ...change.planConfig, provider: current.deployment.planConfig.provider },
+            paymentCycle: change.paymentCycle,
+            free: next.plan.kind === 'free',
+            updatedAt: new Date(),
+          })
+          .where(eq(deployments.id, deploymentId))
+          .returning();
+        const becomesPaid = sub.vendor === 'free' && next.paymentRequired;
+        const [updated] = await tx
+          .update(subscriptions)
+          .set({ quote: next.quote, cycle: change.paymentCycle, updatedAt: new Date(), ...(becomesPaid ? { vendor: 'paddle' as const, status: 'pending' as const } : {}) })
+          .where(eq(subscriptions.id, sub.id))
+          .returning();
+        if (!deployment || !updated) throw new AppError('DEPLOYMENT_NOT_FOUND', 404);
+        await countDiscountUse(tx, next.quote);
+        if (vendorChange) followUp.run = (await gateway.changeSubscription(vendorChange, sub, next.quote, prorated?.dueNow ?? 0)) ?? undefined;
+        const checkout = updated.status === 'pending' ? await gateway.prepareCheckout(next.quote, { deploymentId, subscriptionId: updated.id, companyId: deployment.companyId }) : { transactionId: null };
+        const charged = prorated && prorated.dueNow > 0 ? { amount: centsToDecimal(prorated.dueNow), currency: 'USD' as const } : null;
+        return answer(tx, deployment, updated, actor.email, context.withSummary, checkout.transactionId, charged);
+      });
+      // The stand-in's notifications go through the webhook route, which needs the committed rows.
+      if (followUp.run) await followUp.run();
+      return result;
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,80 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { decimalToCents } from '../../../src/domain/money';
+import { periodEnd } from '../../../src/domain/orderChanges';
+import type { SubscriptionQuote } from '../../../src/domain/orders';
+import type { CardSummary, PaddleEvent } from '../../../src/domain/payments';
+
+/**
+ * The local checkout stand-in plays Paddle: it builds the notifications Paddle Billing would send
+ * (same event names and payload shapes, amounts in cents as strings) for our own webhook route.
+ */
+
+const token = (prefix: string) => `${prefix}_01${randomBytes(12).toString('hex')}`;
+const minor = (amount: string) => String(decimalToCents(amount));
+
+export const newVendorSubscriptionId = () => token('sub');
+export const newVendorCustomerId = () => token('ctm');
+
+interface Ids {
+  deploymentId: string;
+  subscriptionId: string;
+  companyId: string;
+}
+
+function event(type: string, occurredAt: Date, data: Record<string, unknown>): PaddleEvent {
+  return { event_id: token('evt'), notification_id: token('ntf'), event_type: type, occurred_at: occurredAt.toISOString(), data };
+}
+
+export function subscriptionEvent(type: 'subscription.created' | 'subscription.activated' | 'subscription.updated', input: { vendorSubscriptionId: string; customerId: string; quote: SubscriptionQuote; periodStart: Date; ids: Ids; at: Date }): PaddleEvent {
+  const ends = periodEnd(input.periodStart, input.quote.cycle);
+  return event(type, input.at, {
+    id: input.vendorSubscriptionId,
+    status: 'active',
+    customer_id: input.customerId,
+    currency_code: input.quote.currency,
+    billing_cycle: { interval: input.quote.cycle, frequency: 1 },
+    current_billing_period: { starts_at: input.periodStart.toISOString(), ends_at: ends.toISOString() },
+    next_billed_at: ends.toISOString(),
+    scheduled_change: null,
+    items: input.quote.lines.map((l) => ({ quantity: 1, price: { name: l.name, unit_price: { amount: minor(l.amount), currency_code: input.quote.currency } } })),
+    custom_data: input.ids,
+  });
+}
+
+export function transactionCompletedEvent(input: {
+  vendorSubscriptionId: string;
+  customerId: string;
+  totals: { subtotal: string; discount: string; tax: string; total: string };
+  lines: { name: string; amount: string }[];
+  currency: string;
+  card: CardSummary & { cardholderName?: string };
+  origin: 'web' | 'subscription_update';
+  ids: Ids;
+  at: Date;
+}): PaddleEvent {
+  const day = input.at.toISOString().slice(0, 10).replaceAll('-', '');
+  return event('transaction.completed', input.at, {
+    id: token('txn'),
+    status: 'completed',
+    origin: input.origin,
+    subscription_id: input.vendorSubscriptionId,
+    customer_id: input.customerId,
+    invoice_number: `SI-${day}-${String(randomInt(1_000_000)).padStart(6, '0')}`,
+    currency_code: input.currency,
+    billed_at: input.at.toISOString(),
+    custom_data: input.ids,
+    details: {
+      totals: { subtotal: minor(input.totals.subtotal), discount: minor(input.totals.discount), tax: minor(input.totals.tax), total: minor(input.totals.total), grand_total: minor(input.totals.total) },
+      line_items: input.lines.map((l) => ({ quantity: 1, product: { name: l.name }, totals: { total: minor(l.amount) } })),
+    },
+    payments: [
+      {
+        status: 'captured',
+        method_details: {
+          type: 'card',
+          card: { type: input.card.brand, last4: input.card.last4, expiry_month: input.card.expiryMonth, expiry_year: input.card.expiryYear, cardholder_name: input.card.cardholderName ?? null },
+        },
+      },
+    ],
+  });
+}

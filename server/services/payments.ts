@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TFunction } from 'i18next';
+import { centsToDecimal } from '../../src/domain/money';
+import type { SubscriptionQuote } from '../../src/domain/orders';
+import { paddleEventSchema, standInCardOutcome, type PaddleEvent, type PaymentsClientConfig, type StandInPayBody } from '../../src/domain/payments';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { subscriptions } from '../db/schema';
+import { AppError } from '../errors';
+import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
+import { createPaddleClient } from './paddle/client';
+import { recordAndApply } from './paddle/events';
+import { verifyPaddleSignature, signPaddleBody } from './paddle/signature';
+import { newVendorCustomerId, newVendorSubscriptionId, subscriptionEvent, transactionCompletedEvent } from './paddle/standIn';
+import type { RateCounters } from './rateCounters';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type Ids = { deploymentId: string; subscriptionId: string; companyId: string };
+
+/** What orders need from the payment vendor: Paddle's API, or the local stand-in. */
+export interface PaymentGateway {
+  mode: 'paddle' | 'stand-in';
+  /** For an order awaiting payment: the Paddle transaction its checkout opens (null for the stand-in). */
+  prepareCheckout(quote: SubscriptionQuote, ids: Ids): Promise<{ transactionId: string | null }>;
+  /** A change to a paid subscription, prorated now; may return work to run once the change is committed. */
+  changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNowCents: number): Promise<(() => Promise<void>) | null>;
+}
+
+/** Posts a signed notification to our own webhook route (the path Paddle's notifications take). */
+export type WebhookDelivery = (rawBody: Buffer, signature: string) => Promise<{ statusCode: number }>;
+
+/** Declined stand-in payments per user and hour: card testing stops here. */
+const DECLINES_PER_HOUR = 20;
+
+export function createPaymentsService({ db, config, counters, t, log, deliver }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; deliver: WebhookDelivery }) {
+  const paddle = createPaddleClient(config);
+  // Without Paddle, a secret made at start signs the stand-in's notifications: nothing to configure.
+  const secret = paddle ? (config.PADDLE_WEBHOOK_SECRET as string) : randomBytes(32).toString('hex');
+
+  async function send(events: PaddleEvent[]) {
+    for (const event of events) {
+      const raw = Buffer.from(JSON.stringify(event));
+      const res = await deliver(raw, signPaddleBody(secret, raw));
+      if (res.statusCode !== 200) throw new Error(`stand-in notification ${event.event_type} answered ${res.statusCode}`);
+    }
+  }
+
+  const gateway: PaymentGateway = paddle
+    ? {
+        mode: 'paddle',
+        async prepareCheckout(quote, ids) {
+          return { transactionId: (await paddle.createTransaction({ lines: quote.lines, cycle: quote.cycle, customData: ids })).id };
+        },
+        async changeSubscription(vendorSubscriptionId, _sub, quote) {
+          // Paddle charges the prorated difference and then notifies subscription.updated and transaction.completed.
+          await paddle.updateSubscription(vendorSubscriptionId, { lines: quote.lines, cycle: quote.cycle });
+          return null;
+        },
+      }
+    : {
+        mode: 'stand-in',
+        async prepareCheckout() {
+          return { transactionId: null };
+        },
+        async changeSubscription(vendorSubscriptionId, sub, quote, dueNowCents) {
+          return async () => {
+            const at = new Date();
+            const ids = { deploymentId: sub.deploymentId, subscriptionId: sub.id, companyId: sub.companyId };
+            const customerId = sub.vendorCustomerId ?? newVendorCustomerId();
+            // A new billing cycle starts a new period now; otherwise the period runs on.
+            const periodStart = sub.cycle === quote.cycle && sub.currentPeriodStart ? sub.currentPeriodStart : at;
+            const events = [subscriptionEvent('subscription.updated', { vendorSubscriptionId, customerId, quote, periodStart, ids, at })];
+            if (dueNowCents > 0 && sub.card) {
+              const amount = centsToDecimal(dueNowCents);
+              events.push(transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: { subtotal: amount, discount: '0.00', tax: '0.00', total: amount }, lines: [{ name: t('payments.prorationLine'), amount }], currency: quote.currency, card: sub.card, origin: 'subscription_update', ids, at: new Date(at.getTime() + 1) }));
+            }
+            await send(events);
+          };
+        },
+      };
+
+  return {
+    gateway,
+
+    clientConfig(): PaymentsClientConfig {
+      return paddle ? { mode: 'paddle', environment: config.PADDLE_ENV, clientToken: config.PADDLE_CLIENT_TOKEN ?? null } : { mode: 'stand-in', environment: null, clientToken: null };
+    },
+
+    /** POST /payments/paddle/webhook: verify, store once, apply. A failed check changes nothing. */
+    async receiveWebhook(signature: string | string[] | undefined, rawBody: unknown) {
+      if (!Buffer.isBuffer(rawBody)) throw new AppError('WEBHOOK_PAYLOAD_INVALID', 400);
+      const failure = verifyPaddleSignature(signature, rawBody, secret, config.PADDLE_WEBHOOK_TOLERANCE_SECONDS);
+      if (failure) {
+        log.warn({ reason: failure }, 'payment notification refused: signature');
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError('WEBHOOK_PAYLOAD_INVALID', 400);
+      }
+      const event = paddleEventSchema.safeParse(json);
+      if (!event.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID', 400);
+      const result = await recordAndApply(db, event.data);
+      log.info({ eventType: event.data.event_type, eventId: event.data.event_id, outcome: result.outcome }, 'payment notification');
+      return { received: true, ...result };
+    },
+
+    /** GET /payments/checkout/{deploymentId}: what the payment modal shows before paying. */
+    async checkoutSummary(userId: string, email: string, deploymentId: string) {
+      const { deployment, subscription } = await loadOwnedDeployment(db, deploymentId, userId);
+      const quote = subscription.quote;
+      return {
+        mode: gateway.mode,
+        deploymentId: deployment.id,
+        name: deployment.name,
+        paymentRequired: subscription.status === 'pending',
+        status: subscription.status,
+        cycle: quote.cycle,
+        items: quote.lines,
+        subtotal: quote.subtotal,
+        discount: quote.discount,
+        tax: quote.tax,
+        total: { amount: quote.total, currency: quote.currency },
+        customer: { email },
+      };
+    },
+
+    /**
+     * POST /payments/checkout/{deploymentId}/pay (stand-in only): charges a test card and, as
+     * Paddle does, notifies subscription.created, subscription.activated and transaction.completed
+     * through the webhook route. A declined card changes nothing and says why.
+     */
+    async standInPay(userId: string, deploymentId: string, body: StandInPayBody) {
+      if (paddle) throw new AppError('NOT_FOUND', 404);
+      const { deployment, subscription: sub } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
+      if (sub.status !== 'pending') throw new AppError('PAYMENT_NOT_DUE', 409);
+      const limit = { max: DECLINES_PER_HOUR, windowMinutes: 60 };
+      await counters.check(`checkout:user:${userId}`, limit);
+      const outcome = standInCardOutcome(body, new Date());
+      if (!outcome.ok) {
+        await counters.hit(`checkout:user:${userId}`, limit);
+        const reason = `payments.declined.${outcome.reason}`;
+        throw new AppError('PAYMENT_DECLINED', 402, 'errors.PAYMENT_DECLINED', { cardNumber: [reason] }, { reason: t(reason) });
+      }
+      const at = new Date();
+      const ids = { deploymentId: deployment.id, subscriptionId: sub.id, companyId: deployment.companyId };
+      const vendorSubscriptionId = newVendorSubscriptionId();
+      const customerId = sub.vendorCustomerId ?? newVendorCustomerId();
+      const quote = sub.quote;
+      const card = { brand: outcome.brand, last4: body.cardNumber.slice(-4), expiryMonth: outcome.expiryMonth, expiryYear: outcome.expiryYear, cardholderName: body.cardholderName };
+      const later = (ms: number) => new Date(at.getTime() + ms);
+      await send([
+        subscriptionEvent('subscription.created', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at }),
+        subscriptionEvent('subscription.activated', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at: later(1) }),
+        transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'web', ids, at: later(2) }),
+      ]);
+      const [updated] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+      return { status: 'completed' as const, subscription: subscriptionDto(updated ?? sub, config.PAST_DUE_GRACE_DAYS) };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
