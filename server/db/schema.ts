@@ -418,6 +418,8 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of the canonical JSON of the request's body and query. */
     requestHash: text('request_hash').notNull(),
     status: idempotencyStatusEnum('status').notNull().default('in_flight'),
+    /** Which request holds an in-flight claim; a retry that takes over a dead claim changes it. */
+    owner: uuid('owner').notNull().default(sql`gen_random_uuid()`),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),

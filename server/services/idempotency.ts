@@ -1,12 +1,21 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_REPLAY_HOURS } from '../../src/domain/idempotency';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
 
-/** A claim still in flight after this long belongs to a request that died: a retry may take it over. */
-const ABANDONED_AFTER_SECONDS = 5 * 60;
+/**
+ * The work on a key runs holding a transaction-scoped advisory lock on it. Locks die with their
+ * connection, so a claim whose lock is free belongs to a request that died (a crash, a kill): a
+ * retry takes it over at once instead of waiting for a timeout.
+ */
+const keyLock = (userId: string, key: string) => sql`hashtextextended(${`${userId}:${key}`}, 0)`;
+
+async function tryLock(tx: Db, userId: string, key: string): Promise<boolean> {
+  const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${keyLock(userId, key)}) as free`)) as unknown as { rows: { free: boolean }[] };
+  return result.rows[0]?.free === true;
+}
 
 /** The answer to send: the work's, or the stored one of an earlier request with the key. */
 export interface IdempotentAnswer<T> {
@@ -46,28 +55,38 @@ const hashPayload = (payload: unknown) => createHash('sha256').update(canonicalJ
  * claims it (a committed 'in_flight' row), then runs its work in a transaction that also stores
  * the answer, so the thing created and the stored answer commit together. A retry with the same
  * key and payload gets the stored answer; with another payload 422; while the first still runs
- * 409. Keys are per user and answers are replayed for IDEMPOTENCY_REPLAY_HOURS. Failed work is
+ * 409; after the first died (its lock is gone), the retry takes the claim over and does the work. Keys are per user and answers are replayed for IDEMPOTENCY_REPLAY_HOURS. Failed work is
  * not stored: the claim is released, so the request can be retried.
  */
 export function createIdempotency(db: Db) {
   /** Takes the key for this request, or says what answer the request gets instead. */
-  async function claim(userId: string, key: string, request: string, requestHash: string): Promise<{ id: string } | { replay: IdempotentAnswer<unknown> }> {
+  async function claim(userId: string, key: string, request: string, requestHash: string): Promise<{ id: string; owner: string } | { replay: IdempotentAnswer<unknown> }> {
     // Keys older than the replay window are forgotten, so an old key starts afresh.
     await db
       .delete(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_REPLAY_HOURS})`)));
-    const [claimed] = await db.insert(idempotencyKeys).values({ userId, key, request, requestHash }).onConflictDoNothing().returning({ id: idempotencyKeys.id });
+    const owner = randomUUID();
+    const [claimed] = await db.insert(idempotencyKeys).values({ userId, key, request, requestHash, owner }).onConflictDoNothing().returning({ id: idempotencyKeys.id, owner: idempotencyKeys.owner });
     if (claimed) return claimed;
     const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (!row) return claim(userId, key, request, requestHash); // released meanwhile: try again
     if (row.request !== request || row.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
     if (row.status === 'done' && row.responseStatus !== null) return { replay: { status: row.responseStatus, body: row.responseBody, replayed: true } };
-    const [takenOver] = await db
-      .update(idempotencyKeys)
-      .set({ createdAt: sql`now()` })
-      .where(and(eq(idempotencyKeys.id, row.id), eq(idempotencyKeys.status, 'in_flight'), lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`)))
-      .returning({ id: idempotencyKeys.id });
+    // In flight. Nobody holding the key's lock means its request died: take the claim over. (A
+    // claimer that has not begun its work yet loses the claim too; run() fences it out.)
+    const takenOver = await db.transaction(async (tx) => {
+      if (!(await tryLock(tx, userId, key))) return null;
+      const [taken] = await tx
+        .update(idempotencyKeys)
+        .set({ owner, createdAt: sql`now()` })
+        .where(and(eq(idempotencyKeys.id, row.id), eq(idempotencyKeys.status, 'in_flight'), eq(idempotencyKeys.owner, row.owner)))
+        .returning({ id: idempotencyKeys.id, owner: idempotencyKeys.owner });
+      return taken ?? null;
+    });
     if (takenOver) return takenOver;
+    // Finished meanwhile, or someone else took it over: ask again.
+    const [now] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.id, row.id));
+    if (now?.status === 'done' && now.responseStatus !== null) return { replay: { status: now.responseStatus, body: now.responseBody, replayed: true } };
     throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT', 409);
   }
 
@@ -88,6 +107,14 @@ export function createIdempotency(db: Db) {
       if ('replay' in claimed) return claimed.replay as IdempotentAnswer<T>;
       try {
         const answer = await db.transaction(async (tx) => {
+          // Held until commit: while it is, nobody takes the claim over. Then check the claim is
+          // still ours (a retry may have taken it over before this began).
+          await tx.execute(sql`select pg_advisory_xact_lock(${keyLock(req.userId, key)})`);
+          const [mine] = await tx
+            .select({ id: idempotencyKeys.id })
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.id, claimed.id), eq(idempotencyKeys.owner, claimed.owner), eq(idempotencyKeys.status, 'in_flight')));
+          if (!mine) throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT', 409);
           const result = await work(tx);
           await tx
             .update(idempotencyKeys)
@@ -97,7 +124,7 @@ export function createIdempotency(db: Db) {
         });
         return { ...answer, replayed: false };
       } catch (err) {
-        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, claimed.id), eq(idempotencyKeys.status, 'in_flight')));
+        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, claimed.id), eq(idempotencyKeys.owner, claimed.owner), eq(idempotencyKeys.status, 'in_flight')));
         throw err;
       }
     },

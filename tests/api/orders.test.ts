@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeploymentSchema } from '../../src/domain/orders';
@@ -86,12 +87,31 @@ describe('POST /deployments idempotency', () => {
     await refused(() => postOrder(t.app, owner.cookie, orderBody(cat, owner), 'has spaces in it'), 400, 'IDEMPOTENCY_KEY_INVALID');
   });
 
-  it('answers 409 while the first request with the key is still in flight', async () => {
+  it('answers 409 while the request holding the key is still working, and takes over the claim of one that died', async () => {
     const key = randomUUID();
     const body = orderBody(cat, owner, { name: 'In flight' });
     const hash = createHash('sha256').update(canonicalJson({ body: createDeploymentSchema.parse(body), withSummary: true })).digest('hex');
+    // A claim left by a request that was killed before its work committed: no lock holds it.
     await t.app.database.rows(`insert into idempotency_keys (user_id, key, request, request_hash) select id, '${key}', 'POST /deployments', '${hash}' from users where email = 'owner@example.com'`);
-    await refused(() => postOrder(t.app, owner.cookie, body, key), 409, 'IDEMPOTENCY_KEY_IN_FLIGHT');
+    const serverUrl = process.env.DATABASE_URL;
+    if (serverUrl) {
+      // On PostgreSQL a second connection can play the request still at work: it holds the key's lock.
+      const [{ id: userId } = { id: '' }] = await t.app.database.rows<{ id: string }>("select id from users where email = 'owner@example.com'");
+      const working = new pg.Client({ connectionString: t.config.DATABASE_URL });
+      await working.connect();
+      try {
+        await working.query('begin');
+        await working.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`${userId}:${key}`]);
+        await refused(() => postOrder(t.app, owner.cookie, body, key), 409, 'IDEMPOTENCY_KEY_IN_FLIGHT');
+      } finally {
+        await working.query('rollback');
+        await working.end();
+      }
+    }
+    const retried = await postOrder(t.app, owner.cookie, body, key);
+    expect(retried.statusCode).toBe(201);
+    expect(await count(t.app, `deployments where name = 'In flight'`)).toBe(1);
+    expect((await postOrder(t.app, owner.cookie, body, key)).json().payload._id).toBe(retried.json().payload._id);
   });
 
   it('makes one server of two simultaneous submits with one key', async () => {

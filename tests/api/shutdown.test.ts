@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
-import { freePort } from '../support/net';
+import { callServer, scratchDatabase, startServer, type ServerProcess } from '../support/serverProcess';
 
 /**
  * The compiled server as `npm start` runs it, stopped by a signal after real traffic, again and
@@ -27,23 +25,9 @@ let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   serverFile = await buildServer(outdir);
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `beacon_stop_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const database = await scratchDatabase('beacon_stop');
+  databaseUrl = database.url;
+  dropDatabase = database.drop;
 });
 afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
@@ -51,49 +35,17 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  log: () => string;
-  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+type Server = ServerProcess;
 
-async function start(dataDir: string, env: Record<string, string> = {}, readOutput = true): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverFile], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: './no-such-build',
-      LOG_LEVEL: 'info',
-      // Development logs mailed links (no SMTP here): the test reads them from the log.
-      NODE_ENV: 'development',
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = (dataDir: string, env: Record<string, string> = {}, readOutput = true) =>
+  startServer({
+    serverFile,
+    databaseUrl,
+    dataDir,
+    // Development logs mailed links (no SMTP here): the test reads them from the log.
+    env: { NODE_ENV: 'development', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), ...env },
+    readOutput,
   });
-  let out = '';
-  if (readOutput) {
-    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  }
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return { child, url, log: () => out, ended };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer health in time:\n${out}`);
-}
 
 /** Sends the signal and waits for the process to end, at most the timeout plus a little slack. */
 async function stop(server: Server, signal: NodeJS.Signals) {
@@ -104,15 +56,7 @@ async function stop(server: Server, signal: NodeJS.Signals) {
   return result;
 }
 
-async function api(server: Server, method: string, path: string, body?: unknown, cookie?: string) {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as { payload: Record<string, unknown> }) : null, cookie: /beacon_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] };
-}
+const api = (server: Server, method: string, path: string, body?: unknown, cookie?: string) => callServer(server, method, path, body, cookie ? { cookie } : {});
 
 /** The verification link the server logged for this address (no SMTP_URL: the outbox and the log). */
 async function verificationToken(server: Server, email: string): Promise<string> {

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { freePort } from './net';
+
+/** The compiled server as `npm start` runs it, in a child process the test can signal or kill. */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  log: () => string;
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * A PostgreSQL database of its own when the suite runs with DATABASE_URL (dropped by `drop`);
+ * otherwise '' and the server uses PGlite in its data directory.
+ */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { url: '', drop: async () => undefined };
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the server and waits until health answers; output is kept unless `readOutput` is false. */
+export async function startServer(options: { serverFile: string; databaseUrl: string; dataDir: string; env?: Record<string, string>; readOutput?: boolean }): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [options.serverFile], {
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      STATIC_DIR: './no-such-build',
+      LOG_LEVEL: 'info',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  if (options.readOutput !== false) {
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  }
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return { child, url, log: () => out, ended };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer health in time:\n${out}`);
+}
+
+/** One JSON call to a running server: status, parsed envelope and the session cookie it set. */
+export async function callServer(server: ServerProcess, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as { payload: Record<string, unknown> & { _id?: string } }) : null, cookie: /beacon_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] };
+}
