@@ -4,6 +4,7 @@
  * (@fastify/compress, same threshold), measured in the same run. Every request accepts brotli
  * and gzip, as browsers do. Prints ratios; asserts nothing (machines differ, ratios travel).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ interface Target {
   path: string;
   body?: string;
   headers?: Record<string, string>;
+  /** A new idempotency key on every request: each one creates (POST /deployments). */
+  freshKey?: boolean;
 }
 
 const json = async <T>(res: Response) => ((await res.json()) as { payload: T }).payload;
@@ -40,16 +43,40 @@ async function pricingTarget(url: string): Promise<Target> {
   return { name: 'POST /api/v1/deployments/pricing', method: 'POST', path: '/api/v1/deployments/pricing', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
 
-/** A signed-up user's session: GET /auth/me reads the session and the user's companies. */
-async function meTarget(url: string): Promise<Target> {
-  const res = await fetch(`${url}/api/v1/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', password: 'Tr1cky-Lantern' }),
-  });
+/** A signed-up user, signed in (sign-up itself signs nobody in): their session cookie. */
+async function benchUser(url: string): Promise<string> {
+  const user = { email: 'bench@example.com', password: 'Tr1cky-Lantern' };
+  const post = (path: string, body: unknown, cookie?: string) =>
+    fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  await post('/users', { firstName: 'Bench', lastName: 'Mark', ...user });
+  const res = await post('/auth/signin', user);
   const cookie = /beacon_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`sign-up failed: ${res.status}`);
-  return { name: 'GET /api/v1/auth/me (session)', method: 'GET', path: '/api/v1/auth/me', headers: { cookie } };
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+/** GET /auth/me reads the session and the user's companies. */
+const meTarget = (cookie: string): Target => ({ name: 'GET /api/v1/auth/me (session)', method: 'GET', path: '/api/v1/auth/me', headers: { cookie } });
+
+/** POST /deployments with a new idempotency key each time: a free server ordered in the user's company. */
+async function createTarget(url: string, cookie: string): Promise<Target> {
+  const company = await json<{ _id: string; projects: { _id: string }[] }>(
+    await fetch(`${url}/api/v1/companies`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: 'Bench Company' }) }),
+  );
+  const plans = await json<{ _id: string; code: string }[]>(await fetch(`${url}/api/v1/plans/public`));
+  const conf = await json<Record<'regions' | 'sizes' | 'features', { _id: string; code: string }[]>>(await fetch(`${url}/api/v1/plans/configurables/public/gcp`));
+  const pick = (list: { _id: string; code: string }[], code: string) => list.find((i) => i.code === code)?._id;
+  const body = {
+    name: 'Bench Server',
+    plan: pick(plans, 'v3.mau_500_gcp.base'),
+    paymentCycle: 'month',
+    planConfig: { region: pick(conf.regions, 'us-central1'), size: pick(conf.sizes, 'mau_500'), features: ['domain.default', 'retention.6m', 'backup.daily'].map((c) => pick(conf.features, c)) },
+    paymentVendor: 'free',
+    company: company._id,
+    project: company.projects[0]?._id,
+    provider: 'gcp',
+  };
+  return { name: 'POST /api/v1/deployments (create)', method: 'POST', path: '/api/v1/deployments', body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie }, freshKey: true };
 }
 
 let client = 0;
@@ -63,7 +90,14 @@ async function measure(url: string, target: Target) {
     duration: DURATION_S,
     // /auth/me is rate limited per address (120 a minute): each request comes from another
     // address (the bench trusts x-forwarded-for), as many users' browsers would.
-    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client++ & 255}` } }) }],
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client++ & 255}`, ...(target.freshKey ? { 'idempotency-key': randomUUID() } : {}) },
+        }),
+      },
+    ],
   });
   if (result.non2xx || result.errors) throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
@@ -71,21 +105,24 @@ async function measure(url: string, target: Target) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'beacon-bench-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: undefined, TRUST_PROXY: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  // One trusted hop: the bench's x-forwarded-for plays many users' addresses.
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: undefined, TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const app = await buildApp(config);
   const productUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const targets: Target[] = [
     { name: 'GET /api/v1/health', method: 'GET', path: '/api/v1/health' },
     { name: 'GET /api/v1/plans/public', method: 'GET', path: '/api/v1/plans/public' },
     await pricingTarget(productUrl),
-    await meTarget(productUrl),
   ];
+  const cookie = await benchUser(productUrl);
+  targets.push(meTarget(cookie), await createTarget(productUrl, cookie));
+  const rates = new Map<string, number>();
 
   console.log(`\nbench: ${DURATION_S}s per run, ${CONNECTIONS} connections, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
   console.log('baseline = bare Fastify route sending the same bytes with the same compression\n');
   console.log(`${'endpoint'.padEnd(34)}${'bytes'.padStart(8)}${'req/s'.padStart(9)}${'base req/s'.padStart(12)}${'ratio'.padStart(7)}${'p99 ms'.padStart(8)}${'base p99'.padStart(10)}`);
   for (const target of targets) {
-    const sample = await fetch(`${productUrl}${target.path}`, { method: target.method, body: target.body, headers: target.headers });
+    const sample = await fetch(`${productUrl}${target.path}`, { method: target.method, body: target.body, headers: { ...target.headers, ...(target.freshKey ? { 'idempotency-key': randomUUID() } : {}) } });
     const bytes = await sample.text();
     const bare = Fastify();
     await bare.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -95,11 +132,15 @@ async function main() {
     const base = await measure(bareUrl, target);
     const ours = await measure(productUrl, target);
     await bare.close();
+    rates.set(target.name, ours.rps);
     console.log(
       `${target.name.padEnd(34)}${String(bytes.length).padStart(8)}${ours.rps.toFixed(0).padStart(9)}${base.rps.toFixed(0).padStart(12)}${(ours.rps / base.rps).toFixed(2).padStart(7)}` +
         `${ours.p99.toFixed(1).padStart(8)}${base.p99.toFixed(1).padStart(10)}`,
     );
   }
+  const create = rates.get('POST /api/v1/deployments (create)') ?? 0;
+  const pricing = rates.get('POST /api/v1/deployments/pricing') ?? 1;
+  console.log(`\nPOST /deployments (idempotent create) against the pricing call: ${(create / pricing).toFixed(2)}`);
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
