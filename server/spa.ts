@@ -2,16 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientConfig } from '../src/domain/clientConfig';
 import type { Config } from './config';
 
-/** What the browser app needs to know at start, placed in index.html (no inline script: CSP). */
-export interface ClientConfig {
-  productName: string;
-  sentryDsn: string | null;
-  /** Google sign-in is offered only when set. */
-  googleClientId: string | null;
-}
-
+/** Where index.html receives the client configuration (a meta tag, no inline script: CSP). */
 export const CLIENT_CONFIG_PLACEHOLDER = '%CLIENT_CONFIG%';
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

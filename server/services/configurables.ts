@@ -1,16 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { FeatureType, Status } from '../../src/domain/constants';
+import type { ConfigurablesDto } from '../../src/domain/schemas/plans';
 import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
 import { features, providers, regions, sizes } from '../db/schema';
 import { AppError } from '../errors';
-
-export interface ConfigurablesDto {
-  providers: { _id: string; code: string; name: string }[];
-  regions: { _id: string; code: string; name: string; order: number; price: string; isAvailable: boolean }[];
-  sizes: { _id: string; code: string; size: { value: number }; order: number }[];
-  features: { _id: string; code: string; type: FeatureType; name: string; description: string; order: number; price: string; status: Status; isAvailable: boolean }[];
-}
 
 /** SPEC §3 configurables of one provider: its regions and sizes, and the feature catalogue. */
 export async function getConfigurables(db: Db, providerCode: string): Promise<ConfigurablesDto> {

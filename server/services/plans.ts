@@ -1,32 +1,11 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Availability, FeatureType, PlanKind, PlanType, Status } from '../../src/domain/constants';
+import type { FeatureType } from '../../src/domain/constants';
+import type { PlanDto } from '../../src/domain/schemas/plans';
 import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
 import { companies, features, planFeatures, planGroupPlans, planRegions, plans, providers } from '../db/schema';
 
-interface MonthlyPrice {
-  month: { price: { amount: string; currency: 'USD' } };
-}
-export interface PlanOptionDto {
-  refId: string;
-  status: Availability;
-  pricing: MonthlyPrice;
-}
-export interface PlanDto {
-  _id: string;
-  name: string;
-  code: string;
-  status: Status;
-  priority: number;
-  type: PlanType;
-  kind: PlanKind;
-  provider: { _id: string; code: string };
-  basePricing: MonthlyPrice;
-  regions: PlanOptionDto[];
-  features: PlanOptionDto[];
-}
-
-const monthly = (cents: number): MonthlyPrice => ({ month: { price: { amount: centsToDecimal(cents), currency: 'USD' } } });
+const monthly = (cents: number): PlanDto['basePricing'] => ({ month: { price: { amount: centsToDecimal(cents), currency: 'USD' } } });
 
 /**
  * The public catalogue is read on every visit to pricing and the wizard but changes rarely, so it

@@ -1,21 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FieldErrors } from '../../src/domain/errors';
 import { centsToDecimal } from '../../src/domain/money';
-import { priceOrder, toWire, type DiscountInput, type Quote, type WireQuote } from '../../src/domain/pricing';
-import type { PricingRequest } from '../../src/domain/schemas/pricing';
+import { priceOrder, toWire, type DiscountInput } from '../../src/domain/pricing';
+import type { PricingAnswer, PricingRequest } from '../../src/domain/schemas/pricing';
 import type { Db } from '../db/client';
 import { discountCodes, sizes } from '../db/schema';
 import type { Limit, RateCounters } from './rateCounters';
 import { AppError } from '../errors';
 import { featureTypes, getPlan, UUID } from './plans';
-
-export interface PricingAnswer extends WireQuote {
-  cycle: Quote['cycle'];
-  monthly: string;
-  isDiscountApplied: boolean;
-  discountCode: string | null;
-  lines: { kind: string; refId: string | null; amount: string }[];
-}
 
 // Engine fields → request fields, so that errors point at what the client sent.
 const FIELD: Record<string, string> = {

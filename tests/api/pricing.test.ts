@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder, toWire } from '../../src/domain/pricing';
-import type { ConfigurablesDto } from '../../server/services/configurables';
 import { invalidatePlanCache } from '../../server/services/plans';
-import type { PlanDto } from '../../server/services/plans';
+import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
 import { signUp } from '../support/auth';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
