@@ -171,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Limits are per route (auth routes); answers go through the error handler as RATE_LIMITED.
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', 429, 'errors.RATE_LIMITED', undefined, { after: context.after }),
+    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', { params: { after: context.after } }),
   });
 
   await app.register(

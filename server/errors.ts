@@ -1,25 +1,40 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
 import { ZodError } from 'zod';
-import type { ErrorCode, ErrorEnvelope, FieldErrors } from '../src/domain/errors';
+import { ERRORS, type ErrorCode, type ErrorEnvelope, type FieldErrors } from '../src/domain/errors';
 
-/** The one error type services throw; the error handler below turns it into the envelope. */
+/** What an error carries beside its code: field errors (i18n keys) and message parameters. */
+export interface AppErrorDetails {
+  fieldErrors?: FieldErrors;
+  params?: Record<string, string>;
+}
+
+/**
+ * The one error type services throw: `new AppError(code, details?)`. Its HTTP status and message
+ * come from the error table (src/domain/errors.ts); the error handler below answers the envelope.
+ */
 export class AppError extends Error {
   /** A 400 with field errors (i18n keys), like a refused request body. */
   static validation(fieldErrors: FieldErrors): AppError {
-    return new AppError('VALIDATION_FAILED', 400, 'errors.VALIDATION_FAILED', fieldErrors);
+    return new AppError('VALIDATION_FAILED', { fieldErrors });
   }
+
+  readonly statusCode: number;
+  readonly messageKey: string;
+  readonly fieldErrors?: FieldErrors;
+  readonly params: Record<string, string>;
 
   constructor(
     readonly code: ErrorCode,
-    readonly statusCode: number,
-    /** i18n key of the message; `errors.<code>` when omitted. */
-    readonly messageKey: string = `errors.${code}`,
-    readonly fieldErrors?: FieldErrors,
-    readonly params: Record<string, string> = {},
+    details: AppErrorDetails = {},
   ) {
-    super(messageKey);
+    const { status, message } = ERRORS[code];
+    super(message);
     this.name = 'AppError';
+    this.statusCode = status;
+    this.messageKey = message;
+    this.fieldErrors = details.fieldErrors;
+    this.params = details.params ?? {};
   }
 }
 

@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get('/auth/me', perIpRelaxed, async (request) => {
     const { user } = await request.requireSession();
     const current = await auth.me(user.id);
-    if (!current) throw new AppError('UNAUTHORIZED', 401);
+    if (!current) throw new AppError('UNAUTHORIZED');
     return ok(current);
   });
 
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   // The support chat's identity hash, so the chat can trust who the user says they are.
   app.get('/auth/intercom-hash', perIpRelaxed, async (request) => {
     const { user } = await request.requireSession();
-    if (!config.INTERCOM_SECRET) throw new AppError('NOT_FOUND', 404);
+    if (!config.INTERCOM_SECRET) throw new AppError('NOT_FOUND');
     return ok({ hash: createHmac('sha256', config.INTERCOM_SECRET).update(user.id).digest('hex') });
   });
 

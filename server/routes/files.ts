@@ -12,7 +12,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.get('/files/:id', async (request, reply) => {
     const { id } = z.object({ id: z.string().max(64) }).parse(request.params);
     const file = UUID.test(id) ? await readFile(app.database.db, id) : null;
-    if (!file) throw new AppError('NOT_FOUND', 404);
+    if (!file) throw new AppError('NOT_FOUND');
     return reply
       .header('cache-control', 'private, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')

@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       await app.database.ping();
     } catch (err) {
       request.log.error({ err }, 'database ping failed');
-      throw new AppError('SERVICE_UNAVAILABLE', 503);
+      throw new AppError('SERVICE_UNAVAILABLE');
     }
     return ok({ status: 'ok', database: app.database.kind });
   });

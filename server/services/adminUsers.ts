@@ -106,7 +106,7 @@ export async function* exportUsers(db: Db, query: UserListQuery, batchSize = 100
  */
 export async function keepAPlatformAdmin(tx: Db, leavingUserId: string): Promise<void> {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
-  if (admins.some((a) => a.id === leavingUserId) && admins.length <= 1) throw new AppError('LAST_PLATFORM_ADMIN', 409);
+  if (admins.some((a) => a.id === leavingUserId) && admins.length <= 1) throw new AppError('LAST_PLATFORM_ADMIN');
 }
 
 /**
@@ -114,10 +114,10 @@ export async function keepAPlatformAdmin(tx: Db, leavingUserId: string): Promise
  * demote themselves (another admin must), and the last admin is never demoted.
  */
 export async function setPlatformAdmin(db: Db, actorId: string, targetId: string, isAdmin: boolean): Promise<void> {
-  if (!isAdmin && actorId === targetId) throw new AppError('CANNOT_DEMOTE_SELF', 409);
+  if (!isAdmin && actorId === targetId) throw new AppError('CANNOT_DEMOTE_SELF');
   await db.transaction(async (tx) => {
     if (!isAdmin) await keepAPlatformAdmin(tx, targetId);
     const updated = await tx.update(users).set({ isAdmin, updatedAt: sql`now()` }).where(eq(users.id, targetId)).returning({ id: users.id });
-    if (!updated.length) throw new AppError('NOT_FOUND', 404);
+    if (!updated.length) throw new AppError('NOT_FOUND');
   });
 }

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 /** SPEC §3 configurables of one provider: its regions and sizes, and the feature catalogue. */
 export async function getConfigurables(db: Db, providerCode: string): Promise<ConfigurablesDto> {
   const [provider] = await db.select().from(providers).where(eq(providers.code, providerCode)).limit(1);
-  if (!provider || provider.status !== 'active') throw new AppError('NOT_FOUND', 404, 'pricing.unknownProvider', undefined, { provider: providerCode });
+  if (!provider || provider.status !== 'active') throw new AppError('PROVIDER_NOT_FOUND', { params: { provider: providerCode } });
   const [regionRows, sizeRows, featureRows] = await Promise.all([
     db.select().from(regions).where(eq(regions.providerId, provider.id)).orderBy(asc(regions.order)),
     db.select().from(sizes).where(eq(sizes.providerId, provider.id)).orderBy(asc(sizes.order)),

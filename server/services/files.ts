@@ -25,9 +25,9 @@ export function sniffImageType(data: Buffer): UploadImageType | null {
 
 /** Checks an upload (size, real image type) and refuses it with a field error naming `field`. */
 export function checkImage(upload: Upload, field: string): UploadImageType {
-  if (upload.truncated || upload.data.length > LIMITS.uploadMaxBytes) throw new AppError('FILE_TOO_BIG', 400, 'errors.FILE_TOO_BIG', { [field]: ['errors.FILE_TOO_BIG'] });
+  if (upload.truncated || upload.data.length > LIMITS.uploadMaxBytes) throw new AppError('FILE_TOO_BIG', { fieldErrors: { [field]: ['errors.FILE_TOO_BIG'] } });
   const type = upload.data.length ? sniffImageType(upload.data) : null;
-  if (!type) throw new AppError('FILE_TYPE', 400, 'errors.FILE_TYPE', { [field]: ['errors.FILE_TYPE'] });
+  if (!type) throw new AppError('FILE_TYPE', { fieldErrors: { [field]: ['errors.FILE_TYPE'] } });
   return type;
 }
 

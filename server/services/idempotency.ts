@@ -60,7 +60,7 @@ export function createIdempotency(db: Db) {
     if (claimed) return claimed;
     const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (!row) return claim(userId, key, request, requestHash); // released meanwhile: try again
-    if (row.request !== request || row.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
+    if (row.request !== request || row.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     if (row.status === 'done' && row.responseStatus !== null) return { replay: { status: row.responseStatus, body: row.responseBody, replayed: true } };
     const [takenOver] = await db
       .update(idempotencyKeys)
@@ -68,7 +68,7 @@ export function createIdempotency(db: Db) {
       .where(and(eq(idempotencyKeys.id, row.id), eq(idempotencyKeys.status, 'in_flight'), lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`)))
       .returning({ id: idempotencyKeys.id });
     if (takenOver) return takenOver;
-    throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT', 409);
+    throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT');
   }
 
   return {
@@ -78,9 +78,9 @@ export function createIdempotency(db: Db) {
      */
     async run<T>(req: IdempotentRequest, work: (tx: Db) => Promise<{ status: number; body: T }>): Promise<IdempotentAnswer<T>> {
       const key = typeof req.key === 'string' ? req.key : undefined;
-      if (req.key !== undefined && (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key))) throw new AppError('IDEMPOTENCY_KEY_INVALID', 400);
+      if (req.key !== undefined && (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key))) throw new AppError('IDEMPOTENCY_KEY_INVALID');
       if (key === undefined) {
-        if (req.required) throw new AppError('IDEMPOTENCY_KEY_INVALID', 400);
+        if (req.required) throw new AppError('IDEMPOTENCY_KEY_INVALID');
         return { ...(await db.transaction(work)), replayed: false };
       }
       const claimed = await claim(req.userId, key, req.request, hashPayload(req.payload));

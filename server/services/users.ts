@@ -8,7 +8,7 @@ import type { SessionUser } from './sessions';
 
 /** Only the account itself may change or export it; another id is refused like a foreign one. */
 function requireSelf(user: SessionUser, id: string) {
-  if (user.id !== id) throw new AppError('FORBIDDEN', 403);
+  if (user.id !== id) throw new AppError('FORBIDDEN');
 }
 
 /** Profile update (SPEC §3): name and designation, and a new picture or none. */

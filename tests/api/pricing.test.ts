@@ -49,7 +49,7 @@ describe('GET /plans/configurables/public/{providerCode}', () => {
   it('answers 404 for an unknown provider', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/plans/configurables/public/aws' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'There is no provider aws.' });
+    expect(res.json()).toMatchObject({ code: 'PROVIDER_NOT_FOUND', message: 'There is no provider aws.' });
   });
 });
 

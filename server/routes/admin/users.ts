@@ -12,7 +12,7 @@ const query = listQuerySchema(USER_SORT_FIELDS);
 export const adminUserRoutes: FastifyPluginAsync = async (app) => {
   const requireAdmin = async (request: FastifyRequest) => {
     const { user } = await request.requireSession();
-    if (!user.isAdmin) throw new AppError('FORBIDDEN', 403);
+    if (!user.isAdmin) throw new AppError('FORBIDDEN');
   };
 
   app.get('/admin/users', async (request, reply) => {
