@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createI18n } from '../i18n';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedCatalogue } from './db/seed';
-import { AppError, registerErrorHandling } from './errors';
+import { registerErrorHandling } from './errors';
 import { loggerOptions, type LoggerOption } from './logging';
 import { createMailer } from './mail/mailer';
-import { formsPlugin } from './plugins/forms';
-import { requestGuardsPlugin } from './plugins/requestGuards';
-import { sessionPlugin } from './plugins/session';
-import { authRoutes } from './routes/auth';
-import { adminUserRoutes } from './routes/admin/users';
-import { companyRoutes } from './routes/companies';
-import { contentRoutes } from './routes/content';
-import { deploymentRoutes } from './routes/deployments';
-import { fileRoutes } from './routes/files';
-import { healthRoutes } from './routes/health';
-import { planRoutes } from './routes/plans';
-import { userRoutes } from './routes/users';
+import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
+import { registerSecurity } from './plugins/security';
+import { apiRoutes } from './routes';
 import { createAuthService, type AuthService } from './services/auth';
 import { createCompanyService, type CompanyService } from './services/companies';
 import { createGoogleVerifier } from './services/google';
@@ -45,7 +34,10 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
+
+/** The API's version in its OpenAPI document (the path's /v1 is its major version). */
+const API_VERSION = '1.0.0';
 
 export interface BuildOptions {
   /** An already opened database; otherwise one is opened from the config and closed with the app. */
@@ -54,20 +46,6 @@ export interface BuildOptions {
   events?: UsageEventSink;
   /** Log destination override, for tests that read the logs (redaction applies all the same). */
   logger?: LoggerOption;
-}
-
-/** Origins the Content-Security-Policy allows beyond our own, derived from what is configured. */
-function extraOrigins(config: Config) {
-  const origin = (url?: string) => (url ? [new URL(url).origin] : []);
-  // Google Identity Services: its script, its button and one-tap frames, and its styles.
-  const gsi = config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/'] : [];
-  return {
-    img: origin(config.CONTENT_URL),
-    connect: [...origin(config.SENTRY_DSN), ...gsi],
-    script: config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/client'] : [],
-    style: config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/style'] : [],
-    frame: gsi,
-  };
 }
 
 /** TRUST_PROXY for Fastify: a hop count trusts the socket's peer and the next `hops - 1` entries. */
@@ -116,7 +94,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('content', createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }));
 
   registerErrorHandling(app, i18n.t);
-  await app.register(requestGuardsPlugin);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: config.NODE_ENV === 'development' }, database.db, app.log);
   const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
   if (keys.source === 'file') app.log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
@@ -142,57 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (closing) reply.header('connection', 'close');
   });
 
-  const extra = extraOrigins(config);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extra.script],
-        // MUI (emotion) injects its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
-        // blob: for previews of a picture or logo before it is uploaded.
-        imgSrc: ["'self'", 'data:', 'blob:', ...extra.img],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...extra.connect],
-        frameSrc: extra.frame.length ? extra.frame : ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // HSTS only makes sense when the product is served over HTTPS.
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-    crossOriginEmbedderPolicy: false,
-  });
-
-  // Limits are per route (auth routes); answers go through the error handler as RATE_LIMITED.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', { params: { after: context.after } }),
-  });
-
-  await app.register(
-    async (api) => {
-      await api.register(sessionPlugin);
-      await api.register(formsPlugin);
-      api.addHook('onSend', async (_request, reply) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      });
-      await api.register(healthRoutes);
-      await api.register(planRoutes);
-      await api.register(contentRoutes);
-      await api.register(deploymentRoutes);
-      await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(companyRoutes);
-      await api.register(adminUserRoutes);
-      await api.register(fileRoutes);
-    },
-    { prefix: API_PREFIX },
-  );
+  await registerSecurity(app, config);
+  await registerRouteSchemas(app, { title: config.PRODUCT_NAME, version: API_VERSION });
+  await app.register(apiRoutes, { prefix: API_PREFIX });
 
   await registerSpa(app, config);
   return app;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERRORS, type ErrorCode, type ErrorEnvelope, type FieldErrors } from '../src/domain/errors';
 
@@ -48,6 +49,17 @@ export function zodFieldErrors(error: ZodError, t: TFunction): FieldErrors {
   return errors;
 }
 
+/** Field errors from a route schema's validation issues (paths like `/planConfig/region`). */
+function validationFieldErrors(issues: { instancePath: string; message?: string }[], t: TFunction): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.split('/').filter(Boolean).join('.') || '_';
+    const key = issue.message ?? 'validation.invalid';
+    (errors[field] ??= []).push(t(key, { defaultValue: key }));
+  }
+  return errors;
+}
+
 // Fastify's own client errors, mapped to our codes.
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
@@ -72,11 +84,11 @@ export function registerErrorHandling(app: FastifyInstance, t: TFunction) {
       const message = t(error.messageKey, { ...error.params, fields, defaultValue: error.messageKey });
       return send(reply, error.statusCode, { message, code: error.code, payload: errors ? { errors } : {} });
     }
-    if (error instanceof ZodError) {
-      const errors = zodFieldErrors(error, t);
-      const message = t('errors.VALIDATION_FAILED', { fields: Object.keys(errors).join(', ') });
-      return send(reply, 400, { message, code: 'VALIDATION_FAILED', payload: { errors } });
-    }
+    const validationFailed = (errors: FieldErrors) =>
+      send(reply, 400, { message: t('errors.VALIDATION_FAILED', { fields: Object.keys(errors).join(', ') }), code: 'VALIDATION_FAILED', payload: { errors } });
+    if (error instanceof ZodError) return validationFailed(zodFieldErrors(error, t));
+    // A request part refused by its route schema: the same answer as a zod error in a handler.
+    if (hasZodFastifySchemaValidationErrors(error)) return validationFailed(validationFieldErrors(error.validation, t));
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return send(reply, 429, { message: error.message, code: 'RATE_LIMITED', payload: {} });

@@ -27,6 +27,11 @@ declare module 'fastify' {
   }
 }
 
+/** A route hook (`preValidation: signedIn`): a request without a session is refused before its body is read. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  await request.requireSession();
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** All a session may do while its password must be changed (a generated first-admin password). */

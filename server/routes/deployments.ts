@@ -1,14 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { pricingRequestSchema } from '../../src/domain/schemas/pricing';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pricingAnswerSchema, pricingRequestSchema } from '../../src/domain/schemas/pricing';
 import { companyBillingCountry } from '../services/companies';
 import { priceDeployment } from '../services/pricing';
-import { ok } from './envelope';
+import { ok, replies } from './envelope';
 
-export const deploymentRoutes: FastifyPluginAsync = async (app) => {
+export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open to visitors: the pre-login wizard prices orders too, before tax. Naming a company (a
   // member's order) adds the tax of its billing country.
-  app.post('/deployments/pricing', async (request) => {
-    const body = pricingRequestSchema.parse(request.body);
+  app.post('/deployments/pricing', { schema: { tags: ['deployments'], body: pricingRequestSchema, response: replies(pricingAnswerSchema) } }, async (request) => {
+    const body = request.body;
     const session = body.company ? await request.requireSession() : await request.session();
     const country = body.company && session ? await companyBillingCountry(app.database.db, body.company, session.user.id) : null;
     const attempts = {

@@ -1,24 +1,24 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { configurablesSchema, planSchema } from '../../src/domain/schemas/plans';
+import { signedIn } from '../plugins/session';
 import { getConfigurables } from '../services/configurables';
 import { listPublicPlans } from '../services/plans';
-import { ok } from './envelope';
+import { ok, replies } from './envelope';
 
 const providerParams = z.object({ providerCode: z.string().min(1).max(40) });
 const providerQuery = z.object({ providerCode: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(40, 'validation.invalid') });
+const tags = ['plans'];
 
-export const planRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/plans/public', async () => ok(await listPublicPlans(app.database.db)));
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/plans/public', { schema: { tags, response: replies(z.array(planSchema)) } }, async () => ok(await listPublicPlans(app.database.db)));
 
-  app.get('/plans/configurables/public/:providerCode', async (request) => {
-    const { providerCode } = providerParams.parse(request.params);
-    return ok(await getConfigurables(app.database.db, providerCode));
+  app.get('/plans/configurables/public/:providerCode', { schema: { tags, params: providerParams, response: replies(configurablesSchema) } }, async (request) => {
+    return ok(await getConfigurables(app.database.db, request.params.providerCode));
   });
 
   // The signed-in wizard's copy of the same catalogue (SPEC §7).
-  app.get('/plans/configurables', async (request) => {
-    await request.requireSession();
-    const { providerCode } = providerQuery.parse(request.query);
-    return ok(await getConfigurables(app.database.db, providerCode));
+  app.get('/plans/configurables', { preValidation: signedIn, schema: { tags, querystring: providerQuery, response: replies(configurablesSchema) } }, async (request) => {
+    return ok(await getConfigurables(app.database.db, request.query.providerCode));
   });
 };

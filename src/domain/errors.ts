@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The one error table: every code the API answers with (`code` beside `message` in an error
  * envelope), declared once with its HTTP status and the i18n key of its message. Services throw
@@ -96,3 +98,10 @@ export interface ErrorEnvelope {
   code: ErrorCode;
   payload: { errors?: FieldErrors; errorId?: string };
 }
+
+/** The error envelope as a schema: what every route declares for its 4xx and 5xx answers. */
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  code: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]),
+  payload: z.object({ errors: z.record(z.string(), z.array(z.string())).optional(), errorId: z.string().optional() }),
+});

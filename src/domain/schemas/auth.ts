@@ -110,3 +110,14 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const twoFactorCodeSchema = z.object({ code: authCodeSchema });
 /** Disabling two-factor sign-in asks for a current code, or a recovery code. */
 export const twoFactorDisableSchema = z.object({ code: signInCodeSchema });
+
+/** Answer of POST /auth/2fa/initiate: the secret to enter or scan. */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string(), qrImage: z.string() });
+/** Answer of POST /auth/2fa/enable: recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+/** Answer of POST /auth/google-signup: the user, and whether the account was made just now. */
+export const googleSignUpAnswerSchema = currentUserSchema.extend({ justSignedUp: z.boolean() });
+/** Answer of POST /users (sign-up): the same whether or not the address was taken. */
+export const signUpAnswerSchema = z.object({ email: z.string() });
+/** Query of GET /auth/unlock (the mailed link); a bad token redirects, it is never a 400. */
+export const unlockQuerySchema = z.object({ token: z.string().optional().catch(undefined) });
