@@ -28,6 +28,13 @@ export default tseslint.config(
     },
   },
   {
+    // Dependencies point down: the database layer never reaches up into services or routes.
+    files: ['server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/services', '**/services/**', '**/routes/**', '**/plugins/**'], message: 'server/db is below the services: move shared code (e.g. server/crypto) where both can reach it.' }] }],
+    },
+  },
+  {
     // The isomorphic domain layer must stay free of React, Node and I/O (and of the server).
     files: ['src/domain/**/*.ts'],
     rules: {

@@ -6,31 +6,17 @@ import { openDatabase, type Database } from './db/client';
 import { seedCatalogue } from './db/seed';
 import { registerErrorHandling } from './errors';
 import { loggerOptions, type LoggerOption } from './logging';
-import { createMailer } from './mail/mailer';
 import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
 import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
-import { createAuthService, type AuthService } from './services/auth';
-import { createCompanyService, type CompanyService } from './services/companies';
-import { createGoogleVerifier } from './services/google';
-import { createTwoFactorService, type TwoFactorService } from './services/twoFactor';
-import { createRateCounters, type RateCounters } from './services/rateCounters';
-import { createKeyring, defaultSecretKeys, type Keyring } from './services/secrets';
-import { createSigninGuard } from './services/signinGuard';
-import { createContentService, type ContentService } from './services/content';
+import { createServices, type Services } from './services';
+import type { UsageEventSink } from './services/usageEvents';
 import { registerSpa } from './spa';
-import { logUsageEventSink, type UsageEventSink } from './services/usageEvents';
 
 declare module 'fastify' {
-  interface FastifyInstance {
+  interface FastifyInstance extends Services {
     config: Config;
     database: Database;
-    content: ContentService;
-    auth: AuthService;
-    twoFactor: TwoFactorService;
-    companies: CompanyService;
-    keyring: Keyring;
-    counters: RateCounters;
   }
 }
 
@@ -91,23 +77,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const i18n = createI18n(config.PRODUCT_NAME);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('content', createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }));
 
   registerErrorHandling(app, i18n.t);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: config.NODE_ENV === 'development' }, database.db, app.log);
-  const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
-  if (keys.source === 'file') app.log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
-  const keyring = createKeyring(keys.spec);
-  const counters = createRateCounters(database.db);
-  app.decorate('keyring', keyring);
-  app.decorate('counters', counters);
-  const twoFactor = createTwoFactorService(database.db, config.PRODUCT_NAME, keyring);
-  await twoFactor.sealLegacySecrets();
-  app.decorate('twoFactor', twoFactor);
-  const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
-  const guard = createSigninGuard(database.db, keyring, config.LOCKOUT_THRESHOLD);
-  app.decorate('auth', createAuthService({ db: database.db, config, mailer, t: i18n.t, events: options.events ?? logUsageEventSink(app.log), twoFactor, google, guard, counters }));
-  app.decorate('companies', createCompanyService({ db: database.db, config, mailer, t: i18n.t }));
+  const services = await createServices({ config, database, t: i18n.t, log: app.log, events: options.events });
+  for (const name of Object.keys(services) as (keyof Services)[]) app.decorate(name, services[name] as never);
 
   // Once closing, answers to requests still in flight end their keep-alive connection, so the
   // server can finish closing as soon as the last of them is sent.

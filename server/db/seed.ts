@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { SPECIAL_CHARACTERS } from '../../src/domain/validation';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../crypto/passwords';
 import { FEATURES, PLAN_GROUPS, PLANS, PROVIDERS, REGIONS, SIZES } from './catalogue';
 import type { Db } from './client';
 import { features, planFeatures, planGroupPlans, planGroups, planRegions, plans, providers, regions, sizes, users } from './schema';

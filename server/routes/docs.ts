@@ -19,7 +19,7 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
     });
     await docs.register(scalar, {
       routePrefix: '/docs',
-      configuration: { url: '/api/v1/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false },
+      configuration: { url: '/api/v1/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false, agent: { disabled: true } },
     });
   });
 };

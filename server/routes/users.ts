@@ -4,7 +4,6 @@ import { productSlug } from '../../src/domain/fileNames';
 import { currentUserSchema, signUpAnswerSchema, signUpSchema } from '../../src/domain/schemas/auth';
 import { profileUpdateSchema, userDataExportSchema, userParamsSchema } from '../../src/domain/schemas/users';
 import { signedIn } from '../plugins/session';
-import { exportUserData, updateProfile } from '../services/users';
 import { errorReplies, ok, replies } from './envelope';
 
 const tags = ['users'];
@@ -32,7 +31,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await request.requireSession();
       const { fields, file } = await request.readForm('uploadPicture');
-      await updateProfile(app.database.db, user, request.params.id, profileUpdateSchema.parse(fields), file);
+      await app.users.updateProfile(user, { id: request.params.id, body: profileUpdateSchema.parse(fields), picture: file });
       return ok(await app.auth.me(user.id));
     },
   );
@@ -43,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: signedIn, schema: { tags, params: userParamsSchema, response: { 200: { description: 'A JSON file download', content: { 'application/json': { schema: userDataExportSchema } } }, ...errorReplies } } },
     async (request, reply) => {
       const { user } = await request.requireSession();
-      const data = await exportUserData(app.database.db, user, request.params.id);
+      const data = await app.users.exportData(user, { id: request.params.id });
       const file = `${productSlug(app.config.PRODUCT_NAME)}-data-${data.exportedAt.slice(0, 10)}.json`;
       // Sent as text, pretty-printed for the reader of the file.
       return (reply as FastifyReply).header('content-disposition', `attachment; filename="${file}"`).type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));

@@ -11,7 +11,7 @@ import { renderMail, type MailKind } from '../mail/templates';
 import { keepAPlatformAdmin } from './adminUsers';
 import { listUserCompanies, releaseMemberships } from './companies';
 import { deleteFile, fileUrl } from './files';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../crypto/passwords';
 import type { RateCounters } from './rateCounters';
 import { createSession, markProved, revokeUserSessions, type SessionPolicy, type SessionUser } from './sessions';
 import { spendCredential, type AttemptSource, type SigninGuard } from './signinGuard';

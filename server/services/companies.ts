@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
 import { checkImage, deleteFile, fileUrl, storeImage, type Upload } from './files';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../crypto/passwords';
 import { UUID } from './plans';
 import { countRecent, recordEvent } from './limitEvents';
 import { hashToken, newOpaqueToken } from './tokens';

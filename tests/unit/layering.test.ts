@@ -12,7 +12,7 @@ async function restrictedImports(filePath: string, code: string) {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
 }
 
-describe('browser code never imports server modules', () => {
+describe('layering: dependencies point down', () => {
   it.each([
     ['portal/pricing/Fixture.tsx', "import type { PlanDto } from '../../server/services/plans';\nexport type X = PlanDto;\n"],
     ['dataProvider/fixture.ts', "import { API_PREFIX } from '../server/app';\nexport const x = API_PREFIX;\n"],
@@ -32,5 +32,11 @@ describe('browser code never imports server modules', () => {
 
   it('server code may import server modules', async () => {
     expect(await restrictedImports('server/routes/fixture.ts', "import { AppError } from '../errors';\nexport const x = AppError;\n")).toEqual([]);
+  });
+
+  it('the database layer never imports services', async () => {
+    const messages = await restrictedImports('server/db/fixture.ts', "import { hashPassword } from '../services/passwords';\nexport const x = hashPassword;\n");
+    expect(messages).toHaveLength(1);
+    expect(await restrictedImports('server/db/fixture.ts', "import { hashPassword } from '../crypto/passwords';\nexport const x = hashPassword;\n")).toEqual([]);
   });
 });

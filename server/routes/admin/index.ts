@@ -15,5 +15,5 @@ async function platformAdmin(request: FastifyRequest) {
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', platformAdmin);
-  await app.register(adminUserRoutes(app.database.db));
+  await app.register(adminUserRoutes(app.adminUsers));
 };

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportLines, type ExportValue } from '../../services/exportStream';
+import type { SessionUser } from '../../services/sessions';
 import { errorReplies, ok, replies } from '../envelope';
 
 /**
@@ -54,10 +55,10 @@ export interface AdminListing<F extends SortFields, R extends z.ZodType> {
   row: R;
   /** Export columns, in order, with their CSV headers. */
   columns: readonly { id: string; header: string }[];
-  /** One page and the total count. */
-  list(query: ListQuery<F[number]>, range: [number, number]): Promise<{ rows: z.infer<R>[]; total: number }>;
+  /** One page and the total count (the service checks the actor). */
+  list(actor: SessionUser, input: { query: ListQuery<F[number]>; range: [number, number] }): Promise<{ rows: z.infer<R>[]; total: number }>;
   /** Every matching row, in batches read by keyset, for the streamed export. */
-  export(query: ListQuery<F[number]>): AsyncIterable<Record<string, ExportValue>[]>;
+  export(actor: SessionUser, input: { query: ListQuery<F[number]> }): AsyncIterable<Record<string, ExportValue>[]>;
 }
 
 /**
@@ -70,8 +71,9 @@ export function adminListing<F extends SortFields, R extends z.ZodType>(listing:
   const tags = ['admin'];
   return async (app) => {
     app.get(`/${listing.resource}`, { schema: { tags, querystring: query, response: replies(z.array(listing.row)) } }, async (request, reply) => {
+      const { user } = await request.requireSession();
       const { sort, range, filter } = request.query;
-      const { rows, total } = await listing.list({ sort, q: filter.q }, range);
+      const { rows, total } = await listing.list(user, { query: { sort, q: filter.q }, range });
       const end = rows.length ? range[0] + rows.length - 1 : range[0];
       reply.header('content-range', `${listing.resource} ${range[0]}-${end}/${total}`);
       return ok(rows);
@@ -87,13 +89,14 @@ export function adminListing<F extends SortFields, R extends z.ZodType>(listing:
         },
       },
       async (request, reply) => {
+        const { user } = await request.requireSession();
         const { sort, filter, format } = request.query;
         const date = new Date().toISOString().slice(0, 10);
         // A stream: the typed reply knows only JSON answers.
         return (reply as FastifyReply)
           .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="${listing.resource}-${date}.${format}"`)
-          .send(Readable.from(exportLines(format, [...listing.columns], listing.export({ sort, q: filter.q }))));
+          .send(Readable.from(exportLines(format, [...listing.columns], listing.export(user, { query: { sort, q: filter.q } }))));
       },
     );
   };

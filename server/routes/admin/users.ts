@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportUsers, listUsers, USER_EXPORT_COLUMNS, USER_SORT_FIELDS } from '../../services/adminUsers';
+import { USER_EXPORT_COLUMNS, USER_SORT_FIELDS, type AdminUserService } from '../../services/adminUsers';
 import { adminListing } from './listing';
 
 /** A user as the admin list shows it. */
@@ -15,12 +15,12 @@ const adminUserRow = z.object({
 });
 
 /** Admin area: users (SPEC §2 admin routes), in ra-data-simple-rest form. */
-export const adminUserRoutes = (db: Parameters<typeof listUsers>[0]) =>
+export const adminUserRoutes = (service: AdminUserService) =>
   adminListing({
     resource: 'users',
     sortFields: USER_SORT_FIELDS,
     row: adminUserRow,
     columns: USER_EXPORT_COLUMNS,
-    list: (query, range) => listUsers(db, query, range) as Promise<{ rows: z.infer<typeof adminUserRow>[]; total: number }>,
-    export: (query) => exportUsers(db, query),
+    list: (actor, input) => service.list(actor, input),
+    export: (actor, input) => service.export(actor, input),
   });
