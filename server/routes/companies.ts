@@ -19,9 +19,7 @@ import {
 import { planSchema } from '../../src/domain/schemas/plans';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/domain/idempotency';
 import { signedIn } from '../plugins/session';
-import { requireMember } from '../services/companies';
 import { createIdempotency } from '../services/idempotency';
-import { listCompanyPlans } from '../services/plans';
 import { noPayload, ok, replies } from './envelope';
 
 const tags = ['companies'];
@@ -113,7 +111,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/plangroups/company/:id/plans', { ...member, schema: { tags: ['plans'], params: companyParamsSchema, response: replies(z.array(planSchema)) } }, async (request) => {
     const { user } = await request.requireSession();
-    await requireMember(app.database.db, request.params.id, user.id);
-    return ok(await listCompanyPlans(app.database.db, request.params.id));
+    return ok(await app.catalogue.companyPlans(user, { companyId: request.params.id }));
   });
 };

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_IMAGE_TYPES } from '../../src/domain/constants';
 import { AppError } from '../errors';
-import { UUID } from '../services/plans';
-import { readFile } from '../services/files';
 import { errorReplies } from './envelope';
 
 const image = { schema: z.string().meta({ format: 'binary' }).describe('The image bytes') };
@@ -18,8 +16,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/:id',
     { schema: { tags: ['files'], params: z.object({ id: z.string().max(64) }), response: { 200: { description: 'The uploaded image', content: Object.fromEntries(UPLOAD_IMAGE_TYPES.map((type) => [type, image])) }, ...errorReplies } } },
     async (request, reply) => {
-      const { id } = request.params;
-      const file = UUID.test(id) ? await readFile(app.database.db, id) : null;
+      const file = await app.files.read({ id: request.params.id });
       if (!file) throw new AppError('NOT_FOUND');
       // The bytes are sent as they are: the typed reply knows only JSON answers.
       return (reply as FastifyReply)

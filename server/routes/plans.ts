@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { configurablesSchema, planSchema } from '../../src/domain/schemas/plans';
 import { signedIn } from '../plugins/session';
-import { getConfigurables } from '../services/configurables';
-import { listPublicPlans } from '../services/plans';
 import { ok, replies } from './envelope';
 
 const providerParams = z.object({ providerCode: z.string().min(1).max(40) });
@@ -11,14 +9,14 @@ const providerQuery = z.object({ providerCode: z.string({ error: 'validation.req
 const tags = ['plans'];
 
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/plans/public', { schema: { tags, response: replies(z.array(planSchema)) } }, async () => ok(await listPublicPlans(app.database.db)));
+  app.get('/plans/public', { schema: { tags, response: replies(z.array(planSchema)) } }, async () => ok(await app.catalogue.publicPlans()));
 
   app.get('/plans/configurables/public/:providerCode', { schema: { tags, params: providerParams, response: replies(configurablesSchema) } }, async (request) => {
-    return ok(await getConfigurables(app.database.db, request.params.providerCode));
+    return ok(await app.catalogue.configurables({ providerCode: request.params.providerCode }));
   });
 
   // The signed-in wizard's copy of the same catalogue (SPEC §7).
   app.get('/plans/configurables', { preValidation: signedIn, schema: { tags, querystring: providerQuery, response: replies(configurablesSchema) } }, async (request) => {
-    return ok(await getConfigurables(app.database.db, request.query.providerCode));
+    return ok(await app.catalogue.configurables({ providerCode: request.query.providerCode }));
   });
 };

@@ -3,6 +3,7 @@ import { LIMITS, type UploadImageType } from '../../src/domain/constants';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { AppError } from '../errors';
+import { UUID } from './plans';
 
 /** An uploaded file as the multipart reader hands it over. */
 export interface Upload {
@@ -39,6 +40,15 @@ export async function storeImage(db: Db, data: Buffer, contentType: UploadImageT
 
 export async function deleteFile(db: Db, id: string | null): Promise<void> {
   if (id) await db.delete(files).where(eq(files.id, id));
+}
+
+export type FileService = ReturnType<typeof createFileService>;
+
+/** Uploaded files as the files route serves them; ids are unguessable UUIDs (see routes/files.ts). */
+export function createFileService(deps: { db: Db }) {
+  return {
+    read: (input: { id: string }) => (UUID.test(input.id) ? readFile(deps.db, input.id) : Promise.resolve(null)),
+  };
 }
 
 export async function readFile(db: Db, id: string): Promise<{ contentType: string; data: Buffer } | null> {

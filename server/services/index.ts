@@ -5,9 +5,12 @@ import type { Database } from '../db/client';
 import { createMailer } from '../mail/mailer';
 import { createAdminUserService } from './adminUsers';
 import { createAuthService } from './auth';
+import { createCatalogueService } from './catalogue';
 import { createCompanyService } from './companies';
 import { createContentService } from './content';
+import { createFileService } from './files';
 import { createGoogleVerifier } from './google';
+import { createPricingService } from './pricing';
 import { createRateCounters } from './rateCounters';
 import { createKeyring, defaultSecretKeys } from './secrets';
 import { createSigninGuard } from './signinGuard';
@@ -46,6 +49,9 @@ export async function createServices({ config, database, t, log, events }: Servi
     auth: createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters }),
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
+    catalogue: createCatalogueService({ db }),
+    pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
+    files: createFileService({ db }),
     adminUsers: createAdminUserService({ db }),
   };
 }

@@ -8,6 +8,8 @@ import { discountCodes, sizes } from '../db/schema';
 import type { Limit, RateCounters } from './rateCounters';
 import { AppError } from '../errors';
 import { featureTypes, getPlan, UUID } from './plans';
+import { companyBillingCountry } from './companies';
+import type { SessionUser } from './sessions';
 
 // Engine fields → request fields, so that errors point at what the client sent.
 const FIELD: Record<string, string> = {
@@ -89,5 +91,27 @@ export async function priceDeployment(db: Db, request: PricingRequest, options: 
     isDiscountApplied: Boolean(quote.discountResult?.applied),
     discountCode: quote.discountResult?.code ?? null,
     lines: quote.lines.map((l) => ({ kind: l.kind, refId: l.refId, amount: centsToDecimal(l.amount) })),
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;
+
+/**
+ * Pricing an order (POST /deployments/pricing): open to visitors, before tax; naming a company
+ * (a member's order) adds the tax of its billing country. Discount-code guesses are limited per
+ * source and per user.
+ */
+export function createPricingService(deps: { db: Db; counters: RateCounters; discountChecksPerHour: number }) {
+  const { db, counters } = deps;
+  return {
+    async price(actor: SessionUser | null, input: { order: PricingRequest; ip: string }): Promise<PricingAnswer> {
+      const country = input.order.company && actor ? await companyBillingCountry(db, input.order.company, actor.id) : null;
+      const attempts: DiscountAttempts = {
+        counters,
+        keys: [`ip:${input.ip}`, ...(actor ? [`user:${actor.id}`] : [])],
+        limit: { max: deps.discountChecksPerHour, windowMinutes: 60 },
+      };
+      return priceDeployment(db, input.order, { now: new Date(), country, attempts });
+    },
   };
 }
