@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const SERVER_IMPORTS = { group: ['**/server', '**/server/**'], message: 'Browser code imports wire types and rules from src/domain, never from server/.' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
   js.configs.recommended,
@@ -19,10 +21,24 @@ export default tseslint.config(
     },
   },
   {
-    // The isomorphic domain layer must stay free of React, Node and I/O.
+    // Browser code shares types and rules with the server only through src/domain (the contracts).
+    files: ['src/**/*.{ts,tsx}', 'portal/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}', 'dataProvider/**/*.{ts,tsx}', 'i18n/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS] }],
+    },
+  },
+  {
+    // Dependencies point down: the database layer never reaches up into services or routes.
+    files: ['server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/services', '**/services/**', '**/routes/**', '**/plugins/**'], message: 'server/db is below the services: move shared code (e.g. server/crypto) where both can reach it.' }] }],
+    },
+  },
+  {
+    // The isomorphic domain layer must stay free of React, Node and I/O (and of the server).
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react*', 'node:*', 'fs', 'path', '@mui/*', 'drizzle-orm*', 'fastify*'] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, { group: ['react*', 'node:*', 'fs', 'path', '@mui/*', 'drizzle-orm*', 'fastify*'], message: 'src/domain is isomorphic: no React, Node, I/O or server libraries.' }] }],
     },
   },
 );

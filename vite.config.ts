@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'dataProvider/**/*.test.{ts,tsx}', 'portal/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'dataProvider/**/*.test.{ts,tsx}', 'portal/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
         },
       },

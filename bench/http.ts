@@ -11,8 +11,12 @@ import { join } from 'node:path';
 import compress from '@fastify/compress';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { z } from 'zod';
+import { planSchema } from '../src/domain/schemas/plans';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { toJsonSchema } from '../server/plugins/routeSchemas';
+import { envelope } from '../server/routes/envelope';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -141,8 +145,31 @@ async function main() {
   const create = rates.get('POST /api/v1/deployments (create)') ?? 0;
   const pricing = rates.get('POST /api/v1/deployments/pricing') ?? 1;
   console.log(`\nPOST /deployments (idempotent create) against the pricing call: ${(create / pricing).toFixed(2)}`);
+  await serialisationCase(productUrl);
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * What a declared answer schema buys: the plan catalogue, held in memory, answered by one route
+ * that declares its schema (serialised by fast-json-stringify, as every product route is) and by
+ * one that does not (JSON.stringify). Same process, same object, same bytes out.
+ */
+async function serialisationCase(productUrl: string) {
+  const answer = (await (await fetch(`${productUrl}/api/v1/plans/public`)).json()) as unknown;
+  const bare = Fastify();
+  const declared = { 200: toJsonSchema(envelope(z.array(planSchema)), 'output') };
+  bare.get('/with-schema', { schema: { response: declared } }, async () => answer);
+  bare.get('/without-schema', async () => answer);
+  const url = await bare.listen({ host: '127.0.0.1', port: 0 });
+  const without = await measure(url, { name: 'without schema', method: 'GET', path: '/without-schema' });
+  const withSchema = await measure(url, { name: 'with schema', method: 'GET', path: '/with-schema' });
+  await bare.close();
+  console.log(`\nserialisation of the plan catalogue (${JSON.stringify(answer).length} bytes): response schema vs JSON.stringify`);
+  console.log(
+    `${'with / without schema'.padEnd(34)}${withSchema.rps.toFixed(0).padStart(10)}${without.rps.toFixed(0).padStart(12)}${(withSchema.rps / without.rps).toFixed(2).padStart(8)}` +
+      `${withSchema.p99.toFixed(1).padStart(9)}${without.p99.toFixed(1).padStart(10)}${(withSchema.p99 / Math.max(without.p99, 0.1)).toFixed(2).padStart(8)}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,5 @@
-import type { ConfigurablesDto } from '../server/services/configurables';
-import type { PricingAnswer } from '../server/services/pricing';
-import type { PlanDto } from '../server/services/plans';
-import type { PricingRequest } from '../src/domain/schemas/pricing';
+import type { ConfigurablesDto, PlanDto } from '../src/domain/schemas/plans';
+import type { PricingAnswer, PricingRequest } from '../src/domain/schemas/pricing';
 import { apiFetch } from './httpClient';
 
 export type { ConfigurablesDto, PlanDto, PricingAnswer };

@@ -3,6 +3,9 @@ import { en } from './en';
 
 export { en };
 
+/** Every language's messages, by language code (English first; the others follow its keys). */
+export const messages = { en } as const;
+
 /**
  * A ready i18next instance with the English resources; `product` is interpolated everywhere.
  * The browser passes react-i18next as a module; the server uses it bare.
@@ -13,7 +16,7 @@ export function createI18n(productName: string, modules: Module[] = []): i18n {
   void instance.init({
     lng: 'en',
     fallbackLng: 'en',
-    resources: { en: { translation: en } },
+    resources: Object.fromEntries(Object.entries(messages).map(([lng, translation]) => [lng, { translation }])),
     initImmediate: false,
     interpolation: { escapeValue: false, defaultVariables: { product: productName } },
     returnNull: false,

@@ -1,25 +1,41 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { ErrorCode, ErrorEnvelope, FieldErrors } from '../src/domain/errors';
+import { ERRORS, type ErrorCode, type ErrorEnvelope, type FieldErrors } from '../src/domain/errors';
 
-/** The one error type services throw; the error handler below turns it into the envelope. */
+/** What an error carries beside its code: field errors (i18n keys) and message parameters. */
+export interface AppErrorDetails {
+  fieldErrors?: FieldErrors;
+  params?: Record<string, string>;
+}
+
+/**
+ * The one error type services throw: `new AppError(code, details?)`. Its HTTP status and message
+ * come from the error table (src/domain/errors.ts); the error handler below answers the envelope.
+ */
 export class AppError extends Error {
   /** A 400 with field errors (i18n keys), like a refused request body. */
   static validation(fieldErrors: FieldErrors): AppError {
-    return new AppError('VALIDATION_FAILED', 400, 'errors.VALIDATION_FAILED', fieldErrors);
+    return new AppError('VALIDATION_FAILED', { fieldErrors });
   }
+
+  readonly statusCode: number;
+  readonly messageKey: string;
+  readonly fieldErrors?: FieldErrors;
+  readonly params: Record<string, string>;
 
   constructor(
     readonly code: ErrorCode,
-    readonly statusCode: number,
-    /** i18n key of the message; `errors.<code>` when omitted. */
-    readonly messageKey: string = `errors.${code}`,
-    readonly fieldErrors?: FieldErrors,
-    readonly params: Record<string, string> = {},
+    details: AppErrorDetails = {},
   ) {
-    super(messageKey);
+    const { status, message } = ERRORS[code];
+    super(message);
     this.name = 'AppError';
+    this.statusCode = status;
+    this.messageKey = message;
+    this.fieldErrors = details.fieldErrors;
+    this.params = details.params ?? {};
   }
 }
 
@@ -29,6 +45,17 @@ export function zodFieldErrors(error: ZodError, t: TFunction): FieldErrors {
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';
     (errors[field] ??= []).push(t(issue.message, { defaultValue: issue.message }));
+  }
+  return errors;
+}
+
+/** Field errors from a route schema's validation issues (paths like `/planConfig/region`). */
+function validationFieldErrors(issues: { instancePath: string; message?: string }[], t: TFunction): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.split('/').filter(Boolean).join('.') || '_';
+    const key = issue.message ?? 'validation.invalid';
+    (errors[field] ??= []).push(t(key, { defaultValue: key }));
   }
   return errors;
 }
@@ -57,11 +84,11 @@ export function registerErrorHandling(app: FastifyInstance, t: TFunction) {
       const message = t(error.messageKey, { ...error.params, fields, defaultValue: error.messageKey });
       return send(reply, error.statusCode, { message, code: error.code, payload: errors ? { errors } : {} });
     }
-    if (error instanceof ZodError) {
-      const errors = zodFieldErrors(error, t);
-      const message = t('errors.VALIDATION_FAILED', { fields: Object.keys(errors).join(', ') });
-      return send(reply, 400, { message, code: 'VALIDATION_FAILED', payload: { errors } });
-    }
+    const validationFailed = (errors: FieldErrors) =>
+      send(reply, 400, { message: t('errors.VALIDATION_FAILED', { fields: Object.keys(errors).join(', ') }), code: 'VALIDATION_FAILED', payload: { errors } });
+    if (error instanceof ZodError) return validationFailed(zodFieldErrors(error, t));
+    // A request part refused by its route schema: the same answer as a zod error in a handler.
+    if (hasZodFastifySchemaValidationErrors(error)) return validationFailed(validationFieldErrors(error.validation, t));
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return send(reply, 429, { message: error.message, code: 'RATE_LIMITED', payload: {} });

@@ -3,17 +3,11 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
+import type { ClientConfig } from '../src/domain/clientConfig';
 import type { Config } from './config';
 import { encodeOnce, sendEncoded } from './http/cached';
 
-/** What the browser app needs to know at start, placed in index.html (no inline script: CSP). */
-export interface ClientConfig {
-  productName: string;
-  sentryDsn: string | null;
-  /** Google sign-in is offered only when set. */
-  googleClientId: string | null;
-}
-
+/** Where index.html receives the client configuration (a meta tag, no inline script: CSP). */
 export const CLIENT_CONFIG_PLACEHOLDER = '%CLIENT_CONFIG%';
 export const DESCRIPTION_PLACEHOLDER = '%DESCRIPTION%';
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { selection, useSelection } from './selection';
+import { selection, useSelection } from './companySelection';
 
 /**
  * SPEC §2 navigation guard: a route with cid and pid sets the selected company and project. The

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '../server/spa';
+import type { ClientConfig } from './domain/clientConfig';
 
 const DEFAULTS: ClientConfig = { productName: 'Beacon', sentryDsn: null, googleClientId: null };
 

@@ -7,7 +7,7 @@ import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
 import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companies';
 import { ProjectScope } from '../../src/ProjectScope';
-import { selection } from '../../src/selection';
+import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
 import { currentLocation, en, fieldError, renderPage, testUser, typeInto } from '../../src/testing/renderPage';
 import { DialogHost } from '../../src/ui/dialog/DialogHost';

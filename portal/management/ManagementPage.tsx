@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes, useLocation, useNavigate, useParams } from 'react-router';
-import { useSelection } from '../../src/selection';
+import { useSelection } from '../../src/companySelection';
 import { EmptyView } from '../../src/ui/EmptyView';
 import { failureMessage } from '../../src/ui/form/messages';
 import { PageHeading } from '../../src/ui/PageHeading';

@@ -3,7 +3,7 @@ import { companiesApi } from '../../dataProvider/companies';
 import { ApiError } from '../../dataProvider/httpClient';
 import { TIMINGS } from '../../src/domain/constants';
 import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companies';
-import { selection } from '../../src/selection';
+import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
 import { usePolling, type Polled } from '../../src/ui/usePolling';
 

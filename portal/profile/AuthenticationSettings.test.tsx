@@ -11,7 +11,7 @@ import ProfilePage from './ProfilePage';
 const ada: CurrentUser = { ...testUser, designation: 'dev', emailVerified: true, onboarding: null };
 const SETUP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Beacon:ada%40example.com?secret=JBSWY3DPEHPK3PXP', qrImage: 'data:image/png;base64,iVBORw0KGgo=' };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
-const WRONG = errorReply(400, 'TWO_FACTOR_FAILED', en('errors.TWO_FACTOR_FAILED'), { code: [en('errors.TWO_FACTOR_FAILED')] });
+const WRONG = errorReply(400, 'TWO_FACTOR_CODE_WRONG', en('errors.TWO_FACTOR_CODE_WRONG'), { code: [en('errors.TWO_FACTOR_CODE_WRONG')] });
 const CODE = en('profile.twoFactor.code');
 const DISABLE_CODE = en('profile.twoFactor.disableCode');
 
@@ -96,8 +96,8 @@ describe('turning two-factor sign-in on', () => {
 
     typeInto(CODE, '654321');
     await click(en('profile.twoFactor.enable'));
-    expect((await screen.findByRole('alert')).textContent).toBe(en('errors.TWO_FACTOR_FAILED'));
-    expect(fieldError(CODE)).toBe(en('errors.TWO_FACTOR_FAILED'));
+    expect((await screen.findByRole('alert')).textContent).toBe(en('errors.TWO_FACTOR_CODE_WRONG'));
+    expect(fieldError(CODE)).toBe(en('errors.TWO_FACTOR_CODE_WRONG'));
 
     typeInto(CODE, '123456');
     await click(en('profile.twoFactor.enable'));
@@ -155,7 +155,7 @@ describe('turning two-factor sign-in off', () => {
 
     typeInto(DISABLE_CODE, '000000');
     await click(en('profile.twoFactor.disable'));
-    expect((await screen.findByRole('alert')).textContent).toBe(en('errors.TWO_FACTOR_FAILED'));
+    expect((await screen.findByRole('alert')).textContent).toBe(en('errors.TWO_FACTOR_CODE_WRONG'));
     expect(session.getSnapshot().user?.mfaEnabled).toBe(true);
 
     typeInto(DISABLE_CODE, ' abcde-23456 ');

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { SPECIAL_CHARACTERS } from '../../src/domain/validation';
-import { hashPassword } from '../services/passwords';
-import { invalidatePlanCache } from '../services/plans';
+import { hashPassword } from '../crypto/passwords';
+import { invalidatePlanCache } from './catalogueCache';
 import { FEATURES, PLAN_GROUPS, PLANS, PROVIDERS, REGIONS, SIZES } from './catalogue';
 import type { Db } from './client';
 import { features, planFeatures, planGroupPlans, planGroups, planRegions, plans, providers, regions, sizes, users } from './schema';

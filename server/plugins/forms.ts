@@ -47,7 +47,7 @@ function readFile(part: MultipartFile, field: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     // The limit may have been hit before this part reached us (busboy runs ahead of the handler).
-    const tooBig = () => part.file.truncated && (reject(new AppError('FILE_TOO_BIG', 400, 'errors.FILE_TOO_BIG', { [field]: ['errors.FILE_TOO_BIG'] })), true);
+    const tooBig = () => part.file.truncated && (reject(new AppError('FILE_TOO_BIG', { fieldErrors: { [field]: ['errors.FILE_TOO_BIG'] } })), true);
     part.file.on('data', (chunk: Buffer) => tooBig() || chunks.push(chunk));
     part.file.once('limit', tooBig);
     part.file.once('end', () => tooBig() || resolve(Buffer.concat(chunks)));

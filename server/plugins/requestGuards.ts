@@ -50,7 +50,7 @@ export const requestGuardsPlugin = fp(async (app: FastifyInstance) => {
     const length = declaredLength(request);
     if (length !== null && length > MULTIPART_MAX_BYTES && request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
       // Multipart bodies are uploads here, so the answer names the file limit.
-      throw new AppError('FILE_TOO_BIG', 413);
+      throw new AppError('FILE_TOO_BIG');
     }
   });
 

@@ -27,6 +27,11 @@ declare module 'fastify' {
   }
 }
 
+/** A route hook (`preValidation: signedIn`): a request without a session is refused before its body is read. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  await request.requireSession();
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** All a session may do while its password must be changed (a generated first-admin password). */
@@ -60,8 +65,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('requireSession', async function (this: FastifyRequest) {
     const session = await this.session();
-    if (!session) throw new AppError('UNAUTHORIZED', 401);
-    if (session.user.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(`${this.method} ${this.routeOptions.url ?? ''}`)) throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);
+    if (!session) throw new AppError('UNAUTHORIZED');
+    if (session.user.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(`${this.method} ${this.routeOptions.url ?? ''}`)) throw new AppError('PASSWORD_CHANGE_REQUIRED');
     return session;
   });
 
@@ -75,8 +80,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
     // Browsers say where a request comes from; a request without these headers is not a browser's.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE_REQUEST', 403);
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE_REQUEST');
     const origin = request.headers.origin;
-    if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw new AppError('CROSS_SITE_REQUEST', 403);
+    if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw new AppError('CROSS_SITE_REQUEST');
   });
 });

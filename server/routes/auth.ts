@@ -1,11 +1,31 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteMeSchema, emailOnlySchema, googleSignInSchema, googleSignUpSchema, reauthenticateSchema, resetPasswordSchema, setPasswordSchema, signInSchema, tokenBodySchema, tokenSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '../../src/domain/schemas/auth';
+import {
+  currentUserSchema,
+  deleteMeSchema,
+  emailOnlySchema,
+  googleSignInSchema,
+  googleSignUpAnswerSchema,
+  googleSignUpSchema,
+  reauthenticateSchema,
+  recoveryCodesSchema,
+  resetPasswordSchema,
+  setPasswordSchema,
+  signInSchema,
+  tokenBodySchema,
+  tokenSchema,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
+  twoFactorSetupSchema,
+  unlockQuerySchema,
+} from '../../src/domain/schemas/auth';
 import { AppError } from '../errors';
+import { signedIn } from '../plugins/session';
 import { revokeSession } from '../services/sessions';
 import type { SignedIn } from '../services/auth';
-import { ok } from './envelope';
+import { errorReplies, noPayload, ok, replies } from './envelope';
 
 /**
  * Marks a browser that completed a sign-in to an account: its failures never lock out the others.
@@ -18,10 +38,15 @@ const deviceCookieName = (publicUrl: string) => (publicUrl.startsWith('https:') 
  * Account routes (SPEC §7 Auth). Every one is rate limited per IP before its handler runs, and the
  * ones naming an account also per account, so no password is hashed for a refused request.
  */
-export const authRoutes: FastifyPluginAsync = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, config } = app;
   const perIp = { config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
   const perIpRelaxed = { config: { rateLimit: { max: 120, timeWindow: 60_000 } } };
+  // Signed-in routes refuse a missing session (401) before their body is validated.
+  const perIpSignedIn = { ...perIp, preValidation: signedIn };
+  const relaxedSignedIn = { ...perIpRelaxed, preValidation: signedIn };
+  const tags = ['auth'];
+  const noBody = z.object({}).loose().nullish().describe('No body');
   /**
    * Mails per account and action (reset, unlock, magic link), counted in the database so every
    * process agrees; each action has its own budget, so using one never uses up another.
@@ -46,48 +71,46 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, { httpOnly: true, sameSite: 'lax', secure, path: '/api/v1/auth', maxAge: DEVICE_COOKIE_DAYS * 86_400 });
   };
 
-  app.get('/auth/me', perIpRelaxed, async (request) => {
+  app.get('/auth/me', { ...relaxedSignedIn, schema: { tags, response: replies(currentUserSchema) } }, async (request) => {
     const { user } = await request.requireSession();
     return ok(await auth.currentUser(user));
   });
 
-  app.post('/auth/signin', perIp, async (request, reply) => {
-    const body = signInSchema.parse(request.body);
-    const signedIn = await auth.signIn(body, meta(request));
+  app.post('/auth/signin', { ...perIp, schema: { tags, body: signInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
+    const signedIn = await auth.signIn(request.body, meta(request));
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
-  app.post('/auth/google-signin', perIp, async (request, reply) => {
-    const body = googleSignInSchema.parse(request.body);
-    const signedIn = await auth.googleSignIn(body, meta(request));
+  app.post('/auth/google-signin', { ...perIp, schema: { tags, body: googleSignInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
+    const signedIn = await auth.googleSignIn(request.body, meta(request));
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
-  app.post('/auth/google-signup', perIp, async (request, reply) => {
-    const { idToken } = googleSignUpSchema.parse(request.body);
+  app.post('/auth/google-signup', { ...perIp, schema: { tags, body: googleSignUpSchema, response: { ...replies(googleSignUpAnswerSchema), ...replies(googleSignUpAnswerSchema, 201) } } }, async (request, reply) => {
+    const { idToken } = request.body;
     const signedIn = await auth.googleSignUp(idToken, meta(request));
     await startSession(request, reply, signedIn);
     return reply.status(signedIn.justSignedUp ? 201 : 200).send(ok({ ...signedIn.user, justSignedUp: signedIn.justSignedUp }));
   });
 
   // The support chat's identity hash, so the chat can trust who the user says they are.
-  app.get('/auth/intercom-hash', perIpRelaxed, async (request) => {
+  app.get('/auth/intercom-hash', { ...relaxedSignedIn, schema: { tags, response: replies(z.object({ hash: z.string() })) } }, async (request) => {
     const { user } = await request.requireSession();
-    if (!config.INTERCOM_SECRET) throw new AppError('NOT_FOUND', 404);
+    if (!config.INTERCOM_SECRET) throw new AppError('NOT_FOUND');
     return ok({ hash: createHmac('sha256', config.INTERCOM_SECRET).update(user.id).digest('hex') });
   });
 
-  app.post('/auth/signout', perIpRelaxed, async (request, reply) => {
+  app.post('/auth/signout', { ...perIpRelaxed, schema: { tags, body: noBody, response: replies(noPayload) } }, async (request, reply) => {
     const raw = request.sessionToken();
     if (raw) await revokeSession(app.database.db, raw);
     reply.clearSessionCookie();
     return ok(null);
   });
 
-  app.post('/auth/verify', perIp, async (request, reply) => {
-    const { token } = tokenBodySchema.parse(request.body);
+  app.post('/auth/verify', { ...perIp, schema: { tags, body: tokenBodySchema, response: replies(currentUserSchema.nullable()) } }, async (request, reply) => {
+    const { token } = request.body;
     const session = await request.session();
     const result = await auth.verifyEmail(token, meta(request), session?.user.id ?? null);
     if (result.session) await startSession(request, reply, result.session);
@@ -95,96 +118,94 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return ok(result.user);
   });
 
-  app.post('/auth/verify/issue', perIp, async (request) => {
+  app.post('/auth/verify/issue', { ...perIpSignedIn, schema: { tags, body: noBody, response: replies(noPayload) } }, async (request) => {
     const { user } = await request.requireSession();
     await auth.resendVerification(user);
     return ok(null);
   });
 
-  app.post('/auth/forgot-password', perIp, async (request) => {
-    const { email } = emailOnlySchema.parse(request.body);
+  app.post('/auth/forgot-password', { ...perIp, schema: { tags, body: emailOnlySchema, response: replies(noPayload) } }, async (request) => {
+    const { email } = request.body;
     await limitReset(email);
     await auth.forgotPassword(email);
     return ok(null);
   });
 
-  app.post('/auth/verify/reset-token', perIp, async (request) => {
-    const { token } = tokenBodySchema.parse(request.body);
+  app.post('/auth/verify/reset-token', { ...perIp, schema: { tags, body: tokenBodySchema, response: replies(noPayload) } }, async (request) => {
+    const { token } = request.body;
     await auth.checkResetToken(token);
     return ok(null);
   });
 
-  app.post('/auth/reset-password', perIp, async (request, reply) => {
-    const body = resetPasswordSchema.parse(request.body);
-    await auth.resetPassword(body);
+  app.post('/auth/reset-password', { ...perIp, schema: { tags, body: resetPasswordSchema, response: replies(noPayload) } }, async (request, reply) => {
+    await auth.resetPassword(request.body);
     reply.clearSessionCookie();
     return ok(null);
   });
 
-  app.post('/auth/request-unlock', perIp, async (request) => {
-    const { email } = emailOnlySchema.parse(request.body);
+  app.post('/auth/request-unlock', { ...perIp, schema: { tags, body: emailOnlySchema, response: replies(noPayload) } }, async (request) => {
+    const { email } = request.body;
     await limitUnlock(email);
     await auth.requestUnlock(email);
     return ok(null);
   });
 
   // The unlock mail's link: a plain GET from the mail client, answered with a redirect to sign-in.
-  app.get('/auth/unlock', perIp, async (request, reply) => {
+  app.get('/auth/unlock', { ...perIp, schema: { tags, querystring: unlockQuerySchema, response: { 303: z.null().describe('Redirect to the sign-in page, saying whether the device was unlocked'), ...errorReplies } } }, async (request, reply) => {
     const parsed = z.object({ token: tokenSchema }).safeParse(request.query);
     const unlocked = parsed.success && (await auth.unlock(parsed.data.token));
     return reply.redirect(`${config.publicUrl}/#/account/signin?ref=${unlocked ? 'unlocked' : 'unlock-failed'}`, 303);
   });
 
-  app.post('/auth/magic-link', perIp, async (request) => {
-    const { email } = emailOnlySchema.parse(request.body);
+  app.post('/auth/magic-link', { ...perIp, schema: { tags, body: emailOnlySchema, response: replies(noPayload) } }, async (request) => {
+    const { email } = request.body;
     await limitMagic(email);
     await auth.requestMagicLink(email);
     return ok(null);
   });
 
-  app.post('/auth/signin/magic-link', perIp, async (request, reply) => {
-    const { token } = tokenBodySchema.parse(request.body);
+  app.post('/auth/signin/magic-link', { ...perIp, schema: { tags, body: tokenBodySchema, response: replies(currentUserSchema) } }, async (request, reply) => {
+    const { token } = request.body;
     const signedIn = await auth.signInWithMagicLink(token, meta(request));
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
-  app.post('/auth/set-password', perIp, async (request, reply) => {
+  app.post('/auth/set-password', { ...perIpSignedIn, schema: { tags, body: setPasswordSchema, response: replies(noPayload) } }, async (request, reply) => {
     const actor = await request.requireSession();
-    const body = setPasswordSchema.parse(request.body);
-    await auth.setPassword(actor, body);
+    await auth.setPassword(actor, request.body);
     reply.clearSessionCookie();
     return ok(null);
   });
 
   // Confirms the session holder's identity again before a sensitive change (REAUTH_REQUIRED).
-  app.post('/auth/reauthenticate', perIp, async (request) => {
+  app.post('/auth/reauthenticate', { ...perIpSignedIn, schema: { tags, body: reauthenticateSchema, response: replies(noPayload) } }, async (request) => {
     const actor = await request.requireSession();
-    await auth.reauthenticate(actor, reauthenticateSchema.parse(request.body), meta(request));
+    await auth.reauthenticate(actor, request.body, meta(request));
     return ok(null);
   });
 
-  app.post('/auth/2fa/initiate', perIp, async (request) => {
+  app.post('/auth/2fa/initiate', { ...perIpSignedIn, schema: { tags, body: noBody, response: replies(twoFactorSetupSchema) } }, async (request) => {
     const actor = await request.requireSession();
     return ok(await auth.initiateTwoFactor(actor));
   });
 
-  app.post('/auth/2fa/enable', perIp, async (request) => {
+  app.post('/auth/2fa/enable', { ...perIpSignedIn, schema: { tags, body: twoFactorCodeSchema, response: replies(recoveryCodesSchema) } }, async (request) => {
     const actor = await request.requireSession();
-    const { code } = twoFactorCodeSchema.parse(request.body);
+    const { code } = request.body;
     return ok(await auth.enableTwoFactor(actor, code));
   });
 
-  app.post('/auth/2fa/disable', perIp, async (request) => {
+  app.post('/auth/2fa/disable', { ...perIpSignedIn, schema: { tags, body: twoFactorDisableSchema, response: replies(noPayload) } }, async (request) => {
     const actor = await request.requireSession();
-    const { code } = twoFactorDisableSchema.parse(request.body);
+    const { code } = request.body;
     await auth.disableTwoFactor(actor, code, meta(request));
     return ok(null);
   });
 
-  app.delete('/auth/me', perIp, async (request, reply) => {
+  app.delete('/auth/me', { ...perIpSignedIn, schema: { tags, body: deleteMeSchema.nullish(), response: replies(noPayload) } }, async (request, reply) => {
     const actor = await request.requireSession();
-    const { password } = deleteMeSchema.parse(request.body ?? {});
+    const password = request.body?.password;
     await auth.deleteAccount(actor, password);
     reply.clearSessionCookie();
     return ok(null);

@@ -1,105 +1,116 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokenBodySchema } from '../../src/domain/schemas/auth';
-import { createCompanyQuerySchema, createCompanySchema, deleteCompanySchema, invitationSchema, invitedSignUpSchema, updateCompanySchema } from '../../src/domain/schemas/companies';
+import {
+  companyDeletionSchema,
+  companyParamsSchema,
+  companySchema,
+  createCompanyQuerySchema,
+  createCompanySchema,
+  deleteCompanySchema,
+  invitationCheckSchema,
+  invitationParamsSchema,
+  invitationSchema,
+  invitedSignUpSchema,
+  memberParamsSchema,
+  teamSchema,
+  updateCompanySchema,
+} from '../../src/domain/schemas/companies';
+import { planSchema } from '../../src/domain/schemas/plans';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/domain/idempotency';
-import { requireMember } from '../services/companies';
+import { signedIn } from '../plugins/session';
 import { createIdempotency } from '../services/idempotency';
-import { listCompanyPlans } from '../services/plans';
-import { ok } from './envelope';
+import { noPayload, ok, replies } from './envelope';
 
-const companyParams = z.object({ id: z.string().max(64) });
-const memberParams = z.object({ id: z.string().max(64), userId: z.string().max(64) });
-const invitationParams = z.object({ id: z.string().max(64), invitationId: z.string().max(64) });
+const tags = ['companies'];
+/** Either form of accepting an invitation; the handler tells them apart (see below). */
+const invitedBodySchema = z.looseObject({ token: z.unknown() }).describe('The token alone (a signed-in invitee), or the invited sign-up form (token, names, password, designation, agreements)');
 
 /** Company, team and invitation routes (SPEC §7 Companies); membership is checked in the service. */
-export const companyRoutes: FastifyPluginAsync = async (app) => {
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { companies } = app;
   const idempotency = createIdempotency(app.database.db);
   const limited = { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
+  const member = { preValidation: signedIn };
 
   // A retried request with the same Idempotency-Key gets the first answer, not a second company.
-  app.post('/companies', async (request, reply) => {
+  app.post('/companies', { ...member, schema: { tags, querystring: createCompanyQuerySchema, body: createCompanySchema, response: replies(companySchema, 201) } }, async (request, reply) => {
     const { user } = await request.requireSession();
-    const query = createCompanyQuerySchema.parse(request.query);
-    const body = createCompanySchema.parse(request.body);
+    const { query, body } = request;
     const answer = await idempotency.run(
       { userId: user.id, key: request.headers[IDEMPOTENCY_HEADER], request: 'POST /companies', payload: { body, query } },
       async (tx) => ({ status: 201, body: ok(await companies.createCompany(user.id, body, query.designation, tx)) }),
     );
     if (answer.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
-    return reply.status(answer.status).send(answer.body);
+    return reply.status(answer.status as 201).send(answer.body as ReturnType<typeof ok<z.infer<typeof companySchema>>>);
   });
 
-  app.get('/companies/:id', async (request) => {
+  app.get('/companies/:id', { ...member, schema: { tags, params: companyParamsSchema, response: replies(companySchema) } }, async (request) => {
     const { user } = await request.requireSession();
-    const { id } = companyParams.parse(request.params);
-    return ok(await companies.getCompany(id, user.id));
+    return ok(await companies.getCompany(request.params.id, user.id));
   });
 
-  app.put('/companies/:id', async (request) => {
-    const { user } = await request.requireSession();
-    const { id } = companyParams.parse(request.params);
-    // JSON, or multipart with the logo in `uploadLogo`.
-    const { fields, file } = await request.readForm('uploadLogo');
-    return ok(await companies.updateCompany(id, user.id, updateCompanySchema.parse(fields), file));
-  });
+  // JSON, or multipart/form-data with the logo in `uploadLogo` (read by readForm, then checked here).
+  app.put(
+    '/companies/:id',
+    { ...member, schema: { tags, params: companyParamsSchema, body: updateCompanySchema.nullish().describe('JSON, or multipart/form-data with the same fields and the logo file in uploadLogo'), consumes: ['application/json', 'multipart/form-data'], response: replies(companySchema) } },
+    async (request) => {
+      const { user } = await request.requireSession();
+      const { fields, file } = await request.readForm('uploadLogo');
+      return ok(await companies.updateCompany(request.params.id, user.id, updateCompanySchema.parse(fields), file));
+    },
+  );
 
   // Without a code the call mails one (202); with it, the company is deleted.
-  app.delete('/companies/:id', async (request, reply) => {
+  app.delete(
+    '/companies/:id',
+    { ...member, schema: { tags, params: companyParamsSchema, body: deleteCompanySchema.nullish(), response: { ...replies(companyDeletionSchema), ...replies(companyDeletionSchema, 202) } } },
+    async (request, reply) => {
+      const { user } = await request.requireSession();
+      const result = await companies.deleteCompany(request.params.id, user, request.body?.verificationCode);
+      return result === 'codeSent' ? reply.status(202).send(ok({ codeSent: true as const })) : ok({ deleted: true as const });
+    },
+  );
+
+  app.get('/companies/:id/users', { ...member, schema: { tags, params: companyParamsSchema, response: replies(teamSchema) } }, async (request) => {
     const { user } = await request.requireSession();
-    const { id } = companyParams.parse(request.params);
-    const { verificationCode } = deleteCompanySchema.parse(request.body ?? {});
-    const result = await companies.deleteCompany(id, user, verificationCode);
-    return result === 'codeSent' ? reply.status(202).send(ok({ codeSent: true })) : ok({ deleted: true });
+    return ok(await companies.listTeam(request.params.id, user.id));
   });
 
-  app.get('/companies/:id/users', async (request) => {
+  app.post('/companies/:id/invitations', { ...member, schema: { tags, params: companyParamsSchema, body: invitationSchema, response: replies(noPayload, 201) } }, async (request, reply) => {
     const { user } = await request.requireSession();
-    const { id } = companyParams.parse(request.params);
-    return ok(await companies.listTeam(id, user.id));
-  });
-
-  app.post('/companies/:id/invitations', async (request, reply) => {
-    const { user } = await request.requireSession();
-    const { id } = companyParams.parse(request.params);
-    await companies.invite(id, user, invitationSchema.parse(request.body));
+    await companies.invite(request.params.id, user, request.body);
     return reply.status(201).send(ok(null));
   });
 
-  app.delete('/companies/:id/users/:userId', async (request) => {
+  app.delete('/companies/:id/users/:userId', { ...member, schema: { tags, params: memberParamsSchema, response: replies(noPayload) } }, async (request) => {
     const { user } = await request.requireSession();
-    const { id, userId } = memberParams.parse(request.params);
-    await companies.removeMember(id, user.id, userId);
+    await companies.removeMember(request.params.id, user.id, request.params.userId);
     return ok(null);
   });
 
-  app.delete('/companies/:id/invitations/:invitationId', async (request) => {
+  app.delete('/companies/:id/invitations/:invitationId', { ...member, schema: { tags, params: invitationParamsSchema, response: replies(noPayload) } }, async (request) => {
     const { user } = await request.requireSession();
-    const { id, invitationId } = invitationParams.parse(request.params);
-    await companies.cancelInvitation(id, user.id, invitationId);
+    await companies.cancelInvitation(request.params.id, user.id, request.params.invitationId);
     return ok(null);
   });
 
-  app.post('/companies/users/check-invited', limited, async (request) => {
-    const { token } = tokenBodySchema.parse(request.body);
-    return ok(await companies.checkInvitation(token));
+  app.post('/companies/users/check-invited', { ...limited, schema: { tags, body: tokenBodySchema, response: replies(invitationCheckSchema) } }, async (request) => {
+    return ok(await companies.checkInvitation(request.body.token));
   });
 
   // A signed-in invitee joins with the token alone; otherwise the form makes (or claims) the account.
-  app.post('/companies/users/invited', limited, async (request, reply) => {
+  app.post('/companies/users/invited', { ...limited, schema: { tags, body: invitedBodySchema, response: replies(noPayload, 201) } }, async (request, reply) => {
     const session = await request.session();
     const { token } = tokenBodySchema.parse(request.body);
-    const isForm = typeof request.body === 'object' && request.body !== null && 'password' in request.body;
+    const isForm = 'password' in request.body;
     const signUp = isForm || !session ? invitedSignUpSchema.parse(request.body) : null;
     await companies.acceptInvitation({ token, signUp }, session?.user.id ?? null);
     return reply.status(201).send(ok(null));
   });
 
-  app.get('/plangroups/company/:id/plans', async (request) => {
+  app.get('/plangroups/company/:id/plans', { ...member, schema: { tags: ['plans'], params: companyParamsSchema, response: replies(z.array(planSchema)) } }, async (request) => {
     const { user } = await request.requireSession();
-    const { id } = companyParams.parse(request.params);
-    await requireMember(app.database.db, id, user.id);
-    return ok(await listCompanyPlans(app.database.db, id));
+    return ok(await app.catalogue.companyPlans(user, { companyId: request.params.id }));
   });
 };

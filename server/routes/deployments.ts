@@ -1,21 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { pricingRequestSchema } from '../../src/domain/schemas/pricing';
-import { companyBillingCountry } from '../services/companies';
-import { priceDeployment } from '../services/pricing';
-import { ok } from './envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pricingAnswerSchema, pricingRequestSchema } from '../../src/domain/schemas/pricing';
+import { ok, replies } from './envelope';
 
-export const deploymentRoutes: FastifyPluginAsync = async (app) => {
+export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open to visitors: the pre-login wizard prices orders too, before tax. Naming a company (a
   // member's order) adds the tax of its billing country.
-  app.post('/deployments/pricing', async (request) => {
-    const body = pricingRequestSchema.parse(request.body);
-    const session = body.company ? await request.requireSession() : await request.session();
-    const country = body.company && session ? await companyBillingCountry(app.database.db, body.company, session.user.id) : null;
-    const attempts = {
-      counters: app.counters,
-      keys: [`ip:${request.ip}`, ...(session ? [`user:${session.user.id}`] : [])],
-      limit: { max: app.config.DISCOUNT_CHECKS_PER_HOUR, windowMinutes: 60 },
-    };
-    return ok(await priceDeployment(app.database.db, body, { now: new Date(), country, attempts }));
+  app.post('/deployments/pricing', { schema: { tags: ['deployments'], body: pricingRequestSchema, response: replies(pricingAnswerSchema) } }, async (request) => {
+    const session = request.body.company ? await request.requireSession() : await request.session();
+    return ok(await app.pricing.price(session?.user ?? null, { order: request.body, ip: request.ip }));
   });
 };

@@ -1,21 +1,24 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../errors';
-import { ok } from './envelope';
+import { ok, replies } from './envelope';
 
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+const healthSchema = replies(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }));
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: the process answers. Built once; a load balancer may call it many times a second.
   // Answers this small are never compressed: skip the compression hooks altogether.
-  const alive = ok({ status: 'ok', database: app.database.kind });
-  app.get('/health', { compress: false }, async () => alive);
+  const alive = ok({ status: 'ok' as const, database: app.database.kind });
+  app.get('/health', { compress: false, schema: { tags: ['health'], response: healthSchema } }, async () => alive);
 
   // Readiness: the database answers too.
-  app.get('/health/ready', { compress: false }, async (request) => {
+  app.get('/health/ready', { compress: false, schema: { tags: ['health'], response: healthSchema } }, async (request) => {
     try {
       await app.database.ping();
     } catch (err) {
       request.log.error({ err }, 'database ping failed');
-      throw new AppError('SERVICE_UNAVAILABLE', 503);
+      throw new AppError('SERVICE_UNAVAILABLE');
     }
-    return ok({ status: 'ok', database: app.database.kind });
+    return alive;
   });
 };

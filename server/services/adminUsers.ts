@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
 import type { ExportValue } from './exportStream';
+import type { SessionUser } from './sessions';
 
 export const USER_SORT_FIELDS = ['_id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
@@ -31,7 +32,19 @@ function search(q?: string): SQL | undefined {
   return or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like));
 }
 
-function toRow(u: typeof users.$inferSelect): Record<string, ExportValue> {
+/** A user as the admin list and export show it. */
+export interface AdminUserRow extends Record<string, ExportValue> {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  locked: boolean;
+  createdAt: string;
+}
+
+function toRow(u: typeof users.$inferSelect): AdminUserRow {
   return {
     _id: u.id,
     email: u.email,
@@ -73,7 +86,7 @@ const SQL_TYPES: Record<UserSortField, string> = { _id: 'uuid', email: 'text', f
  * Every user the query matches, in batches read by keyset (sort value, id): each batch is one
  * short query, however deep into the list, and the database never holds a long transaction.
  */
-export async function* exportUsers(db: Db, query: UserListQuery, batchSize = 1000): AsyncGenerator<Record<string, ExportValue>[]> {
+export async function* exportUsers(db: Db, query: UserListQuery, batchSize = 1000): AsyncGenerator<AdminUserRow[]> {
   const [field, order] = query.sort;
   const column = SORT_COLUMNS[field];
   const where = search(query.q);
@@ -106,7 +119,7 @@ export async function* exportUsers(db: Db, query: UserListQuery, batchSize = 100
  */
 export async function keepAPlatformAdmin(tx: Db, leavingUserId: string): Promise<void> {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
-  if (admins.some((a) => a.id === leavingUserId) && admins.length <= 1) throw new AppError('LAST_PLATFORM_ADMIN', 409);
+  if (admins.some((a) => a.id === leavingUserId) && admins.length <= 1) throw new AppError('LAST_PLATFORM_ADMIN');
 }
 
 /**
@@ -114,10 +127,36 @@ export async function keepAPlatformAdmin(tx: Db, leavingUserId: string): Promise
  * demote themselves (another admin must), and the last admin is never demoted.
  */
 export async function setPlatformAdmin(db: Db, actorId: string, targetId: string, isAdmin: boolean): Promise<void> {
-  if (!isAdmin && actorId === targetId) throw new AppError('CANNOT_DEMOTE_SELF', 409);
+  if (!isAdmin && actorId === targetId) throw new AppError('CANNOT_DEMOTE_SELF');
   await db.transaction(async (tx) => {
     if (!isAdmin) await keepAPlatformAdmin(tx, targetId);
     const updated = await tx.update(users).set({ isAdmin, updatedAt: sql`now()` }).where(eq(users.id, targetId)).returning({ id: users.id });
-    if (!updated.length) throw new AppError('NOT_FOUND', 404);
+    if (!updated.length) throw new AppError('NOT_FOUND');
   });
+}
+
+/** Platform admins only: the admin scope checks it too, the service does not rely on that. */
+function requirePlatformAdmin(actor: SessionUser) {
+  if (!actor.isAdmin) throw new AppError('FORBIDDEN');
+}
+
+export type AdminUserService = ReturnType<typeof createAdminUserService>;
+
+/** The admin area's users: list, export and the platform admin role, for platform admins. */
+export function createAdminUserService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async list(actor: SessionUser, input: { query: UserListQuery; range: [number, number] }) {
+      requirePlatformAdmin(actor);
+      return listUsers(db, input.query, input.range);
+    },
+    export(actor: SessionUser, input: { query: UserListQuery }) {
+      requirePlatformAdmin(actor);
+      return exportUsers(db, input.query);
+    },
+    async setPlatformAdmin(actor: SessionUser, input: { userId: string; isAdmin: boolean }) {
+      requirePlatformAdmin(actor);
+      return setPlatformAdmin(db, actor.id, input.userId, input.isAdmin);
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { renderMail, type MailKind } from '../mail/templates';
 import { keepAPlatformAdmin } from './adminUsers';
 import { listUserCompanies, releaseMemberships } from './companies';
 import { deleteFile, fileUrl } from './files';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../crypto/passwords';
 import type { RateCounters } from './rateCounters';
 import { createSession, markProved, revokeUserSessions, type SessionPolicy, type SessionUser } from './sessions';
 import { spendCredential, type AttemptSource, type SigninGuard } from './signinGuard';
@@ -132,8 +132,8 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
 
   async function checkSecondFactor(user: SessionUser, authCode: string | undefined, from: AttemptSource): Promise<void> {
     if (!user.mfaEnabled) return;
-    if (!authCode) throw new AppError('TWO_FACTOR_REQUIRED', 401);
-    if (!(await checkCode(user, authCode, from))) throw new AppError('TWO_FACTOR_FAILED', 401);
+    if (!authCode) throw new AppError('TWO_FACTOR_REQUIRED');
+    if (!(await checkCode(user, authCode, from))) throw new AppError('TWO_FACTOR_FAILED');
   }
 
   /**
@@ -145,7 +145,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       const claimed = await db.transaction((tx) => takeOverUnverified(tx, user.id, { passwordHash: null, via: 'google' }));
       return startSession(claimed, meta);
     }
-    if (await guard.isLocked(user.id, meta)) throw new AppError('ACCOUNT_LOCKED', 423);
+    if (await guard.isLocked(user.id, meta)) throw new AppError('ACCOUNT_LOCKED');
     await checkSecondFactor(user, authCode, meta);
     return startSession(user, meta);
   }
@@ -155,7 +155,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
    * check, is spent, so a captured token is worth one try at most.
    */
   async function spendGoogleToken(identity: { tokenHash: string; expiresAt: Date }): Promise<void> {
-    if (!(await spendCredential(db, identity.tokenHash, identity.expiresAt))) throw new AppError('GOOGLE_TOKEN_USED', 401);
+    if (!(await spendCredential(db, identity.tokenHash, identity.expiresAt))) throw new AppError('GOOGLE_TOKEN_USED');
   }
 
   /**
@@ -170,7 +170,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
 
   /** A sensitive change needs a proof of identity from this session within the last few minutes. */
   function requireFreshProof(actor: Actor): void {
-    if (Date.now() - actor.provedAt.getTime() > proofWindowMs) throw new AppError('REAUTH_REQUIRED', 403);
+    if (Date.now() - actor.provedAt.getTime() > proofWindowMs) throw new AppError('REAUTH_REQUIRED');
   }
 
   return {
@@ -207,13 +207,13 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       if (!user || !guard.isTrusted(user.id, meta)) await counters.hit(`signin:${body.email}`, accountLimit);
       if (!user?.passwordHash) {
         await verifyPassword(await DUMMY_HASH, body.password);
-        throw new AppError('INVALID_CREDENTIALS', 401);
+        throw new AppError('INVALID_CREDENTIALS');
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) {
         await guard.fail(user.id, meta);
-        throw new AppError('INVALID_CREDENTIALS', 401);
+        throw new AppError('INVALID_CREDENTIALS');
       }
-      if (user.lockedAt || (await guard.isLocked(user.id, meta))) throw new AppError('ACCOUNT_LOCKED', 423);
+      if (user.lockedAt || (await guard.isLocked(user.id, meta))) throw new AppError('ACCOUNT_LOCKED');
       await checkSecondFactor(user, body.authCode, meta);
       return startSession(user, meta);
     },
@@ -222,7 +222,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     async googleSignIn(body: GoogleSignInBody, meta: ClientMeta): Promise<SignedIn> {
       const identity = await google.verify(body.idToken);
       const user = await findByEmail(identity.email);
-      if (!user) throw new AppError('USER_NOT_FOUND', 404);
+      if (!user) throw new AppError('USER_NOT_FOUND');
       // Asking for the code does not spend the token; checking one, or signing in, does.
       if (!user.emailVerifiedAt || !user.mfaEnabled || body.authCode) await spendGoogleToken(identity);
       return googleSession(user, body.authCode, meta);
@@ -255,9 +255,9 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
      */
     async verifyEmail(token: string, meta: ClientMeta, signedInAs: string | null): Promise<{ user: CurrentUser | null; session: SignedIn | null }> {
       const userId = await consumeToken(db, token, 'verify');
-      if (!userId) throw new AppError('TOKEN_INVALID', 400);
+      if (!userId) throw new AppError('TOKEN_INVALID');
       const [user] = await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId)).returning();
-      if (!user) throw new AppError('TOKEN_INVALID', 400);
+      if (!user) throw new AppError('TOKEN_INVALID');
       if (signedInAs === user.id) return { user: await current(user), session: null };
       if (user.mfaEnabled || signedInAs) return { user: null, session: null };
       const session = await startSession(user, meta);
@@ -272,7 +272,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         .set({ verificationSentAt: sql`now()` })
         .where(and(eq(users.id, user.id), sql`(${users.verificationSentAt} is null or ${users.verificationSentAt} < now() - make_interval(secs => ${RESEND_WAIT_MS / 1000}))`))
         .returning();
-      if (!claimed) throw new AppError('VERIFICATION_ALREADY_SENT', 429);
+      if (!claimed) throw new AppError('VERIFICATION_ALREADY_SENT');
       await mailLink(claimed, 'verify');
     },
 
@@ -281,15 +281,15 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     },
 
     async checkResetToken(token: string): Promise<void> {
-      if (!(await peekToken(db, token, 'reset'))) throw new AppError('TOKEN_INVALID', 400);
+      if (!(await peekToken(db, token, 'reset'))) throw new AppError('TOKEN_INVALID');
     },
 
     /** A reset also releases a lockout and ends every session of the user. */
     async resetPassword(body: ResetPasswordBody): Promise<void> {
-      if (!(await peekToken(db, body.token, 'reset'))) throw new AppError('TOKEN_INVALID', 400);
+      if (!(await peekToken(db, body.token, 'reset'))) throw new AppError('TOKEN_INVALID');
       const passwordHash = await hashPassword(body.password);
       const userId = await consumeToken(db, body.token, 'reset');
-      if (!userId) throw new AppError('TOKEN_INVALID', 400);
+      if (!userId) throw new AppError('TOKEN_INVALID');
       await db.transaction(async (tx) => {
         const [user] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('update');
         // The link proves the mailbox: an account nobody verified is claimed whole by its holder.
@@ -323,7 +323,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     /** The link proves the mailbox: it verifies the email and releases a lockout too. */
     async signInWithMagicLink(token: string, meta: ClientMeta): Promise<SignedIn> {
       const userId = await consumeToken(db, token, 'magic');
-      if (!userId) throw new AppError('TOKEN_INVALID', 400, 'errors.magicLinkInvalid');
+      if (!userId) throw new AppError('MAGIC_LINK_INVALID');
       const user = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
@@ -333,8 +333,8 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         if (row) await releaseAccount(tx, userId);
         return row;
       });
-      if (!user) throw new AppError('TOKEN_INVALID', 400, 'errors.magicLinkInvalid');
-      if (user.mfaEnabled) throw new AppError('TWO_FACTOR_REQUIRED', 401);
+      if (!user) throw new AppError('MAGIC_LINK_INVALID');
+      if (user.mfaEnabled) throw new AppError('TWO_FACTOR_REQUIRED');
       return startSession(user, meta);
     },
 
@@ -344,9 +344,9 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       // The old password proves who is asking; adding a first one needs a recent proof instead.
       if (!user.passwordHash) requireFreshProof(actor);
       else if (!(body.oldPassword && (await verifyPassword(user.passwordHash, body.oldPassword)))) {
-        throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { oldPassword: ['errors.wrongPassword'] });
+        throw new AppError('WRONG_PASSWORD', { fieldErrors: { oldPassword: ['errors.wrongPassword'] } });
       }
-      if (body.oldPassword === body.password) throw new AppError('SAME_PASSWORD', 400, 'errors.SAME_PASSWORD', { password: ['errors.samePassword'] });
+      if (body.oldPassword === body.password) throw new AppError('SAME_PASSWORD', { fieldErrors: { password: ['errors.samePassword'] } });
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, user.id));
@@ -358,7 +358,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       const { user } = actor;
       if (!user.passwordHash) requireFreshProof(actor);
       else if (!(password && (await verifyPassword(user.passwordHash, password)))) {
-        throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { password: ['errors.wrongPassword'] });
+        throw new AppError('WRONG_PASSWORD', { fieldErrors: { password: ['errors.wrongPassword'] } });
       }
       // Sessions, tokens and memberships go with the user (ON DELETE CASCADE); the picture too.
       await db.transaction(async (tx) => {
@@ -380,14 +380,14 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       const { user } = actor;
       let proved = false;
       if (proof.password !== undefined) {
-        if (!user.passwordHash) throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { password: ['errors.wrongPassword'] });
+        if (!user.passwordHash) throw new AppError('WRONG_PASSWORD', { fieldErrors: { password: ['errors.wrongPassword'] } });
         await counters.hit(`reauth:${user.id}`, accountLimit);
         proved = await verifyPassword(user.passwordHash, proof.password);
         if (!proved) await guard.fail(user.id, from);
-        if (!proved) throw new AppError('WRONG_PASSWORD', 400, 'errors.WRONG_PASSWORD', { password: ['errors.wrongPassword'] });
+        if (!proved) throw new AppError('WRONG_PASSWORD', { fieldErrors: { password: ['errors.wrongPassword'] } });
       } else if (proof.code !== undefined) {
         proved = user.mfaEnabled && (await checkCode(user, proof.code, from));
-        if (!proved) throw new AppError('TWO_FACTOR_FAILED', 400, 'errors.TWO_FACTOR_FAILED', { code: ['errors.TWO_FACTOR_FAILED'] });
+        if (!proved) throw new AppError('TWO_FACTOR_CODE_WRONG', { fieldErrors: { code: ['errors.TWO_FACTOR_CODE_WRONG'] } });
       }
       if (!proved) throw AppError.validation({ password: ['validation.required'] });
       await markProved(db, actor.sessionId);
@@ -408,7 +408,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
 
     /** A current code (or recovery code) is itself the proof; it is checked under the same limits as at sign-in. */
     async disableTwoFactor(actor: Actor, code: string, from: AttemptSource): Promise<void> {
-      if (!actor.user.mfaEnabled || !(await checkCode(actor.user, code, from))) throw new AppError('TWO_FACTOR_FAILED', 400, 'errors.TWO_FACTOR_FAILED', { code: ['errors.TWO_FACTOR_FAILED'] });
+      if (!actor.user.mfaEnabled || !(await checkCode(actor.user, code, from))) throw new AppError('TWO_FACTOR_CODE_WRONG', { fieldErrors: { code: ['errors.TWO_FACTOR_CODE_WRONG'] } });
       await twoFactor.turnOff(actor.user);
     },
 

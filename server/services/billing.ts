@@ -74,7 +74,7 @@ export function createBillingService({ db, config }: { db: Db; config: Config })
     async receipt(userId: string, companyId: string, transactionId: string) {
       await requireMember(db, companyId, userId, 'admin');
       const [row] = UUID.test(transactionId) ? await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.companyId, companyId))) : [];
-      if (!row) throw new AppError('TRANSACTION_NOT_FOUND', 404);
+      if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
       return {
         fileName: `receipt-${(row.invoiceNumber ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.json`,
         receipt: { product: config.PRODUCT_NAME, ...transactionDto(row), customerEmail: row.receipt.customerEmail, lines: row.receipt.lines, card: row.receipt.card },

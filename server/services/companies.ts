@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
 import { checkImage, deleteFile, fileUrl, storeImage, type Upload } from './files';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../crypto/passwords';
 import { UUID } from './plans';
 import { countRecent, recordEvent } from './limitEvents';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -26,7 +26,7 @@ const DELETION_CODES_PER_HOUR = 5;
 /** Locks the company row for the transaction; a company deleted meanwhile is answered as foreign. */
 async function lockCompany(tx: Db, companyId: string): Promise<{ name: string }> {
   const [row] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).for('update');
-  if (!row) throw new AppError('NOT_A_MEMBER', 403);
+  if (!row) throw new AppError('NOT_A_MEMBER');
   return row;
 }
 
@@ -40,13 +40,13 @@ export interface Membership {
  * the admin role where asked. A malformed or unknown id is answered like a foreign one (403).
  */
 export async function requireMember(db: Db, companyId: string, userId: string, role?: 'admin'): Promise<Membership> {
-  if (!UUID.test(companyId)) throw new AppError('NOT_A_MEMBER', 403);
+  if (!UUID.test(companyId)) throw new AppError('NOT_A_MEMBER');
   const [row] = await db
     .select({ role: companyMembers.role })
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-  if (!row) throw new AppError('NOT_A_MEMBER', 403);
-  if (role === 'admin' && row.role !== 'admin') throw new AppError('ROLE_REQUIRED', 403);
+  if (!row) throw new AppError('NOT_A_MEMBER');
+  if (role === 'admin' && row.role !== 'admin') throw new AppError('ROLE_REQUIRED');
   return { companyId, role: row.role };
 }
 
@@ -83,7 +83,7 @@ export async function releaseMemberships(tx: Db, userId: string): Promise<void> 
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.userId, userId));
-  if (rows.some((r) => r.members > 1 && r.role === 'admin' && r.admins === 1)) throw new AppError('LAST_ADMIN', 409, 'errors.LAST_ADMIN_ACCOUNT');
+  if (rows.some((r) => r.members > 1 && r.role === 'admin' && r.admins === 1)) throw new AppError('LAST_ADMIN_ACCOUNT');
   for (const r of rows.filter((r) => r.members === 1)) {
     await tx.delete(companies).where(eq(companies.id, r.companyId));
     await deleteFile(tx, r.logoFileId);
@@ -96,7 +96,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
   async function getCompany(companyId: string, userId: string, conn: Db = db): Promise<CompanyDto> {
     const { role } = await requireMember(conn, companyId, userId);
     const [company] = await conn.select().from(companies).where(eq(companies.id, companyId));
-    if (!company) throw new AppError('NOT_A_MEMBER', 403);
+    if (!company) throw new AppError('NOT_A_MEMBER');
     const projectRows = await conn.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.companyId, companyId)).orderBy(asc(projects.createdAt));
     return {
       _id: company.id,
@@ -170,7 +170,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         const expiresAt = new Date(Date.now() + DELETION_CODE_TTL_MINUTES * 60_000);
         await db.transaction(async (tx) => {
           await lockCompany(tx, companyId);
-          if ((await countRecent(tx, 'deletionCode:company', companyId, HOUR_MS)) >= DELETION_CODES_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS', 429);
+          if ((await countRecent(tx, 'deletionCode:company', companyId, HOUR_MS)) >= DELETION_CODES_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS');
           await recordEvent(tx, 'deletionCode:company', companyId, HOUR_MS);
           await tx
             .insert(companyDeletionCodes)
@@ -186,7 +186,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         await lockCompany(tx, companyId);
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         const failures = Math.max(await countRecent(tx, 'deletionFailure:company', companyId, HOUR_MS), await countRecent(tx, 'deletionFailure:user', user.id, HOUR_MS));
-        if (failures >= DELETION_FAILURES_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS', 429);
+        if (failures >= DELETION_FAILURES_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS');
         const [row] = await tx
           .select()
           .from(companyDeletionCodes)
@@ -201,7 +201,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         await deleteFile(tx, gone?.logoFileId ?? null);
         return 'deleted' as const;
       });
-      if (outcome === 'wrong') throw new AppError('CODE_INVALID', 400, 'errors.CODE_INVALID', { verificationCode: ['errors.invalidVerificationCode'] });
+      if (outcome === 'wrong') throw new AppError('CODE_INVALID', { fieldErrors: { verificationCode: ['errors.invalidVerificationCode'] } });
       return outcome;
     },
 
@@ -230,18 +230,18 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
      */
     async invite(companyId: string, inviter: { id: string; firstName: string; emailVerifiedAt: Date | null }, body: InvitationBody): Promise<void> {
       await requireMember(db, companyId, inviter.id, 'admin');
-      if (!inviter.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', 403);
+      if (!inviter.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
       const [existing] = await db
         .select({ id: users.id })
         .from(companyMembers)
         .innerJoin(users, eq(users.id, companyMembers.userId))
         .where(and(eq(companyMembers.companyId, companyId), eq(users.email, body.email)));
-      if (existing) throw new AppError('ALREADY_MEMBER', 409);
+      if (existing) throw new AppError('ALREADY_MEMBER');
       const { raw, hash } = newOpaqueToken();
       const company = await db.transaction(async (tx) => {
         // The company row lock makes count-then-insert safe against parallel invitations.
         const locked = await lockCompany(tx, companyId);
-        if ((await countRecent(tx, 'invitation:company', companyId, DAY_MS)) >= config.INVITATIONS_PER_COMPANY_PER_DAY) throw new AppError('INVITATION_LIMIT', 429);
+        if ((await countRecent(tx, 'invitation:company', companyId, DAY_MS)) >= config.INVITATIONS_PER_COMPANY_PER_DAY) throw new AppError('INVITATION_LIMIT');
         await recordEvent(tx, 'invitation:company', companyId, DAY_MS);
         // A new invitation to the same address replaces the pending one.
         await tx.delete(invitations).where(and(eq(invitations.companyId, companyId), eq(invitations.email, body.email), isNull(invitations.acceptedAt)));
@@ -255,30 +255,30 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
 
     async removeMember(companyId: string, userId: string, memberId: string): Promise<void> {
       await requireMember(db, companyId, userId, 'admin');
-      if (!UUID.test(memberId)) throw new AppError('NOT_FOUND', 404);
+      if (!UUID.test(memberId)) throw new AppError('NOT_FOUND');
       await db.transaction(async (tx) => {
         const admins = await tx
           .select({ userId: companyMembers.userId })
           .from(companyMembers)
           .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'admin')))
           .for('update');
-        if (admins.length === 1 && admins[0]?.userId === memberId) throw new AppError('LAST_ADMIN', 409);
+        if (admins.length === 1 && admins[0]?.userId === memberId) throw new AppError('LAST_ADMIN');
         const removed = await tx
           .delete(companyMembers)
           .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, memberId)))
           .returning({ userId: companyMembers.userId });
-        if (!removed.length) throw new AppError('NOT_FOUND', 404);
+        if (!removed.length) throw new AppError('NOT_FOUND');
       });
     },
 
     async cancelInvitation(companyId: string, userId: string, invitationId: string): Promise<void> {
       await requireMember(db, companyId, userId, 'admin');
-      if (!UUID.test(invitationId)) throw new AppError('NOT_FOUND', 404);
+      if (!UUID.test(invitationId)) throw new AppError('NOT_FOUND');
       const removed = await db
         .delete(invitations)
         .where(and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId), isNull(invitations.acceptedAt)))
         .returning({ id: invitations.id });
-      if (!removed.length) throw new AppError('NOT_FOUND', 404);
+      if (!removed.length) throw new AppError('NOT_FOUND');
     },
 
     /**
@@ -291,7 +291,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         .from(invitations)
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)));
-      if (!row) throw new AppError('INVITATION_INVALID', 400, 'errors.invalidInvitation');
+      if (!row) throw new AppError('INVITATION_INVALID');
       const [user] = await db.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.email, row.email));
       return { ...row, existingUser: Boolean(user?.verified) };
     },
@@ -312,11 +312,11 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
           .set({ acceptedAt: sql`now()` })
           .where(and(eq(invitations.tokenHash, hashToken(input.token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
           .returning();
-        if (!invite) throw new AppError('INVITATION_INVALID', 400, 'errors.invalidInvitation');
+        if (!invite) throw new AppError('INVITATION_INVALID');
         const [existing] = await tx.select({ id: users.id, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, invite.email)).for('update');
         let userId: string;
         if (existing?.verified) {
-          if (existing.id !== signedInAs) throw new AppError('INVITATION_SIGN_IN_REQUIRED', 401);
+          if (existing.id !== signedInAs) throw new AppError('INVITATION_SIGN_IN_REQUIRED');
           userId = existing.id;
         } else {
           const signUp = input.signUp;

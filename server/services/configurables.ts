@@ -1,17 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { FeatureType, Status } from '../../src/domain/constants';
+import type { ConfigurablesDto } from '../../src/domain/schemas/plans';
 import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
 import { features, providers, regions, sizes } from '../db/schema';
 import { AppError } from '../errors';
 import { cachedCatalogue } from './plans';
-
-export interface ConfigurablesDto {
-  providers: { _id: string; code: string; name: string }[];
-  regions: { _id: string; code: string; name: string; order: number; price: string; isAvailable: boolean }[];
-  sizes: { _id: string; code: string; size: { value: number }; order: number }[];
-  features: { _id: string; code: string; type: FeatureType; name: string; description: string; order: number; price: string; status: Status; isAvailable: boolean }[];
-}
 
 /** SPEC §3 configurables of one provider: its regions and sizes, and the feature catalogue; cached with the catalogue. */
 export function getConfigurables(db: Db, providerCode: string): Promise<ConfigurablesDto> {
@@ -20,7 +13,7 @@ export function getConfigurables(db: Db, providerCode: string): Promise<Configur
 
 async function loadConfigurables(db: Db, providerCode: string): Promise<ConfigurablesDto> {
   const [provider] = await db.select().from(providers).where(eq(providers.code, providerCode)).limit(1);
-  if (!provider || provider.status !== 'active') throw new AppError('NOT_FOUND', 404, 'pricing.unknownProvider', undefined, { provider: providerCode });
+  if (!provider || provider.status !== 'active') throw new AppError('PROVIDER_NOT_FOUND', { params: { provider: providerCode } });
   const [regionRows, sizeRows, featureRows] = await Promise.all([
     db.select().from(regions).where(eq(regions.providerId, provider.id)).orderBy(asc(regions.order)),
     db.select().from(sizes).where(eq(sizes.providerId, provider.id)).orderBy(asc(sizes.order)),

@@ -33,7 +33,7 @@ export function createContentService(source: ContentSource, fetchImpl: typeof fe
       if (schema) data = schema.parse(data);
       if (data === undefined) throw new Error('content service answered without data');
     } catch {
-      throw new AppError('SERVICE_UNAVAILABLE', 502);
+      throw new AppError('CONTENT_UNAVAILABLE');
     }
     cache.set(block, { at: Date.now(), data });
     return data;

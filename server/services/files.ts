@@ -3,6 +3,7 @@ import { LIMITS, type UploadImageType } from '../../src/domain/constants';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { AppError } from '../errors';
+import { UUID } from './plans';
 
 /** An uploaded file as the multipart reader hands it over. */
 export interface Upload {
@@ -25,9 +26,9 @@ export function sniffImageType(data: Buffer): UploadImageType | null {
 
 /** Checks an upload (size, real image type) and refuses it with a field error naming `field`. */
 export function checkImage(upload: Upload, field: string): UploadImageType {
-  if (upload.truncated || upload.data.length > LIMITS.uploadMaxBytes) throw new AppError('FILE_TOO_BIG', 400, 'errors.FILE_TOO_BIG', { [field]: ['errors.FILE_TOO_BIG'] });
+  if (upload.truncated || upload.data.length > LIMITS.uploadMaxBytes) throw new AppError('FILE_TOO_BIG', { fieldErrors: { [field]: ['errors.FILE_TOO_BIG'] } });
   const type = upload.data.length ? sniffImageType(upload.data) : null;
-  if (!type) throw new AppError('FILE_TYPE', 400, 'errors.FILE_TYPE', { [field]: ['errors.FILE_TYPE'] });
+  if (!type) throw new AppError('FILE_TYPE', { fieldErrors: { [field]: ['errors.FILE_TYPE'] } });
   return type;
 }
 
@@ -39,6 +40,15 @@ export async function storeImage(db: Db, data: Buffer, contentType: UploadImageT
 
 export async function deleteFile(db: Db, id: string | null): Promise<void> {
   if (id) await db.delete(files).where(eq(files.id, id));
+}
+
+export type FileService = ReturnType<typeof createFileService>;
+
+/** Uploaded files as the files route serves them; ids are unguessable UUIDs (see routes/files.ts). */
+export function createFileService(deps: { db: Db }) {
+  return {
+    read: (input: { id: string }) => (UUID.test(input.id) ? readFile(deps.db, input.id) : Promise.resolve(null)),
+  };
 }
 
 export async function readFile(db: Db, id: string): Promise<{ contentType: string; data: Buffer } | null> {

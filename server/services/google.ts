@@ -30,12 +30,12 @@ export function createGoogleVerifier({ clientId, jwksUrl }: { clientId: string |
   return {
     enabled: Boolean(clientId),
     async verify(idToken: string): Promise<GoogleIdentity> {
-      if (!clientId) throw new AppError('GOOGLE_DISABLED', 404);
+      if (!clientId) throw new AppError('GOOGLE_DISABLED');
       keys ??= createRemoteJWKSet(new URL(jwksUrl));
       try {
         const { payload } = await jwtVerify(idToken, keys, { issuer: ISSUERS, audience: clientId, algorithms: ['RS256'], clockTolerance: 30 });
         const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
-        if (!email || payload.email_verified !== true || !payload.sub) throw new AppError('GOOGLE_TOKEN_INVALID', 401);
+        if (!email || payload.email_verified !== true || !payload.sub) throw new AppError('GOOGLE_TOKEN_INVALID');
         const local = email.split('@')[0] ?? 'User';
         const given = typeof payload.given_name === 'string' ? payload.given_name : undefined;
         const family = typeof payload.family_name === 'string' ? payload.family_name : undefined;
@@ -45,8 +45,8 @@ export function createGoogleVerifier({ clientId, jwksUrl }: { clientId: string |
       } catch (err) {
         if (err instanceof AppError) throw err;
         // A bad token is the client's problem; Google's keys being unreachable is ours.
-        if (err instanceof joseErrors.JOSEError && !(err instanceof joseErrors.JWKSTimeout)) throw new AppError('GOOGLE_TOKEN_INVALID', 401);
-        throw new AppError('SERVICE_UNAVAILABLE', 503);
+        if (err instanceof joseErrors.JOSEError && !(err instanceof joseErrors.JWKSTimeout)) throw new AppError('GOOGLE_TOKEN_INVALID');
+        throw new AppError('SERVICE_UNAVAILABLE');
       }
     },
   };

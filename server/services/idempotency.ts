@@ -70,7 +70,7 @@ export function createIdempotency(db: Db) {
     if (claimed) return claimed;
     const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (!row) return claim(userId, key, request, requestHash); // released meanwhile: try again
-    if (row.request !== request || row.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
+    if (row.request !== request || row.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     if (row.status === 'done' && row.responseStatus !== null) return { replay: { status: row.responseStatus, body: row.responseBody, replayed: true } };
     // In flight. Nobody holding the key's lock means its request died: take the claim over. (A
     // claimer that has not begun its work yet loses the claim too; run() fences it out.)
@@ -87,7 +87,7 @@ export function createIdempotency(db: Db) {
     // Finished meanwhile, or someone else took it over: ask again.
     const [now] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.id, row.id));
     if (now?.status === 'done' && now.responseStatus !== null) return { replay: { status: now.responseStatus, body: now.responseBody, replayed: true } };
-    throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT', 409);
+    throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT');
   }
 
   return {
@@ -97,9 +97,9 @@ export function createIdempotency(db: Db) {
      */
     async run<T>(req: IdempotentRequest, work: (tx: Db) => Promise<{ status: number; body: T }>): Promise<IdempotentAnswer<T>> {
       const key = typeof req.key === 'string' ? req.key : undefined;
-      if (req.key !== undefined && (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key))) throw new AppError('IDEMPOTENCY_KEY_INVALID', 400);
+      if (req.key !== undefined && (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key))) throw new AppError('IDEMPOTENCY_KEY_INVALID');
       if (key === undefined) {
-        if (req.required) throw new AppError('IDEMPOTENCY_KEY_INVALID', 400);
+        if (req.required) throw new AppError('IDEMPOTENCY_KEY_INVALID');
         return { ...(await db.transaction(work)), replayed: false };
       }
       const claimed = await claim(req.userId, key, req.request, hashPayload(req.payload));
@@ -114,7 +114,7 @@ export function createIdempotency(db: Db) {
             .select({ id: idempotencyKeys.id })
             .from(idempotencyKeys)
             .where(and(eq(idempotencyKeys.id, claimed.id), eq(idempotencyKeys.owner, claimed.owner), eq(idempotencyKeys.status, 'in_flight')));
-          if (!mine) throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT', 409);
+          if (!mine) throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT');
           const result = await work(tx);
           await tx
             .update(idempotencyKeys)

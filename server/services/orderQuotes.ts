@@ -8,8 +8,8 @@ import { deployments, features, regions, sizes, subscriptions } from '../db/sche
 import { AppError } from '../errors';
 import { requireMember } from './companies';
 import { UUID } from './plans';
-import type { PlanDto } from './plans';
-import type { PricingAnswer } from './pricing';
+import type { PlanDto } from '../../src/domain/schemas/plans';
+import type { PricingAnswer } from '../../src/domain/schemas/pricing';
 
 /** An order's price, named for people: the lines carry the plan's, region's and options' names. */
 export async function namedQuote(db: Db, plan: PlanDto, priced: PricingAnswer): Promise<SubscriptionQuote> {
@@ -102,13 +102,13 @@ export function subscriptionDto(row: typeof subscriptions.$inferSelect, graceDay
  * gets 403 like on every company-scoped call, an unknown id 404.
  */
 export async function loadOwnedDeployment(db: Db, deploymentId: string, userId: string, role?: 'admin') {
-  if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND', 404);
+  if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
   const [row] = await db
     .select({ deployment: deployments, subscription: subscriptions })
     .from(deployments)
     .innerJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
     .where(eq(deployments.id, deploymentId));
-  if (!row || row.deployment.status === 'deleted') throw new AppError('DEPLOYMENT_NOT_FOUND', 404);
+  if (!row || row.deployment.status === 'deleted') throw new AppError('DEPLOYMENT_NOT_FOUND');
   await requireMember(db, row.deployment.companyId, userId, role);
   return row;
 }

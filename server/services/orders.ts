@@ -21,7 +21,8 @@ import { companyBillingCountry, requireMember } from './companies';
 import { createIdempotency } from './idempotency';
 import { loadOwnedDeployment, namedQuote, orderShape, provisionSummary, sizeValue, subscriptionDto } from './orderQuotes';
 import type { PaymentGateway } from './payments';
-import { getPlan, UUID, type PlanDto } from './plans';
+import type { PlanDto } from '../../src/domain/schemas/plans';
+import { getPlan, UUID } from './plans';
 import { priceDeployment, type DiscountAttempts } from './pricing';
 import type { RateCounters } from './rateCounters';
 import type { SessionUser } from './sessions';
@@ -96,7 +97,7 @@ export function createOrderService({ db, config, counters, gateway }: { db: Db; 
   /** Everything a change is checked against, priced; refusals carry field errors and change nothing. */
   async function reviewChange(deploymentId: string, actor: Actor, change: OrderChange, ip: string, role?: 'admin') {
     const current = await loadOwned(deploymentId, actor, role);
-    if (current.subscription.status === 'canceled') throw new AppError('SUBSCRIPTION_CANCELED', 409);
+    if (current.subscription.status === 'canceled') throw new AppError('SUBSCRIPTION_CANCELED');
     const nextPlan = await getPlan(db, change.plan);
     if (!nextPlan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
     const currentPlan = (await getPlan(db, current.deployment.planId)) as PlanDto;
@@ -105,7 +106,7 @@ export function createOrderService({ db, config, counters, gateway }: { db: Db; 
       await orderShape(db, currentPlan, current.deployment.planConfig, current.deployment.paymentCycle),
       await orderShape(db, nextPlan, change.planConfig, change.paymentCycle),
     );
-    if (Object.keys(refusals).length) throw new AppError('CHANGE_REFUSED', 422, 'errors.CHANGE_REFUSED', refusals);
+    if (Object.keys(refusals).length) throw new AppError('CHANGE_REFUSED', { fieldErrors: refusals });
     const next = await price(change, current.deployment.companyId, actor, ip);
     checkVendor(change.paymentVendor, next.paymentRequired);
     const sub = current.subscription;
@@ -118,9 +119,9 @@ export function createOrderService({ db, config, counters, gateway }: { db: Db; 
 
   return {
     async create(actor: Actor, body: CreateDeploymentBody, key: string | string[] | undefined, context: OrderContext): Promise<{ status: number; body: DeploymentOrderAnswer; replayed: boolean }> {
-      if (key === undefined) throw new AppError('IDEMPOTENCY_KEY_INVALID', 400);
+      if (key === undefined) throw new AppError('IDEMPOTENCY_KEY_INVALID');
       await requireMember(db, body.company, actor.id, 'admin');
-      if (!body.project) throw new AppError('PROJECT_REQUIRED', 400, 'errors.PROJECT_REQUIRED', { project: ['errors.PROJECT_REQUIRED'] });
+      if (!body.project) throw new AppError('PROJECT_REQUIRED', { fieldErrors: { project: ['errors.PROJECT_REQUIRED'] } });
       const project = UUID.test(body.project) ? await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, body.project), eq(projects.companyId, body.company))) : [];
       if (!project.length) throw AppError.validation({ project: ['orders.unknownProject'] });
       const { plan, quote, paymentRequired } = await price(body, body.company, actor, context.ip);
@@ -217,7 +218,7 @@ export function createOrderService({ db, config, counters, gateway }: { db: Db; 
           .set({ quote: next.quote, cycle: change.paymentCycle, updatedAt: new Date(), ...(becomesPaid ? { vendor: 'paddle' as const, status: 'pending' as const } : {}) })
           .where(eq(subscriptions.id, sub.id))
           .returning();
-        if (!deployment || !updated) throw new AppError('DEPLOYMENT_NOT_FOUND', 404);
+        if (!deployment || !updated) throw new AppError('DEPLOYMENT_NOT_FOUND');
         await countDiscountUse(tx, next.quote);
         if (vendorChange) followUp.run = (await gateway.changeSubscription(vendorChange, sub, next.quote, prorated?.dueNow ?? 0)) ?? undefined;
         const checkout = updated.status === 'pending' ? await gateway.prepareCheckout(next.quote, { deploymentId, subscriptionId: updated.id, companyId: deployment.companyId }) : { transactionId: null };

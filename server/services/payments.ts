@@ -90,20 +90,20 @@ export function createPaymentsService({ db, config, counters, t, log, deliver }:
 
     /** POST /payments/paddle/webhook: verify, store once, apply. A failed check changes nothing. */
     async receiveWebhook(signature: string | string[] | undefined, rawBody: unknown) {
-      if (!Buffer.isBuffer(rawBody)) throw new AppError('WEBHOOK_PAYLOAD_INVALID', 400);
+      if (!Buffer.isBuffer(rawBody)) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
       const failure = verifyPaddleSignature(signature, rawBody, secret, config.PADDLE_WEBHOOK_TOLERANCE_SECONDS);
       if (failure) {
         log.warn({ reason: failure }, 'payment notification refused: signature');
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401);
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       }
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        throw new AppError('WEBHOOK_PAYLOAD_INVALID', 400);
+        throw new AppError('WEBHOOK_PAYLOAD_INVALID');
       }
       const event = paddleEventSchema.safeParse(json);
-      if (!event.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID', 400);
+      if (!event.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
       const result = await recordAndApply(db, event.data);
       log.info({ eventType: event.data.event_type, eventId: event.data.event_id, outcome: result.outcome }, 'payment notification');
       return { received: true, ...result };
@@ -135,16 +135,16 @@ export function createPaymentsService({ db, config, counters, t, log, deliver }:
      * through the webhook route. A declined card changes nothing and says why.
      */
     async standInPay(userId: string, deploymentId: string, body: StandInPayBody) {
-      if (paddle) throw new AppError('NOT_FOUND', 404);
+      if (paddle) throw new AppError('NOT_FOUND');
       const { deployment, subscription: sub } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
-      if (sub.status !== 'pending') throw new AppError('PAYMENT_NOT_DUE', 409);
+      if (sub.status !== 'pending') throw new AppError('PAYMENT_NOT_DUE');
       const limit = { max: DECLINES_PER_HOUR, windowMinutes: 60 };
       await counters.check(`checkout:user:${userId}`, limit);
       const outcome = standInCardOutcome(body, new Date());
       if (!outcome.ok) {
         await counters.hit(`checkout:user:${userId}`, limit);
         const reason = `payments.declined.${outcome.reason}`;
-        throw new AppError('PAYMENT_DECLINED', 402, 'errors.PAYMENT_DECLINED', { cardNumber: [reason] }, { reason: t(reason) });
+        throw new AppError('PAYMENT_DECLINED', { fieldErrors: { cardNumber: [reason] }, params: { reason: t(reason) } });
       }
       const at = new Date();
       const ids = { deploymentId: deployment.id, subscriptionId: sub.id, companyId: deployment.companyId };

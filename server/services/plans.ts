@@ -1,60 +1,14 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Availability, FeatureType, PlanKind, PlanType, Status } from '../../src/domain/constants';
+import type { FeatureType } from '../../src/domain/constants';
+import type { PlanDto } from '../../src/domain/schemas/plans';
 import { centsToDecimal } from '../../src/domain/money';
+import { cachedCatalogue } from '../db/catalogueCache';
 import type { Db } from '../db/client';
 import { companies, features, planFeatures, planGroupPlans, planRegions, plans, providers } from '../db/schema';
 
-interface MonthlyPrice {
-  month: { price: { amount: string; currency: 'USD' } };
-}
-export interface PlanOptionDto {
-  refId: string;
-  status: Availability;
-  pricing: MonthlyPrice;
-}
-export interface PlanDto {
-  _id: string;
-  name: string;
-  code: string;
-  status: Status;
-  priority: number;
-  type: PlanType;
-  kind: PlanKind;
-  provider: { _id: string; code: string };
-  basePricing: MonthlyPrice;
-  regions: PlanOptionDto[];
-  features: PlanOptionDto[];
-}
+export { cachedCatalogue, invalidatePlanCache } from '../db/catalogueCache';
 
-const monthly = (cents: number): MonthlyPrice => ({ month: { price: { amount: centsToDecimal(cents), currency: 'USD' } } });
-
-/**
- * The public catalogue (plans, configurables, feature types, and their serialised answers) is
- * read on every visit to pricing and the wizard but changes rarely, so it is kept in memory per
- * database. Catalogue writes (seeding, admin edits) call `invalidatePlanCache()`; the TTL bounds
- * how long another process's write can go unseen when several API processes share one PostgreSQL.
- */
-const CACHE_TTL_MS = 30_000;
-const catalogueCache = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
-
-export function invalidatePlanCache(db: Db): void {
-  catalogueCache.delete(db);
-}
-
-/** `load()`'s result kept under `key` until the catalogue changes; a failed load is not kept. */
-export function cachedCatalogue<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  let entries = catalogueCache.get(db);
-  if (!entries) catalogueCache.set(db, (entries = new Map()));
-  const hit = entries.get(key);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value as Promise<T>;
-  const value = load();
-  const cache = entries;
-  cache.set(key, { at: Date.now(), value });
-  value.catch(() => {
-    if (cache.get(key)?.value === value) cache.delete(key);
-  });
-  return value;
-}
+const monthly = (cents: number): PlanDto['basePricing'] => ({ month: { price: { amount: centsToDecimal(cents), currency: 'USD' } } });
 
 /** Type of every feature by id (domain, feature, capability, retention, backup), cached like plans. */
 export function featureTypes(db: Db): Promise<Map<string, FeatureType>> {

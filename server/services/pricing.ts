@@ -1,21 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { FieldErrors } from '../../src/domain/errors';
 import { centsToDecimal } from '../../src/domain/money';
-import { priceOrder, toWire, type DiscountInput, type Quote, type WireQuote } from '../../src/domain/pricing';
-import type { PricingRequest } from '../../src/domain/schemas/pricing';
+import { priceOrder, toWire, type DiscountInput } from '../../src/domain/pricing';
+import type { PricingAnswer, PricingRequest } from '../../src/domain/schemas/pricing';
 import type { Db } from '../db/client';
 import { discountCodes, sizes } from '../db/schema';
 import type { Limit, RateCounters } from './rateCounters';
 import { AppError } from '../errors';
 import { featureTypes, getPlan, UUID } from './plans';
-
-export interface PricingAnswer extends WireQuote {
-  cycle: Quote['cycle'];
-  monthly: string;
-  isDiscountApplied: boolean;
-  discountCode: string | null;
-  lines: { kind: string; refId: string | null; amount: string }[];
-}
+import { companyBillingCountry } from './companies';
+import type { SessionUser } from './sessions';
 
 // Engine fields → request fields, so that errors point at what the client sent.
 const FIELD: Record<string, string> = {
@@ -97,5 +91,27 @@ export async function priceDeployment(db: Db, request: PricingRequest, options: 
     isDiscountApplied: Boolean(quote.discountResult?.applied),
     discountCode: quote.discountResult?.code ?? null,
     lines: quote.lines.map((l) => ({ kind: l.kind, refId: l.refId, amount: centsToDecimal(l.amount) })),
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;
+
+/**
+ * Pricing an order (POST /deployments/pricing): open to visitors, before tax; naming a company
+ * (a member's order) adds the tax of its billing country. Discount-code guesses are limited per
+ * source and per user.
+ */
+export function createPricingService(deps: { db: Db; counters: RateCounters; discountChecksPerHour: number }) {
+  const { db, counters } = deps;
+  return {
+    async price(actor: SessionUser | null, input: { order: PricingRequest; ip: string }): Promise<PricingAnswer> {
+      const country = input.order.company && actor ? await companyBillingCountry(db, input.order.company, actor.id) : null;
+      const attempts: DiscountAttempts = {
+        counters,
+        keys: [`ip:${input.ip}`, ...(actor ? [`user:${actor.id}`] : [])],
+        limit: { max: deps.discountChecksPerHour, windowMinutes: 60 },
+      };
+      return priceDeployment(db, input.order, { now: new Date(), country, attempts });
+    },
   };
 }

@@ -27,7 +27,7 @@ export function createRateCounters(db: Db) {
       .returning({ count: rateCounters.count });
     if ((row?.count ?? 0) > limit.max) {
       const after = Math.max(1, Math.ceil((start.getTime() + limit.windowMinutes * 60_000 - Date.now()) / 1000));
-      throw new AppError('RATE_LIMITED', 429, 'errors.RATE_LIMITED', undefined, { after: `${after} seconds` });
+      throw new AppError('RATE_LIMITED', { params: { after: `${after} seconds` } });
     }
   }
 
@@ -40,7 +40,7 @@ export function createRateCounters(db: Db) {
       .where(and(eq(rateCounters.key, key), eq(rateCounters.windowStart, start)));
     if ((row?.count ?? 0) >= limit.max) {
       const after = Math.max(1, Math.ceil((start.getTime() + limit.windowMinutes * 60_000 - Date.now()) / 1000));
-      throw new AppError('RATE_LIMITED', 429, 'errors.RATE_LIMITED', undefined, { after: `${after} seconds` });
+      throw new AppError('RATE_LIMITED', { params: { after: `${after} seconds` } });
     }
   }
 

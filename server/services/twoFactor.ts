@@ -102,9 +102,9 @@ export function createTwoFactorService(db: Db, issuer: string, keyring: Keyring)
 
     /** Proves the app is set up with a code, turns two-factor on and returns recovery codes once. */
     async enable(user: SessionUser, code: string): Promise<{ recoveryCodes: string[] }> {
-      if (!user.totpPendingSecret) throw new AppError('TWO_FACTOR_NOT_PENDING', 400);
+      if (!user.totpPendingSecret) throw new AppError('TWO_FACTOR_NOT_PENDING');
       const step = matchStep(open(user.totpPendingSecret), user.email, code);
-      if (step === null) throw new AppError('TWO_FACTOR_FAILED', 400, 'errors.TWO_FACTOR_FAILED', { code: ['errors.TWO_FACTOR_FAILED'] });
+      if (step === null) throw new AppError('TWO_FACTOR_CODE_WRONG', { fieldErrors: { code: ['errors.TWO_FACTOR_CODE_WRONG'] } });
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       const pending = user.totpPendingSecret;
       await db.transaction(async (tx) => {

@@ -8,11 +8,23 @@ import type { SessionUser } from './sessions';
 
 /** Only the account itself may change or export it; another id is refused like a foreign one. */
 function requireSelf(user: SessionUser, id: string) {
-  if (user.id !== id) throw new AppError('FORBIDDEN', 403);
+  if (user.id !== id) throw new AppError('FORBIDDEN');
 }
 
-/** Profile update (SPEC §3): name and designation, and a new picture or none. */
-export async function updateProfile(db: Db, user: SessionUser, id: string, body: ProfileUpdateBody, picture: Upload | null): Promise<void> {
+export type UserService = ReturnType<typeof createUserService>;
+
+/** A user's own account: profile and data export (SPEC §3, §7 Other). The actor is the signed-in user. */
+export function createUserService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** Profile update: name and designation, and a new picture or none. */
+    updateProfile: (actor: SessionUser, input: { id: string; body: ProfileUpdateBody; picture: Upload | null }) => updateProfile(db, actor, input.id, input.body, input.picture),
+    /** Everything kept about the user, for download. */
+    exportData: (actor: SessionUser, input: { id: string }) => exportUserData(db, actor, input.id),
+  };
+}
+
+async function updateProfile(db: Db, user: SessionUser, id: string, body: ProfileUpdateBody, picture: Upload | null): Promise<void> {
   requireSelf(user, id);
   // Checked before anything is written, so a refused picture changes nothing.
   const type = picture ? checkImage(picture, 'uploadPicture') : null;
@@ -29,7 +41,7 @@ export async function updateProfile(db: Db, user: SessionUser, id: string, body:
  * Everything the product keeps about the user, for download: the profile, memberships and
  * sessions. Secrets (password hash, two-factor secret, token hashes) are never part of it.
  */
-export async function exportUserData(db: Db, user: SessionUser, id: string) {
+async function exportUserData(db: Db, user: SessionUser, id: string) {
   requireSelf(user, id);
   const [memberships, projectRows, sessionRows] = await Promise.all([
     db

@@ -1,68 +1,101 @@
+import { z } from 'zod';
+
 /**
- * Error codes the API answers with (`code` beside `message` in an error envelope).
- * Each code has an i18n key `errors.<code>` holding its English text.
+ * The one error table: every code the API answers with (`code` beside `message` in an error
+ * envelope), declared once with its HTTP status and the i18n key of its message. Services throw
+ * `new AppError('CODE', details?)`; the status and message come from here, never from the throw.
+ * A code means one thing: where two situations need different statuses, they get two codes.
  */
-export const ERROR_CODES = [
-  'BAD_REQUEST',
-  'VALIDATION_FAILED',
-  'INVALID_JSON',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'PAYLOAD_TOO_LARGE',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'ROUTE_NOT_FOUND',
-  'CONFLICT',
-  'RATE_LIMITED',
-  'INVALID_CREDENTIALS',
-  'ACCOUNT_LOCKED',
-  'TWO_FACTOR_REQUIRED',
-  'TWO_FACTOR_FAILED',
-  'EMAIL_TAKEN',
-  'TOKEN_INVALID',
-  'VERIFICATION_ALREADY_SENT',
-  'WRONG_PASSWORD',
-  'SAME_PASSWORD',
-  'CROSS_SITE_REQUEST',
-  'NOT_A_MEMBER',
-  'ROLE_REQUIRED',
-  'LAST_ADMIN',
-  'INVITATION_INVALID',
-  'INVITATION_SIGN_IN_REQUIRED',
-  'ALREADY_MEMBER',
-  'CODE_INVALID',
-  'TWO_FACTOR_NOT_PENDING',
-  'FILE_TOO_BIG',
-  'FILE_TYPE',
-  'GOOGLE_TOKEN_INVALID',
-  'GOOGLE_DISABLED',
-  'GOOGLE_TOKEN_USED',
-  'REAUTH_REQUIRED',
-  'USER_NOT_FOUND',
-  'CHECKBOXES_REQUIRED',
-  'SERVICE_UNAVAILABLE',
-  'EMAIL_NOT_VERIFIED',
-  'INVITATION_LIMIT',
-  'TOO_MANY_ATTEMPTS',
-  'LAST_PLATFORM_ADMIN',
-  'CANNOT_DEMOTE_SELF',
-  'IDEMPOTENCY_KEY_INVALID',
-  'IDEMPOTENCY_KEY_REUSED',
-  'IDEMPOTENCY_KEY_IN_FLIGHT',
-  'PASSWORD_CHANGE_REQUIRED',
-  'PROJECT_REQUIRED',
-  'DEPLOYMENT_NOT_FOUND',
-  'CHANGE_REFUSED',
-  'SUBSCRIPTION_CANCELED',
-  'PAYMENT_NOT_DUE',
-  'PAYMENT_DECLINED',
-  'PAYMENT_PROVIDER_ERROR',
-  'WEBHOOK_SIGNATURE_INVALID',
-  'WEBHOOK_PAYLOAD_INVALID',
-  'TRANSACTION_NOT_FOUND',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export const ERRORS = {
+  /** A request Fastify could not read (bad URL, bad header). */
+  BAD_REQUEST: { status: 400, message: 'errors.BAD_REQUEST' },
+  /** Field errors in payload.errors, translated. */
+  VALIDATION_FAILED: { status: 400, message: 'errors.VALIDATION_FAILED' },
+  INVALID_JSON: { status: 400, message: 'errors.INVALID_JSON' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'errors.UNSUPPORTED_MEDIA_TYPE' },
+  /** A JSON body over BODY_LIMIT. */
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'errors.PAYLOAD_TOO_LARGE' },
+  /** No valid session. */
+  UNAUTHORIZED: { status: 401, message: 'errors.UNAUTHORIZED' },
+  /** Signed in, but not allowed (not the account itself, not a platform admin). */
+  FORBIDDEN: { status: 403, message: 'errors.FORBIDDEN' },
+  NOT_FOUND: { status: 404, message: 'errors.NOT_FOUND' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'errors.ROUTE_NOT_FOUND' },
+  CONFLICT: { status: 409, message: 'errors.CONFLICT' },
+  /** params: after */
+  RATE_LIMITED: { status: 429, message: 'errors.RATE_LIMITED' },
+  INVALID_CREDENTIALS: { status: 401, message: 'errors.INVALID_CREDENTIALS' },
+  ACCOUNT_LOCKED: { status: 423, message: 'errors.ACCOUNT_LOCKED' },
+  /** Sign-in needs the authenticator code. */
+  TWO_FACTOR_REQUIRED: { status: 401, message: 'errors.TWO_FACTOR_REQUIRED' },
+  /** Sign-in with a wrong or spent code (the sign-in page checks this code). */
+  TWO_FACTOR_FAILED: { status: 401, message: 'errors.TWO_FACTOR_FAILED' },
+  /** A signed-in user's code (enable, disable, re-authenticate) is wrong: a field error on `code`. */
+  TWO_FACTOR_CODE_WRONG: { status: 400, message: 'errors.TWO_FACTOR_CODE_WRONG' },
+  EMAIL_TAKEN: { status: 409, message: 'errors.EMAIL_TAKEN' },
+  /** A mailed verify or reset link that is unknown, spent or expired. */
+  TOKEN_INVALID: { status: 400, message: 'errors.TOKEN_INVALID' },
+  /** A mailed sign-in link that is unknown, spent or expired. */
+  MAGIC_LINK_INVALID: { status: 400, message: 'errors.MAGIC_LINK_INVALID' },
+  VERIFICATION_ALREADY_SENT: { status: 429, message: 'errors.VERIFICATION_ALREADY_SENT' },
+  WRONG_PASSWORD: { status: 400, message: 'errors.WRONG_PASSWORD' },
+  SAME_PASSWORD: { status: 400, message: 'errors.SAME_PASSWORD' },
+  CROSS_SITE_REQUEST: { status: 403, message: 'errors.CROSS_SITE_REQUEST' },
+  NOT_A_MEMBER: { status: 403, message: 'errors.NOT_A_MEMBER' },
+  ROLE_REQUIRED: { status: 403, message: 'errors.ROLE_REQUIRED' },
+  /** Removing the last admin of a company. */
+  LAST_ADMIN: { status: 409, message: 'errors.LAST_ADMIN' },
+  /** Deleting the account of the last admin of a company with other members. */
+  LAST_ADMIN_ACCOUNT: { status: 409, message: 'errors.LAST_ADMIN_ACCOUNT' },
+  INVITATION_INVALID: { status: 400, message: 'errors.INVITATION_INVALID' },
+  INVITATION_SIGN_IN_REQUIRED: { status: 401, message: 'errors.INVITATION_SIGN_IN_REQUIRED' },
+  ALREADY_MEMBER: { status: 409, message: 'errors.ALREADY_MEMBER' },
+  /** A wrong company deletion code. */
+  CODE_INVALID: { status: 400, message: 'errors.CODE_INVALID' },
+  TWO_FACTOR_NOT_PENDING: { status: 400, message: 'errors.TWO_FACTOR_NOT_PENDING' },
+  /** An upload over the limit, whether declared or found while reading. */
+  FILE_TOO_BIG: { status: 413, message: 'errors.FILE_TOO_BIG' },
+  FILE_TYPE: { status: 400, message: 'errors.FILE_TYPE' },
+  GOOGLE_TOKEN_INVALID: { status: 401, message: 'errors.GOOGLE_TOKEN_INVALID' },
+  GOOGLE_DISABLED: { status: 404, message: 'errors.GOOGLE_DISABLED' },
+  GOOGLE_TOKEN_USED: { status: 401, message: 'errors.GOOGLE_TOKEN_USED' },
+  REAUTH_REQUIRED: { status: 403, message: 'errors.REAUTH_REQUIRED' },
+  USER_NOT_FOUND: { status: 404, message: 'errors.USER_NOT_FOUND' },
+  CHECKBOXES_REQUIRED: { status: 400, message: 'errors.CHECKBOXES_REQUIRED' },
+  /** We cannot answer now (database down, Google keys unreachable). */
+  SERVICE_UNAVAILABLE: { status: 503, message: 'errors.SERVICE_UNAVAILABLE' },
+  /** The content service answered badly or not at all. */
+  CONTENT_UNAVAILABLE: { status: 502, message: 'errors.CONTENT_UNAVAILABLE' },
+  /** params: provider */
+  PROVIDER_NOT_FOUND: { status: 404, message: 'errors.PROVIDER_NOT_FOUND' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'errors.EMAIL_NOT_VERIFIED' },
+  INVITATION_LIMIT: { status: 429, message: 'errors.INVITATION_LIMIT' },
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'errors.TOO_MANY_ATTEMPTS' },
+  LAST_PLATFORM_ADMIN: { status: 409, message: 'errors.LAST_PLATFORM_ADMIN' },
+  CANNOT_DEMOTE_SELF: { status: 409, message: 'errors.CANNOT_DEMOTE_SELF' },
+  IDEMPOTENCY_KEY_INVALID: { status: 400, message: 'errors.IDEMPOTENCY_KEY_INVALID' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'errors.IDEMPOTENCY_KEY_REUSED' },
+  IDEMPOTENCY_KEY_IN_FLIGHT: { status: 409, message: 'errors.IDEMPOTENCY_KEY_IN_FLIGHT' },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'errors.PASSWORD_CHANGE_REQUIRED' },
+  /** Ordering and payments (issue 13). */
+  PROJECT_REQUIRED: { status: 400, message: 'errors.PROJECT_REQUIRED' },
+  DEPLOYMENT_NOT_FOUND: { status: 404, message: 'errors.DEPLOYMENT_NOT_FOUND' },
+  /** A change of a server the SPEC §4 rules refuse; field errors say which. */
+  CHANGE_REFUSED: { status: 422, message: 'errors.CHANGE_REFUSED' },
+  SUBSCRIPTION_CANCELED: { status: 409, message: 'errors.SUBSCRIPTION_CANCELED' },
+  PAYMENT_NOT_DUE: { status: 409, message: 'errors.PAYMENT_NOT_DUE' },
+  /** params: reason */
+  PAYMENT_DECLINED: { status: 402, message: 'errors.PAYMENT_DECLINED' },
+  PAYMENT_PROVIDER_ERROR: { status: 502, message: 'errors.PAYMENT_PROVIDER_ERROR' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'errors.WEBHOOK_SIGNATURE_INVALID' },
+  WEBHOOK_PAYLOAD_INVALID: { status: 400, message: 'errors.WEBHOOK_PAYLOAD_INVALID' },
+  TRANSACTION_NOT_FOUND: { status: 404, message: 'errors.TRANSACTION_NOT_FOUND' },
+  /** params: errorId; the details are only in the log. */
+  INTERNAL: { status: 500, message: 'errors.INTERNAL' },
+} as const satisfies Record<string, { status: number; message: `errors.${string}` }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
 /** Field errors: each field's messages, first one shown (SPEC §8). */
 export type FieldErrors = Record<string, string[]>;
@@ -78,3 +111,10 @@ export interface ErrorEnvelope {
   code: ErrorCode;
   payload: { errors?: FieldErrors; errorId?: string };
 }
+
+/** The error envelope as a schema: what every route declares for its 4xx and 5xx answers. */
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  code: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]),
+  payload: z.object({ errors: z.record(z.string(), z.array(z.string())).optional(), errorId: z.string().optional() }),
+});

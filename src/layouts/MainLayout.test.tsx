@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../../dataProvider/auth';
 import { companiesApi } from '../../dataProvider/companies';
 import type { CompanyDto } from '../domain/schemas/companies';
-import { selection } from '../selection';
+import { selection } from '../companySelection';
 import { session } from '../session';
 import { currentLocation, en, renderPage, testUser } from '../testing/renderPage';
 import { clearToasts, getToasts } from '../ui/toast/toastStore';

@@ -19,7 +19,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router';
-import { selection, useSelection, type CompanyRef } from '../selection';
+import { selection, useSelection, type CompanyRef } from '../companySelection';
 import { session, useSession } from '../session';
 import { DialogHost } from '../ui/dialog/DialogHost';
 import { showToast } from '../ui/toast/toastStore';

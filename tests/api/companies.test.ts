@@ -166,7 +166,7 @@ describe('PUT /companies/{id} with a logo', () => {
 
     const before = await tableCounts(t.app);
     const tooBig = await putLogo(owner, Buffer.concat([TINY_PNG, Buffer.alloc(1024 * 1024)]));
-    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().payload.errors.uploadLogo).toEqual(['The file is too big (1 MB at most).']);
     expect((await putLogo(owner, Buffer.from('GIF8 but not really'))).json().code).toBe('FILE_TYPE');
     expect((await putLogo(outsider, TINY_PNG)).statusCode).toBe(403);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { users } from '../../server/db/schema';
+import { noPayload, replies } from '../../server/routes/envelope';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -7,7 +9,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ BODY_LIMIT: '2048' });
   // A write route used only here, so that the refusals below are checked against a real write.
-  t.app.post('/api/v1/test-writes', async (request) => {
+  // (Every API route declares its schemas, this one too: see plugins/routeSchemas.ts.)
+  t.app.post('/api/v1/test-writes', { schema: { body: z.looseObject({}), response: replies(noPayload) } }, async (request) => {
     const body = request.body as { email: string };
     await t.app.database.db.insert(users).values({ email: body.email, firstName: 'A', lastName: 'B' });
     return { message: 'OK', payload: null };
@@ -83,7 +86,7 @@ describe('in-flight requests at shutdown', () => {
     const slow = await createTestApp();
     let release: () => void = () => undefined;
     const started = new Promise<void>((resolve) => {
-      slow.app.post('/api/v1/slow-write', async () => {
+      slow.app.post('/api/v1/slow-write', { schema: { body: z.looseObject({}).nullish(), response: replies(noPayload) } }, async () => {
         resolve();
         await new Promise<void>((r) => (release = r));
         await slow.app.database.db.insert(users).values({ email: 'late@example.com', firstName: 'L', lastName: 'W' });

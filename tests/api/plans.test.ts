@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/db/seed';
 import { invalidatePlanCache } from '../../server/services/plans';
-import type { PlanDto } from '../../server/services/plans';
+import type { PlanDto } from '../../src/domain/schemas/plans';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;

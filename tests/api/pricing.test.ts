@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder, toWire } from '../../src/domain/pricing';
-import type { ConfigurablesDto } from '../../server/services/configurables';
 import { invalidatePlanCache } from '../../server/services/plans';
-import type { PlanDto } from '../../server/services/plans';
+import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
 import { signUp } from '../support/auth';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -50,7 +49,7 @@ describe('GET /plans/configurables/public/{providerCode}', () => {
   it('answers 404 for an unknown provider', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/plans/configurables/public/aws' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'There is no provider aws.' });
+    expect(res.json()).toMatchObject({ code: 'PROVIDER_NOT_FOUND', message: 'There is no provider aws.' });
   });
 });
 

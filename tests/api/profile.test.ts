@@ -62,15 +62,16 @@ describe('PUT /users/{id}: profile update', () => {
     const before = await me();
     const counts = await tableCounts(t.app);
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(LIMITS.uploadMaxBytes)]);
+    // A file over the limit is 413 (FILE_TOO_BIG), like any upload refused for its size.
     const cases = [
-      [await putForm({ firstName: 'Eve', designation: 'ops' }, { data: big }), 'uploadPicture', 'The file is too big (1 MB at most).'],
-      [await putForm({ firstName: 'Eve', designation: 'ops' }, { data: Buffer.from('<svg onload="alert(1)"/>'), type: 'image/png' }), 'uploadPicture', 'Only PNG, JPEG, GIF and WebP images are supported.'],
-      [await putForm({ firstName: 'E', designation: 'ops' }, { data: TINY_PNG }), 'firstName', 'Use 2 to 64 characters.'],
-      [await put({ firstName: 'Eve', designation: 'astronaut' }), 'designation', undefined],
-      [await put({ firstName: '<b>Eve</b>', designation: 'ops' }), 'firstName', 'HTML is not allowed.'],
+      [await putForm({ firstName: 'Eve', designation: 'ops' }, { data: big }), 'uploadPicture', 'The file is too big (1 MB at most).', 413],
+      [await putForm({ firstName: 'Eve', designation: 'ops' }, { data: Buffer.from('<svg onload="alert(1)"/>'), type: 'image/png' }), 'uploadPicture', 'Only PNG, JPEG, GIF and WebP images are supported.', 400],
+      [await putForm({ firstName: 'E', designation: 'ops' }, { data: TINY_PNG }), 'firstName', 'Use 2 to 64 characters.', 400],
+      [await put({ firstName: 'Eve', designation: 'astronaut' }), 'designation', undefined, 400],
+      [await put({ firstName: '<b>Eve</b>', designation: 'ops' }), 'firstName', 'HTML is not allowed.', 400],
     ] as const;
-    for (const [res, field, message] of cases) {
-      expect(res.statusCode, field).toBe(400);
+    for (const [res, field, message, status] of cases) {
+      expect(res.statusCode, field).toBe(status);
       const errors = res.json().payload.errors[field];
       expect(errors, field).toBeDefined();
       if (message) expect(errors).toContain(message);

@@ -177,7 +177,7 @@ describe('oversize multipart uploads', () => {
       });
     }
     const answer = await within(raw.closed, 15_000, 'oversize upload');
-    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('"code":"FILE_TOO_BIG"');
     expect(answer.toLowerCase()).toContain('connection: close');
     // Far less than the whole body went out: the server stopped reading at about the limit.

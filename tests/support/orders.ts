@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ConfigurablesDto } from '../../server/services/configurables';
-import type { PlanDto } from '../../server/services/plans';
+import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
 import { signUp } from './auth';
 
 /** The seeded catalogue by code, for building orders in tests. */

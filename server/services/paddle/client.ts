@@ -39,10 +39,10 @@ export function createPaddleClient(config: Config): PaddleClient | null {
         signal: AbortSignal.timeout(15_000),
       });
     } catch {
-      throw new AppError('PAYMENT_PROVIDER_ERROR', 502);
+      throw new AppError('PAYMENT_PROVIDER_ERROR');
     }
     const json = (await res.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
-    if (!res.ok || !json?.data) throw new AppError('PAYMENT_PROVIDER_ERROR', 502);
+    if (!res.ok || !json?.data) throw new AppError('PAYMENT_PROVIDER_ERROR');
     return json.data;
   }
 
@@ -64,7 +64,7 @@ export function createPaddleClient(config: Config): PaddleClient | null {
   return {
     async createTransaction({ lines, cycle, customData }) {
       const data = await call('POST', '/transactions', { items: items(lines, cycle), custom_data: customData, collection_mode: 'automatic' });
-      if (typeof data.id !== 'string') throw new AppError('PAYMENT_PROVIDER_ERROR', 502);
+      if (typeof data.id !== 'string') throw new AppError('PAYMENT_PROVIDER_ERROR');
       return { id: data.id };
     },
     async updateSubscription(subscriptionId, { lines, cycle }) {

@@ -85,27 +85,39 @@ export const deleteMeSchema = z.object({ password: z.string().max(256, 'validati
 export type DeleteMeBody = z.infer<typeof deleteMeSchema>;
 
 /** The signed-in user as GET /auth/me answers (SPEC §3 logged-in user). */
-export interface CurrentUser {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  designation: string | null;
-  picture: string | null;
-  via: 'local' | 'google';
+export const currentUserSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  designation: z.string().nullable(),
+  picture: z.string().nullable(),
+  via: z.enum(['local', 'google']),
   /** False for accounts made with Google that never set a password. */
-  hasPassword: boolean;
-  isAdmin: boolean;
-  mfaEnabled: boolean;
+  hasPassword: z.boolean(),
+  isAdmin: z.boolean(),
+  mfaEnabled: z.boolean(),
   /** The account must choose a new password (a generated first-admin one) before anything else. */
-  mustChangePassword: boolean;
-  emailVerified: boolean;
-  createdAt: string;
+  mustChangePassword: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
   /** What onboarding still asks for: verifying the email, then naming a company; null when done. */
-  onboarding: 'verify' | 'company' | null;
-  companies: { _id: string; name: string }[];
-}
+  onboarding: z.enum(['verify', 'company']).nullable(),
+  companies: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const twoFactorCodeSchema = z.object({ code: authCodeSchema });
 /** Disabling two-factor sign-in asks for a current code, or a recovery code. */
 export const twoFactorDisableSchema = z.object({ code: signInCodeSchema });
+
+/** Answer of POST /auth/2fa/initiate: the secret to enter or scan. */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string(), qrImage: z.string() });
+/** Answer of POST /auth/2fa/enable: recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+/** Answer of POST /auth/google-signup: the user, and whether the account was made just now. */
+export const googleSignUpAnswerSchema = currentUserSchema.extend({ justSignedUp: z.boolean() });
+/** Answer of POST /users (sign-up): the same whether or not the address was taken. */
+export const signUpAnswerSchema = z.object({ email: z.string() });
+/** Query of GET /auth/unlock (the mailed link); a bad token redirects, it is never a 400. */
+export const unlockQuerySchema = z.object({ token: z.string().optional().catch(undefined) });

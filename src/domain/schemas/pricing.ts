@@ -22,3 +22,21 @@ export const pricingRequestSchema = z.object({
   company: z.string().trim().max(64, 'validation.invalid').optional(),
 });
 export type PricingRequest = z.infer<typeof pricingRequestSchema>;
+
+const amountSchema = z.object({ amount: z.string(), currency: z.literal('USD') });
+
+/** Answer of POST /deployments/pricing: the engine's quote as decimal strings (SPEC §7). */
+export const pricingAnswerSchema = z.object({
+  total: amountSchema,
+  subtotal: z.string(),
+  tax: z.string(),
+  discount: z.string(),
+  credit: z.string(),
+  balance: z.string(),
+  cycle: z.enum(BILLING_CYCLES),
+  monthly: z.string(),
+  isDiscountApplied: z.boolean(),
+  discountCode: z.string().nullable(),
+  lines: z.array(z.object({ kind: z.string(), refId: z.string().nullable(), amount: z.string() })),
+});
+export type PricingAnswer = z.infer<typeof pricingAnswerSchema>;

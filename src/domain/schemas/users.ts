@@ -19,3 +19,14 @@ export const profileUpdateSchema = z.object({
   removePicture: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateSchema>;
+
+/** Path parameters of the user routes. */
+export const userParamsSchema = z.object({ id: z.string().max(64) });
+
+/** GET /users/{id}/export: the user's data as a JSON file (no secrets), described for the docs. */
+export const userDataExportSchema = z.object({
+  exportedAt: z.string(),
+  user: z.looseObject({ _id: z.string(), email: z.string() }),
+  companies: z.array(z.looseObject({ _id: z.string(), name: z.string() })),
+  sessions: z.array(z.looseObject({ createdAt: z.string() })),
+});

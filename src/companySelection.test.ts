@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from './domain/schemas/auth';
-import { createSelectionStore, SELECTION_KEY, type ProjectRef } from './selection';
+import { createSelectionStore, SELECTION_KEY, type ProjectRef } from './companySelection';
 import { testUser } from './testing/fixtures';
 
 const zeta = { _id: 'c-zeta', name: 'Zeta Labs' };

@@ -1,0 +1,61 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import { requestGuardsPlugin } from './requestGuards';
+
+/** Origins the Content-Security-Policy allows beyond our own, derived from what is configured. */
+function extraOrigins(config: Config) {
+  const origin = (url?: string) => (url ? [new URL(url).origin] : []);
+  // Google Identity Services: its script, its button and one-tap frames, and its styles.
+  const gsi = config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/'] : [];
+  return {
+    img: origin(config.CONTENT_URL),
+    connect: [...origin(config.SENTRY_DSN), ...gsi],
+    script: config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/client'] : [],
+    style: config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/style'] : [],
+    frame: gsi,
+  };
+}
+
+/**
+ * Security for every request: request guards (invalid text, oversized uploads), helmet's headers
+ * with our Content-Security-Policy, and rate limiting (limits are set per route; a refusal
+ * answers RATE_LIMITED through the error handler). The cross-site guard sits with the session
+ * cookie it protects (plugins/session.ts).
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  await app.register(requestGuardsPlugin);
+
+  const extra = extraOrigins(config);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra.script],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
+        // blob: for previews of a picture or logo before it is uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:', ...extra.img],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...extra.connect],
+        frameSrc: extra.frame.length ? extra.frame : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only makes sense when the product is served over HTTPS.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', { params: { after: context.after } }),
+  });
+}

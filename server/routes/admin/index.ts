@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { adminUserRoutes } from './users';
+
+/** The one guard of the admin area: a signed-in platform admin, checked before anything is read. */
+async function platformAdmin(request: FastifyRequest) {
+  const { user } = await request.requireSession();
+  if (!user.isAdmin) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * The admin area, registered under `/api/v1/admin`: every route in this scope is guarded by the
+ * hook below, and each resource is a shared listing (admin/listing.ts) over its service.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', platformAdmin);
+  await app.register(adminUserRoutes(app.adminUsers));
+};

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { formsPlugin } from '../plugins/forms';
+import { sessionPlugin } from '../plugins/session';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { companyRoutes } from './companies';
+import { contentRoutes } from './content';
+import { deploymentRoutes } from './deployments';
+import { docsRoutes } from './docs';
+import { fileRoutes } from './files';
+import { healthRoutes } from './health';
+import { planRoutes } from './plans';
+import { userRoutes } from './users';
+
+/**
+ * The API under /api/v1: sessions (with the cross-site guard) and forms for every area, then one
+ * plugin per area. The admin area is one scope under /admin with its own guard.
+ */
+export const apiRoutes: FastifyPluginAsync = async (api) => {
+  await api.register(sessionPlugin);
+  await api.register(formsPlugin);
+  api.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  await api.register(healthRoutes);
+  await api.register(planRoutes);
+  await api.register(contentRoutes);
+  await api.register(deploymentRoutes);
+  await api.register(authRoutes);
+  await api.register(userRoutes);
+  await api.register(companyRoutes);
+  await api.register(fileRoutes);
+  await api.register(adminRoutes, { prefix: '/admin' });
+  await api.register(docsRoutes);
+};

@@ -1,0 +1,22 @@
+import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
+import type { Db } from '../db/client';
+import { requireMember } from './companies';
+import { getConfigurables } from './configurables';
+import { listCompanyPlans, listPublicPlans } from './plans';
+import type { SessionUser } from './sessions';
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** The plan catalogue (SPEC §3 plans, configurables): public, or a member's company's plans. */
+export function createCatalogueService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    publicPlans: (): Promise<PlanDto[]> => listPublicPlans(db),
+    configurables: (input: { providerCode: string }): Promise<ConfigurablesDto> => getConfigurables(db, input.providerCode),
+    /** The plans a company may order: members only. */
+    async companyPlans(actor: SessionUser, input: { companyId: string }): Promise<PlanDto[]> {
+      await requireMember(db, input.companyId, actor.id);
+      return listCompanyPlans(db, input.companyId);
+    },
+  };
+}

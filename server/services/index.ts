@@ -1,0 +1,60 @@
+import type { TFunction } from 'i18next';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createMailer } from '../mail/mailer';
+import { createAdminUserService } from './adminUsers';
+import { createAuthService } from './auth';
+import { createCatalogueService } from './catalogue';
+import { createCompanyService } from './companies';
+import { createContentService } from './content';
+import { createFileService } from './files';
+import { createGoogleVerifier } from './google';
+import { createPricingService } from './pricing';
+import { createRateCounters } from './rateCounters';
+import { createKeyring, defaultSecretKeys } from './secrets';
+import { createSigninGuard } from './signinGuard';
+import { createTwoFactorService } from './twoFactor';
+import { logUsageEventSink, type UsageEventSink } from './usageEvents';
+import { createUserService } from './users';
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  t: TFunction;
+  log: FastifyBaseLogger;
+  events?: UsageEventSink;
+}
+
+/**
+ * Every service of the product, each made by its `createXService(deps)`; routes reach them as
+ * `app.<name>` (decorated in app.ts). The one place that knows which service needs what.
+ */
+export async function createServices({ config, database, t, log, events }: ServiceDeps) {
+  const { db } = database;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: config.NODE_ENV === 'development' }, db, log);
+  const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
+  if (keys.source === 'file') log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
+  const keyring = createKeyring(keys.spec);
+  const counters = createRateCounters(db);
+  const twoFactor = createTwoFactorService(db, config.PRODUCT_NAME, keyring);
+  await twoFactor.sealLegacySecrets();
+  const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
+  const guard = createSigninGuard(db, keyring, config.LOCKOUT_THRESHOLD);
+  return {
+    mailer,
+    keyring,
+    counters,
+    twoFactor,
+    content: createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }),
+    auth: createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters }),
+    companies: createCompanyService({ db, config, mailer, t }),
+    users: createUserService({ db }),
+    catalogue: createCatalogueService({ db }),
+    pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
+    files: createFileService({ db }),
+    adminUsers: createAdminUserService({ db }),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
