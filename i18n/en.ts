@@ -7,6 +7,7 @@ export const en = {
     defaultTitle: '{{product}}',
     copyright: '© {{year}} {{product}}. All rights reserved.',
     skipToContent: 'Skip to content',
+    metaDescription: 'Order and run your own hosted product-analytics server with {{product}}: choose a plan, a region and features, see the price, and start in minutes.',
   },
   nav: {
     dashboard: 'Dashboard',
@@ -303,6 +304,7 @@ export const en = {
       saved: 'Your profile was saved.',
     },
     password: {
+      mustChange: 'This password was generated at the first start. Choose your own before doing anything else: until then the product stays locked.',
       heading: 'Set password',
       intro: 'After the change you are signed out everywhere; sign in again with the new password.',
       oldPassword: 'Current password',
@@ -372,6 +374,7 @@ export const en = {
     accepted: 'Invitation accepted',
     acceptedBody: 'You are now a member of {{company}}. Taking you to sign-in…',
     signIn: 'Sign in now',
+    continue: 'Continue',
   },
   designations: {
     pm: 'Product manager',

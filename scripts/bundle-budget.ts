@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MAIN_APP_MODULE, NOT_FOUND_PAGE, SHELL_ROUTES } from '../src/routeTable';
 
-const BUDGET_KB = 250;
+// The goal is 170 kB (issue 17); the budget sits just above today's heaviest front-door route so it only goes down.
+const BUDGET_KB = 245;
 const dist = 'dist';
 
 interface Chunk {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -107,7 +108,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.DATA_DIR,
       onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
     }));
-  if (!options.database) app.addHook('onClose', () => database.close());
   await database.migrate();
   await seedCatalogue(database.db);
 
@@ -119,6 +119,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app, i18n.t);
   await app.register(requestGuardsPlugin);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: config.NODE_ENV === 'development' }, database.db, app.log);
+  // Mails still being written (sent after their answer) finish before the database closes.
+  app.addHook('onClose', async () => {
+    await mailer.idle();
+    if (!options.database) await database.close();
+  });
   const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
   if (keys.source === 'file') app.log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
   const keyring = createKeyring(keys.spec);
@@ -169,6 +174,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
 
+  // Answers over 1 kB go out brotli or gzip compressed when the browser accepts it; answers that
+  // are compressed already (cached catalogue, built assets) are sent as they are. Request bodies
+  // are never inflated: no compressed uploads to bound.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+
   // Limits are per route (auth routes); answers go through the error handler as RATE_LIMITED.
   await app.register(rateLimit, {
     global: false,
@@ -196,6 +206,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
 
-  await registerSpa(app, config);
+  await registerSpa(app, config, i18n.t);
   return app;
 }

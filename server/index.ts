@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedFirstAdmin } from './db/seed';
+import { stopOnSignals } from './shutdown';
 
 /** The process that listens: builds the app, creates the first admin, shuts down gracefully. */
 async function main() {
@@ -29,26 +30,7 @@ async function main() {
     app.log.info({ email: admin.email }, 'platform admin created from ADMIN_EMAIL');
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  stopOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`${config.PRODUCT_NAME} is running at ${config.publicUrl}`);

@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TFunction } from 'i18next';
 import type { Config } from './config';
+import { encodeOnce, sendEncoded } from './http/cached';
 
 /** What the browser app needs to know at start, placed in index.html (no inline script: CSP). */
 export interface ClientConfig {
@@ -13,14 +15,17 @@ export interface ClientConfig {
 }
 
 export const CLIENT_CONFIG_PLACEHOLDER = '%CLIENT_CONFIG%';
+export const DESCRIPTION_PLACEHOLDER = '%DESCRIPTION%';
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Serves the built single-page app from the same origin as the API: hashed assets cached for a
- * year, index.html never cached and filled with the runtime configuration.
+ * year, index.html revalidated on every visit (ETag, 304) and filled with the runtime
+ * configuration. The build wrote brotli and gzip copies of every text asset; the best one the
+ * browser accepts is sent.
  */
-export async function registerSpa(app: FastifyInstance, config: Config): Promise<boolean> {
+export async function registerSpa(app: FastifyInstance, config: Config, t: TFunction): Promise<boolean> {
   const root = resolve(config.STATIC_DIR);
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) {
@@ -30,19 +35,22 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null };
   const html = readFileSync(indexFile, 'utf8')
     .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
+    .replace(DESCRIPTION_PLACEHOLDER, escapeAttribute(t('product.metaDescription')))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`);
+
+  const index = encodeOnce(Buffer.from(html));
 
   await app.register(fastifyStatic, {
     root,
     index: false,
     wildcard: true,
+    preCompressed: true,
     // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
     setHeaders(reply, path) {
       reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  const sendIndex = (_: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, index, 'text/html; charset=utf-8', 'no-cache');
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   return true;

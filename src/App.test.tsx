@@ -49,6 +49,14 @@ describe('navigation guard (SPEC §2)', () => {
     expect(hash()).toBe('#/deployments');
   });
 
+  it('keeps a user who must change a generated password on /profile/account', async () => {
+    localStorage.setItem(RESUME_FLAG_KEY, '1');
+    me.mockResolvedValue({ ...verified, mustChangePassword: true });
+    start('#/deployments');
+    await waitFor(() => expect(hash()).toBe('#/profile/account'));
+    expect(await screen.findByText('main app')).toBeTruthy();
+  });
+
   it('sends a session resumed on a welcome page to /profile/account', async () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     me.mockResolvedValue(verified);

@@ -124,6 +124,8 @@ function Fallthrough() {
       if (current.ended === 'signOut') return null;
       return <GuardRedirect attempted={pathname + search} expired={current.ended === 'expired'} />;
     }
+    // A generated first-admin password: the API answers nothing else until it is changed.
+    if (current.user?.mustChangePassword && pathname !== '/profile/account') return <Navigate to="/profile/account" replace />;
     if (matchPath('/admin/*', pathname) && !current.user?.isAdmin) return <Navigate to="/loading" replace />;
     return <MainApp />;
   }

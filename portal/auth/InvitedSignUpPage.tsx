@@ -42,21 +42,23 @@ const SIGN_IN = '/account/signin';
 /** How long 'Invitation accepted' stays before sign-in opens by itself. */
 export const ACCEPTED_REDIRECT_MS = 3000;
 
+/** After joining: a signed-in member goes on into the product, anyone else to sign-in. */
 function Accepted({ company }: { company: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [next] = useState(() => (isSignedIn(session.getSnapshot()) ? '/loading?referrer=login' : SIGN_IN));
   useEffect(() => {
-    const timer = setTimeout(() => navigate(SIGN_IN, { replace: true }), ACCEPTED_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(next, { replace: true }), ACCEPTED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, next]);
   return (
     <Stack spacing={2}>
       <Alert severity="success" role="status">
         <AlertTitle>{t('invited.accepted')}</AlertTitle>
         {t('invited.acceptedBody', { company })}
       </Alert>
-      <Button variant="contained" size="large" component={RouterLink} to={SIGN_IN} replace>
-        {t('invited.signIn')}
+      <Button variant="contained" size="large" component={RouterLink} to={next} replace>
+        {t(next === SIGN_IN ? 'invited.signIn' : 'invited.continue')}
       </Button>
     </Stack>
   );

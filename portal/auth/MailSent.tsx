@@ -4,8 +4,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** The 'check your mail' step; the address is only known in the tab that sent the request. */
-export function MailSent({ email, onRetry }: { email: string | null; onRetry: () => void }) {
+/**
+ * The 'check your mail' step; the address is only known in the tab that sent the request. `body`
+ * replaces the default text where a page has more to say (sign-up).
+ */
+export function MailSent({ email, onRetry, body }: { email: string | null; onRetry: () => void; body?: string }) {
   const { t } = useTranslation();
   return (
     <Box role="status">
@@ -14,7 +17,7 @@ export function MailSent({ email, onRetry }: { email: string | null; onRetry: ()
         {t('auth.mailSent.heading')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {email ? t('auth.mailSent.body', { email }) : t('auth.mailSent.bodyNoEmail')}
+        {body ?? (email ? t('auth.mailSent.body', { email }) : t('auth.mailSent.bodyNoEmail'))}
       </Typography>
       <Typography color="text.secondary" variant="body2">
         {t('auth.mailSent.notArrived')}{' '}

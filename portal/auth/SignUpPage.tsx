@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +19,7 @@ import { PasswordField } from '../../src/ui/form/PasswordField';
 import { AuthHeading } from './AuthHeading';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
 import { GoogleSignInButton } from './GoogleSignInButton';
+import { MailSent } from './MailSent';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -73,18 +73,7 @@ export default function SignUpPage() {
     return (
       <>
         <AuthHeading title={t('titles.signUp')} />
-        <Box role="status">
-          <MarkEmailReadOutlined color="primary" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
-          <Typography variant="h2" component="p" sx={{ mb: 1 }}>
-            {t('auth.mailSent.heading')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('auth.signUp.checkMail', { email: sentTo })}
-          </Typography>
-          <Link component={RouterLink} to="/account/signin">
-            {t('auth.signUp.signIn')}
-          </Link>
-        </Box>
+        <MailSent email={sentTo} body={t('auth.signUp.checkMail', { email: sentTo })} onRetry={() => setSentTo(null)} />
       </>
     );
   }

@@ -148,6 +148,17 @@ describe('set password', () => {
     typeInto(L.confirm, confirm);
   };
 
+  it('says why when a generated password must be changed, and says nothing otherwise', async () => {
+    await signInWithApi({ ...ada, mustChangePassword: true });
+    open();
+    expect(await screen.findByText(en('profile.password.mustChange'))).toBeTruthy();
+    cleanup();
+    await signInWithApi(ada);
+    open();
+    await screen.findByLabelText(L.old);
+    expect(screen.queryByText(en('profile.password.mustChange'))).toBeNull();
+  });
+
   it('sends old and new password, then signs out and goes to sign-in (SPEC §4)', async () => {
     const api = await signInWithApi(ada, { 'POST /auth/set-password': okReply(null) });
     open();

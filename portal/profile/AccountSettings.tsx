@@ -210,7 +210,7 @@ const setPasswordFormSchema = (hasPassword: boolean) =>
     .refine((v) => !hasPassword || Boolean(v.oldPassword), { path: ['oldPassword'], message: 'validation.required' })
     .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.match' });
 
-function SetPasswordCard({ hasPassword }: { hasPassword: boolean }) {
+function SetPasswordCard({ hasPassword, mustChange }: { hasPassword: boolean; mustChange: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -237,6 +237,11 @@ function SetPasswordCard({ hasPassword }: { hasPassword: boolean }) {
     <SettingsSection title={t('profile.password.heading')} intro={t(hasPassword ? 'profile.password.intro' : 'profile.password.firstIntro')}>
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2.5} sx={{ maxWidth: 480 }}>
+          {mustChange && (
+            <Alert severity="warning" role="note">
+              {t('profile.password.mustChange')}
+            </Alert>
+          )}
           {failure && (
             <Alert severity="error" role="alert">
               {failure}
@@ -261,7 +266,7 @@ export default function AccountSettings({ user }: { user: CurrentUser }) {
   return (
     <Stack spacing={3}>
       <ProfileCard user={user} />
-      <SetPasswordCard key={String(user.hasPassword)} hasPassword={user.hasPassword} />
+      <SetPasswordCard key={String(user.hasPassword)} hasPassword={user.hasPassword} mustChange={user.mustChangePassword === true} />
     </Stack>
   );
 }

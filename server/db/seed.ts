@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { SPECIAL_CHARACTERS } from '../../src/domain/validation';
 import { hashPassword } from '../services/passwords';
+import { invalidatePlanCache } from '../services/plans';
 import { FEATURES, PLAN_GROUPS, PLANS, PROVIDERS, REGIONS, SIZES } from './catalogue';
 import type { Db } from './client';
 import { features, planFeatures, planGroupPlans, planGroups, planRegions, plans, providers, regions, sizes, users } from './schema';
@@ -72,6 +73,8 @@ export async function seedCatalogue(db: Db): Promise<void> {
       }
     }
   });
+  // What this process had cached of the catalogue may predate the seed.
+  invalidatePlanCache(db);
 }
 
 /** A password that satisfies the product's own password rules (SPEC §5). */

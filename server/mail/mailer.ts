@@ -7,6 +7,10 @@ import type { MailContent } from './templates';
 export interface Mailer {
   /** Sends a mail; never throws (a failed send is logged), so callers may fire and forget. */
   send(to: string, content: MailContent, link: string): Promise<void>;
+  /** Resolves when every send started so far has finished; the app waits for it before closing the database. */
+  idle(): Promise<void>;
+  /** Runs mail work (issue a token, then send) after the answer, tracked like a send; never throws. */
+  later(work: () => Promise<void>): void;
 }
 
 /**
@@ -17,20 +21,34 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl?: string; from: string; logLinks?: boolean }, db: Db, log: FastifyBaseLogger): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  return {
-    async send(to, content, link) {
-      try {
-        if (transport) {
-          await transport.sendMail({ from: options.from, to, subject: content.subject, text: content.text, html: content.html });
-          log.info({ to, subject: content.subject }, 'mail sent');
-        } else {
-          await db.insert(mailOutbox).values({ to, ...content });
-          if (options.logLinks) log.info({ to, subject: content.subject }, `mail kept in the outbox (no SMTP_URL): ${link}`);
-          else log.info({ to, subject: content.subject }, 'mail kept in the outbox (no SMTP_URL)');
-        }
-      } catch (err) {
-        log.error({ err, to, subject: content.subject }, 'mail could not be sent');
+  // Sends run after the answer (fire and forget); shutdown must not close the database under them.
+  const pending = new Set<Promise<void>>();
+  async function deliver(to: string, content: MailContent, link: string): Promise<void> {
+    try {
+      if (transport) {
+        await transport.sendMail({ from: options.from, to, subject: content.subject, text: content.text, html: content.html });
+        log.info({ to, subject: content.subject }, 'mail sent');
+      } else {
+        await db.insert(mailOutbox).values({ to, ...content });
+        if (options.logLinks) log.info({ to, subject: content.subject }, `mail kept in the outbox (no SMTP_URL): ${link}`);
+        else log.info({ to, subject: content.subject }, 'mail kept in the outbox (no SMTP_URL)');
       }
+    } catch (err) {
+      log.error({ err, to, subject: content.subject }, 'mail could not be sent');
+    }
+  }
+  const track = (work: Promise<void>) => {
+    const tracked = work.catch(() => undefined).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+    return tracked;
+  };
+  return {
+    send: (to, content, link) => track(deliver(to, content, link)),
+    later(work) {
+      void track(work());
+    },
+    async idle() {
+      await Promise.all(pending);
     },
   };
 }

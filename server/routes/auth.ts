@@ -7,11 +7,12 @@ import { revokeSession } from '../services/sessions';
 import type { SignedIn } from '../services/auth';
 import { ok } from './envelope';
 
-/** Marks a browser that completed a sign-in to an account: its failures never lock out the others. */
-const DEVICE_COOKIE = 'beacon_device';
+/**
+ * Marks a browser that completed a sign-in to an account: its failures never lock out the others.
+ * Scoped to the auth routes; on https `__Secure-` (not `__Host-`, which would force path /).
+ */
 const DEVICE_COOKIE_DAYS = 365;
-
-const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[DEVICE_COOKIE] });
+const deviceCookieName = (publicUrl: string) => (publicUrl.startsWith('https:') ? '__Secure-beacon_device' : 'beacon_device');
 
 /**
  * Account routes (SPEC §7 Auth). Every one is rate limited per IP before its handler runs, and the
@@ -37,6 +38,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const secure = config.publicUrl.startsWith('https:');
+  const DEVICE_COOKIE = deviceCookieName(config.publicUrl);
+  const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'], device: request.cookies[DEVICE_COOKIE] });
   const startSession = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
     await rotateSession(request);
     reply.setSessionCookie(signedIn.token);
@@ -45,9 +48,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/auth/me', perIpRelaxed, async (request) => {
     const { user } = await request.requireSession();
-    const current = await auth.me(user.id);
-    if (!current) throw new AppError('UNAUTHORIZED', 401);
-    return ok(current);
+    return ok(await auth.currentUser(user));
   });
 
   app.post('/auth/signin', perIp, async (request, reply) => {

@@ -3,7 +3,13 @@ import { AppError } from '../errors';
 import { ok } from './envelope';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', async (request) => {
+  // Liveness: the process answers. Built once; a load balancer may call it many times a second.
+  // Answers this small are never compressed: skip the compression hooks altogether.
+  const alive = ok({ status: 'ok', database: app.database.kind });
+  app.get('/health', { compress: false }, async () => alive);
+
+  // Readiness: the database answers too.
+  app.get('/health/ready', { compress: false }, async (request) => {
     try {
       await app.database.ping();
     } catch (err) {

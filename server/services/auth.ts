@@ -107,7 +107,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
 
   /** Answers at once and mails in the background: known and unknown emails take the same time. */
   function mailLater(user: SessionUser | undefined, kind: TokenMailKind): void {
-    if (user) void mailLink(user, kind).catch(() => undefined);
+    if (user) mailer.later(() => mailLink(user, kind));
   }
 
   const current = async (user: SessionUser) => toCurrentUser(user, (await listUserCompanies(db, user.id)).map(({ _id, name }) => ({ _id, name })));
@@ -156,6 +156,16 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
    */
   async function spendGoogleToken(identity: { tokenHash: string; expiresAt: Date }): Promise<void> {
     if (!(await spendCredential(db, identity.tokenHash, identity.expiresAt))) throw new AppError('GOOGLE_TOKEN_USED', 401);
+  }
+
+  /**
+   * A proof of the mailbox (unlock link, magic link, password reset) releases every locked source
+   * and gives the account its sign-in budget back, so the owner always gets in.
+   */
+  async function releaseAccount(tx: Db, userId: string): Promise<void> {
+    await guard.releaseAll(tx, userId);
+    const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (row) await counters.reset(tx, `signin:${row.email}`);
   }
 
   /** A sensitive change needs a proof of identity from this session within the last few minutes. */
@@ -286,7 +296,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         if (user && !user.verified) await takeOverUnverified(tx, userId, { passwordHash });
         else await tx.update(users).set({ passwordHash, lockedAt: null, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
-        await guard.releaseAll(tx, userId);
+        await releaseAccount(tx, userId);
       });
     },
 
@@ -301,7 +311,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       if (!userId) return false;
       await db.transaction(async (tx) => {
         await tx.update(users).set({ lockedAt: null }).where(eq(users.id, userId));
-        await guard.releaseAll(tx, userId);
+        await releaseAccount(tx, userId);
       });
       return true;
     },
@@ -320,7 +330,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
           .set({ lockedAt: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
           .where(eq(users.id, userId))
           .returning();
-        if (row) await guard.releaseAll(tx, userId);
+        if (row) await releaseAccount(tx, userId);
         return row;
       });
       if (!user) throw new AppError('TOKEN_INVALID', 400, 'errors.magicLinkInvalid');
@@ -359,6 +369,9 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       });
     },
 
+    /** The signed-in user as GET /auth/me shows them, from the row the session lookup already read. */
+    currentUser: (user: SessionUser): Promise<CurrentUser> => current(user),
+
     /**
      * Proves who holds this session again (password, or a code for an account without one), so
      * sensitive changes may follow for a few minutes. Failures count like failed sign-ins.
@@ -388,7 +401,8 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
 
     async enableTwoFactor(actor: Actor, code: string) {
       requireFreshProof(actor);
-      await counters.hit(`2fa:${actor.user.id}`, codeLimit);
+      // Its own budget: setting up checks a code of the new secret, not the sign-in one.
+      await counters.hit(`2fa-setup:${actor.user.id}`, codeLimit);
       return twoFactor.enable(actor.user, code);
     },
 

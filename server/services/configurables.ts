@@ -4,6 +4,7 @@ import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
 import { features, providers, regions, sizes } from '../db/schema';
 import { AppError } from '../errors';
+import { cachedCatalogue } from './plans';
 
 export interface ConfigurablesDto {
   providers: { _id: string; code: string; name: string }[];
@@ -12,8 +13,12 @@ export interface ConfigurablesDto {
   features: { _id: string; code: string; type: FeatureType; name: string; description: string; order: number; price: string; status: Status; isAvailable: boolean }[];
 }
 
-/** SPEC §3 configurables of one provider: its regions and sizes, and the feature catalogue. */
-export async function getConfigurables(db: Db, providerCode: string): Promise<ConfigurablesDto> {
+/** SPEC §3 configurables of one provider: its regions and sizes, and the feature catalogue; cached with the catalogue. */
+export function getConfigurables(db: Db, providerCode: string): Promise<ConfigurablesDto> {
+  return cachedCatalogue(db, `configurables:${providerCode}`, () => loadConfigurables(db, providerCode));
+}
+
+async function loadConfigurables(db: Db, providerCode: string): Promise<ConfigurablesDto> {
   const [provider] = await db.select().from(providers).where(eq(providers.code, providerCode)).limit(1);
   if (!provider || provider.status !== 'active') throw new AppError('NOT_FOUND', 404, 'pricing.unknownProvider', undefined, { provider: providerCode });
   const [regionRows, sizeRows, featureRows] = await Promise.all([

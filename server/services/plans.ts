@@ -29,41 +29,46 @@ export interface PlanDto {
 const monthly = (cents: number): MonthlyPrice => ({ month: { price: { amount: centsToDecimal(cents), currency: 'USD' } } });
 
 /**
- * The public catalogue is read on every visit to pricing and the wizard but changes rarely, so it
- * is kept in memory. Catalogue writes call `invalidatePlanCache()`; the TTL bounds how long another
- * process's write can go unseen when several API processes share one PostgreSQL.
+ * The public catalogue (plans, configurables, feature types, and their serialised answers) is
+ * read on every visit to pricing and the wizard but changes rarely, so it is kept in memory per
+ * database. Catalogue writes (seeding, admin edits) call `invalidatePlanCache()`; the TTL bounds
+ * how long another process's write can go unseen when several API processes share one PostgreSQL.
  */
 const CACHE_TTL_MS = 30_000;
-const publicCache = new WeakMap<Db, { at: number; plans: Promise<PlanDto[]> }>();
-const featureTypeCache = new WeakMap<Db, { at: number; types: Promise<Map<string, FeatureType>> }>();
+const catalogueCache = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
 
 export function invalidatePlanCache(db: Db): void {
-  publicCache.delete(db);
-  featureTypeCache.delete(db);
+  catalogueCache.delete(db);
+}
+
+/** `load()`'s result kept under `key` until the catalogue changes; a failed load is not kept. */
+export function cachedCatalogue<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  let entries = catalogueCache.get(db);
+  if (!entries) catalogueCache.set(db, (entries = new Map()));
+  const hit = entries.get(key);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value as Promise<T>;
+  const value = load();
+  const cache = entries;
+  cache.set(key, { at: Date.now(), value });
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  return value;
 }
 
 /** Type of every feature by id (domain, feature, capability, retention, backup), cached like plans. */
 export function featureTypes(db: Db): Promise<Map<string, FeatureType>> {
-  const hit = featureTypeCache.get(db);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.types;
-  const types = db
-    .select({ id: features.id, type: features.type })
-    .from(features)
-    .then((rows) => new Map(rows.map((r) => [r.id, r.type])));
-  featureTypeCache.set(db, { at: Date.now(), types });
-  types.catch(() => featureTypeCache.delete(db));
-  return types;
+  return cachedCatalogue(db, 'featureTypes', () =>
+    db
+      .select({ id: features.id, type: features.type })
+      .from(features)
+      .then((rows) => new Map(rows.map((r) => [r.id, r.type]))),
+  );
 }
 
 /** Active plans of every provider, by priority, each with its regions[] and features[]. */
 export function listPublicPlans(db: Db): Promise<PlanDto[]> {
-  const hit = publicCache.get(db);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.plans;
-  const plans = loadPublicPlans(db);
-  publicCache.set(db, { at: Date.now(), plans });
-  // A failed load is not kept: the next request tries the database again.
-  plans.catch(() => publicCache.delete(db));
-  return plans;
+  return cachedCatalogue(db, 'publicPlans', () => loadPublicPlans(db));
 }
 
 async function loadPublicPlans(db: Db): Promise<PlanDto[]> {

@@ -44,11 +44,16 @@ export function createRateCounters(db: Db) {
     }
   }
 
+  /** Forgets every window of `key` (a proof of the mailbox gives the account its budget back). */
+  async function reset(tx: Db, key: string): Promise<void> {
+    await tx.delete(rateCounters).where(eq(rateCounters.key, key));
+  }
+
   async function prune(): Promise<void> {
     await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(Date.now() - 86_400_000)));
   }
 
-  return { hit, check, prune };
+  return { hit, check, reset, prune };
 }
 
 export type RateCounters = ReturnType<typeof createRateCounters>;

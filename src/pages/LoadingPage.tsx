@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { isSignedIn, session, takeReturnRoute } from '../session';
+import { isSignedIn, peekReturnRoute, session, takeReturnRoute } from '../session';
 import { loadingTarget } from './loadingTarget';
 
 /** A user fetched this recently (by the page that sent us here) is not fetched again. */
@@ -26,7 +26,7 @@ export default function LoadingPage() {
     const manual = referrer === 'login' || referrer === 'verification';
     let live = true;
     void (fresh ? Promise.resolve(now.user) : session.refresh(manual ? 'manual' : 'auto')).then((user) => {
-      if (live) navigate(loadingTarget(user, { referrer, cid: query.get('cid'), pid: query.get('pid') }, takeReturnRoute), { replace: true });
+      if (live) navigate(loadingTarget(user, { referrer, cid: query.get('cid'), pid: query.get('pid') }, takeReturnRoute, peekReturnRoute), { replace: true });
     });
     return () => {
       live = false;

@@ -27,6 +27,16 @@ describe('loadingTarget', () => {
     expect(returnRoute).not.toHaveBeenCalled();
   });
 
+  it('lets a user without a company go back to the invitation they signed in for: joining gives them one', () => {
+    const invitation = '/account/invited?token=abc';
+    const take = vi.fn(() => invitation);
+    expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), take, () => invitation)).toBe(invitation);
+    expect(take).toHaveBeenCalledOnce();
+    const other = vi.fn(() => '/deployments');
+    expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), other, () => '/deployments')).toBe('/account/company');
+    expect(other).not.toHaveBeenCalled();
+  });
+
   it('prefers the stored return route, then the project dashboard, then /dashboard', () => {
     expect(loadingTarget(user, q('login', 'c1', 'p1'), () => '/deployments/7')).toBe('/deployments/7');
     expect(loadingTarget(user, q('filter', 'c1', 'p1'), () => null)).toBe('/c/c1/p/p1/dashboard');

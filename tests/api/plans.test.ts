@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/db/seed';
 import { invalidatePlanCache } from '../../server/services/plans';
@@ -65,5 +66,63 @@ describe('the catalogue seed', () => {
     expect(await tableCounts(t.app)).toEqual(before);
     const plans = await publicPlans();
     expect(plans.find((p) => p.code === 'v3.mau_1_000_gcp.base')?.name).toBe('Renamed');
+  });
+});
+
+describe('the public catalogue as a cached answer', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('answers with an ETag and a short public cache, and 304 with no body when the browser has it', async () => {
+    for (const url of ['/api/v1/plans/public', '/api/v1/plans/configurables/public/gcp']) {
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await get(url, { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect((await get(url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+    }
+  });
+
+  it('sends brotli or gzip when accepted, and the bytes decompress to the same answer', async () => {
+    const plain = await get('/api/v1/plans/public');
+    const br = await get('/api/v1/plans/public', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/api/v1/plans/public', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+  });
+
+  it('changes its ETag and content when the catalogue changes', async () => {
+    const before = await get('/api/v1/plans/public');
+    await t.app.database.rows("update plans set name = 'Changed Plan' where code = 'v3.mau_1_000_gcp.base'");
+    invalidatePlanCache(t.app.database.db);
+    const after = await get('/api/v1/plans/public', { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json<{ payload: PlanDto[] }>().payload.find((p) => p.code === 'v3.mau_1_000_gcp.base')?.name).toBe('Changed Plan');
+  });
+
+  it('is invalidated by seeding', async () => {
+    const before = await get('/api/v1/plans/public');
+    await t.app.database.rows("update plans set name = 'Seeded Over' where code = 'v3.mau_1_000_gcp.base'");
+    await seedCatalogue(t.app.database.db);
+    const after = await get('/api/v1/plans/public');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('health', () => {
+  it('answers liveness from memory and readiness after asking the database', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(live.json()).toMatchObject({ payload: { status: 'ok' } });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ message: 'OK', payload: { status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' } });
   });
 });

@@ -36,9 +36,10 @@ test.describe('accounts, end to end with real mail', () => {
     await page.setViewportSize(SCREEN.wide);
     const email = newEmail('signup');
     await signUp(page, email);
-    await expect(page).toHaveURL(/#\/account\/verify/);
+    // Sign-up signs nobody in: it asks to open the mailed link, whether or not the address was taken.
     await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/verify-1440.png' });
+    await expect(page).toHaveURL(/#\/account\/create/);
+    await page.screenshot({ path: 'test-results/screens/signup-mail-sent-1440.png' });
 
     const mail = await waitForMail(email, 'Verify');
     expect(mail.link).toContain('/#/account/verify?token=');
@@ -65,7 +66,7 @@ test.describe('accounts, end to end with real mail', () => {
     await expect(page).toHaveURL(/#\/account\/signin/);
   });
 
-  test('sign-up shows each broken rule on its field, and the server refuses a taken email', async ({ page }) => {
+  test('sign-up shows each broken rule on its field, and a taken email gets the same answer as a new one', async ({ page }) => {
     await page.setViewportSize(SCREEN.phone);
     await page.goto('/#/account/create');
     await page.getByLabel('First name').fill('A');
@@ -77,14 +78,18 @@ test.describe('accounts, end to end with real mail', () => {
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await page.screenshot({ path: 'test-results/screens/signup-errors-390.png' });
 
-    await signUp(page, process.env.E2E_ADMIN_EMAIL ?? '');
-    await expect(page.getByRole('alert')).toContainText('An account with this email already exists');
+    const taken = process.env.E2E_ADMIN_EMAIL ?? '';
+    await signUp(page, taken);
+    await expect(page.getByText(`We sent a link to ${taken}`)).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/signup-mail-sent-390.png' });
+    const mail = await waitForMail(taken, 'already exists');
+    expect(mail.link).toContain('/#/forgot-password?resetPassword=1&token=');
   });
 
   test('forgot password: the mailed link resets it; the old password is refused', async ({ page }) => {
     const email = newEmail('reset');
     await signUp(page, email);
-    await expect(page).toHaveURL(/#\/account\/verify/);
+    await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
     await freshVisit(page);
 
     await page.goto('/#/forgot-password');
@@ -109,10 +114,10 @@ test.describe('accounts, end to end with real mail', () => {
     await expect(page.getByRole('alert')).toContainText('The password reset code is invalid or has expired.');
   });
 
-  test('five wrong passwords lock the account; the mailed unlock link opens it', async ({ page }) => {
+  test('five wrong passwords lock this device; the right one then says so; the mailed unlock link opens it', async ({ page }) => {
     const email = newEmail('lock');
     await signUp(page, email);
-    await expect(page).toHaveURL(/#\/account\/verify/);
+    await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
     await freshVisit(page);
 
     await page.goto('/#/account/signin');
@@ -123,7 +128,11 @@ test.describe('accounts, end to end with real mail', () => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('alert')).toBeVisible();
     }
-    await expect(page.getByRole('alert')).toContainText('Your account is locked');
+    // A guesser is told nothing new; only the right password learns of the lock.
+    await expect(page.getByRole('alert')).toContainText('The email or password is wrong.');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText('Sign-in from this device is locked');
     await page.screenshot({ path: 'test-results/screens/signin-locked-1440.png' });
     await page.getByRole('link', { name: 'Request an unlock link' }).click();
     await expect(page).toHaveURL(/#\/request-unlock/);
@@ -144,7 +153,7 @@ test.describe('accounts, end to end with real mail', () => {
   test('magic link: mailed, opened, signed in; opened again, refused', async ({ page }) => {
     const email = newEmail('magic');
     await signUp(page, email);
-    await expect(page).toHaveURL(/#\/account\/verify/);
+    await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
     await freshVisit(page);
 
     await page.goto('/#/account/signin');

@@ -1,13 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedFirstAdmin } from '../../server/db/seed';
 import { startGoogleKeys, TEST_GOOGLE_CLIENT_ID } from '../support/google';
 import { freePort } from '../support/net';
+import { startSmtpSink } from '../support/smtpSink';
 
 /**
  * Starts a real SMTP sink that writes each received mail as JSON into a mailbox folder, and the
@@ -18,23 +17,10 @@ export default async function globalSetup() {
   const mailbox = join(root, 'mailbox');
   mkdirSync(mailbox);
   let count = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = session.envelope.rcptTo.map((r) => r.address);
-          count += 1;
-          writeFileSync(join(mailbox, `${String(count).padStart(5, '0')}.json`), JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
-          callback();
-        })
-        .catch(callback);
-    },
+  const smtp = await startSmtpSink((mail) => {
+    count += 1;
+    writeFileSync(join(mailbox, `${String(count).padStart(5, '0')}.json`), JSON.stringify(mail));
   });
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
   // Google's key endpoint, played by a local JWKS; tests sign ID tokens with the key file.
   const google = await startGoogleKeys();
@@ -52,7 +38,7 @@ export default async function globalSetup() {
     DATA_DIR: join(root, 'data'),
     DATABASE_URL: undefined,
     STATIC_DIR: './dist',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
     GOOGLE_JWKS_URL: google.jwksUrl,
     // One browser signs in many times from one address in these tests.
@@ -73,7 +59,7 @@ export default async function globalSetup() {
   process.env.E2E_GOOGLE_KEY_FILE = googleKeyFile;
   return async () => {
     await app.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await google.close();
     rmSync(root, { recursive: true, force: true });
   };

@@ -108,30 +108,59 @@ test.describe('invited sign-up', () => {
     await expect(page).toHaveURL(/#\/account\/signin\?error=invalid-invitation$/);
   });
 
-  test('an existing account is told so, joins the company and keeps its password', async ({ page, playwright, baseURL }) => {
+  test('a verified account signs in from the invitation and joins with one click', async ({ page, playwright, baseURL }) => {
     const email = newEmail('existing');
-    const signUp = await page.request.post('/api/v1/users', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD } });
-    expect(signUp.status()).toBe(201);
+    expect((await page.request.post('/api/v1/users', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD } })).status()).toBe(201);
+    const verify = await waitForMail(email, 'Verify');
+    expect((await page.request.post('/api/v1/auth/verify', { data: { token: new URL(verify.link.replace('/#/', '/')).searchParams.get('token') } })).ok()).toBe(true);
     await page.context().clearCookies();
 
     const adminApi = await playwright.request.newContext({ baseURL });
     const link = await inviteAs(adminApi, email, 'admin');
     await page.setViewportSize(SCREEN.wide);
     await page.goto(link);
-    await expect(page.getByText('An account with this email already exists.')).toBeVisible();
+    await expect(page.getByText('An account with this email already exists. Sign in to it')).toBeVisible();
     await expect(page.getByText('You are invited to Beacon Ops. You join as a workspace admin.')).toBeVisible();
+    // The link alone proves the mailbox, not the account: no password form here.
+    await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
     await page.screenshot({ path: join(SCREENS, 'invited-existing-1440.png'), fullPage: true });
-    await fillInvitedForm(page, { first: 'Someone', last: 'Else', password: 'Other-Pass99' });
+    await page.getByRole('button', { name: 'Sign in to join' }).click();
+    await expect(page.getByText('Sign in to the invited account; you will then join the company.')).toBeVisible();
+    await signInForm(page, email, PASSWORD);
+
+    // Back on the invitation, signed in as the invited account.
+    await expect(page.getByText(`You are signed in as ${email}. Join Beacon Ops with this account.`)).toBeVisible();
+    await page.screenshot({ path: join(SCREENS, 'invited-existing-signed-in-1440.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Join Beacon Ops' }).click();
+    await expect(page.getByText('Invitation accepted')).toBeVisible();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/#\/dashboard/);
+    const me = (await (await page.request.get('/api/v1/auth/me')).json()) as { payload: { firstName: string; companies: { name: string }[] } };
+    expect(me.payload.firstName).toBe('Ada');
+    expect(me.payload.companies.map((c) => c.name)).toContain('Beacon Ops');
+    await adminApi.dispose();
+  });
+
+  test('an account someone registered but never verified is claimed by the person who accepts', async ({ page, playwright, baseURL }) => {
+    const email = newEmail('squatted');
+    expect((await page.request.post('/api/v1/users', { data: { firstName: 'Mal', lastName: 'Lory', email, password: 'Squatter#Pass1' } })).status()).toBe(201);
+    await page.context().clearCookies();
+
+    const adminApi = await playwright.request.newContext({ baseURL });
+    const link = await inviteAs(adminApi, email);
+    await page.setViewportSize(SCREEN.phone);
+    await page.goto(link);
+    await expect(page.getByText('You are invited to Beacon Ops. You join as a workspace viewer.')).toBeVisible();
+    await expect(page.getByText('An account with this email already exists.')).toHaveCount(0);
+    await fillInvitedForm(page, { first: 'Grace', last: 'Owner', password: 'Owner#Pass42' });
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(page.getByText('Invitation accepted')).toBeVisible();
     await page.getByRole('link', { name: 'Sign in now' }).click();
 
-    await signInForm(page, email, PASSWORD);
-    // Joining a company does not verify the email of an existing account; onboarding goes on from there.
-    await expect(page).toHaveURL(/#\/(dashboard|account\/verify)/);
-    const me = (await (await page.request.get('/api/v1/auth/me')).json()) as { payload: { firstName: string; companies: { name: string }[] } };
-    expect(me.payload.firstName).toBe('Ada');
-    expect(me.payload.companies.map((c) => c.name)).toContain('Beacon Ops');
+    await signInForm(page, email, 'Squatter#Pass1');
+    await expect(page.getByRole('alert')).toContainText('The email or password is wrong.');
+    await signInForm(page, email, 'Owner#Pass42');
+    await expect(page).toHaveURL(/#\/dashboard/);
     await adminApi.dispose();
   });
 });

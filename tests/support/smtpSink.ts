@@ -6,10 +6,14 @@ export interface SunkMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for SMTP_URL in tests. */
-export async function startSmtpSink(): Promise<{ url: string; mails: SunkMail[]; waitFor(to: string, subjectPart: string): Promise<SunkMail>; close(): Promise<void> }> {
+/**
+ * A real SMTP server on loopback that keeps what it receives, for SMTP_URL in tests; `onMail`
+ * also hands each mail on (the browser tests write them to a mailbox folder).
+ */
+export async function startSmtpSink(onMail?: (mail: SunkMail) => void): Promise<{ url: string; mails: SunkMail[]; waitFor(to: string, subjectPart: string): Promise<SunkMail>; close(): Promise<void> }> {
   const mails: SunkMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -18,7 +22,9 @@ export async function startSmtpSink(): Promise<{ url: string; mails: SunkMail[];
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: mail.subject ?? '', text: mail.text ?? '' });
+          const sunk = { to: session.envelope.rcptTo.map((r) => r.address), subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+          mails.push(sunk);
+          onMail?.(sunk);
           callback();
         })
         .catch(callback);

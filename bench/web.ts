@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:web`: Lighthouse on the front door of the built product, as a phone on a slow
+ * network (Lighthouse's default mobile throttling) and as a desktop. Prints the four category
+ * scores, largest contentful paint, total blocking time and bytes transferred per route. Slow, and
+ * not part of CI; the README keeps the numbers of the last run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { freePort } from '../tests/support/net';
+
+const ROUTES = (process.env.BENCH_ROUTES ?? '/account/signin,/account/create,/pricing,/forgot-password,/account/invited').split(',');
+const DEVICES = (process.env.BENCH_DEVICES ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'beacon-web-bench-'));
+  const child = spawn(process.execPath, ['dist-server/index.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', STATIC_DIR: './dist' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const score = (value: number | null | undefined) => (value == null ? '  -' : String(Math.round(value * 100)).padStart(3));
+
+async function main() {
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  console.log(`\nbench:web: Lighthouse, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Chromium at ${CHROME}\n`);
+  console.log(`${'route'.padEnd(20)}${'device'.padEnd(9)}${'perf'.padStart(5)}${'a11y'.padStart(5)}${'bp'.padStart(5)}${'seo'.padStart(5)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'kB'.padStart(7)}`);
+  const failing = new Map<string, string[]>();
+  try {
+    for (const device of DEVICES) {
+      for (const route of ROUTES) {
+        const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+        const result = await lighthouse(`${server.url}/#${route}`, flags, device === 'desktop' ? desktopConfig : undefined);
+        if (!result) throw new Error(`no Lighthouse result for ${route}`);
+        const { categories, audits } = result.lhr;
+        const numeric = (id: string) => audits[id]?.numericValue ?? 0;
+        // Audits short of full marks outside performance, to say what a score below 100 is about.
+        for (const id of ['accessibility', 'best-practices', 'seo']) {
+          for (const ref of categories[id]?.auditRefs ?? []) {
+            const audit = audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && process.env.BENCH_DETAILS) console.log(JSON.stringify(audit.details).slice(0, 1500));
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.set(`${id}: ${ref.id}`, [...(failing.get(`${id}: ${ref.id}`) ?? []), `${route} (${device})`]);
+          }
+        }
+        console.log(
+          `${route.padEnd(20)}${device.padEnd(9)}${score(categories.performance?.score)}  ${score(categories.accessibility?.score)}  ${score(categories['best-practices']?.score)}  ${score(categories.seo?.score)}` +
+            `${numeric('largest-contentful-paint').toFixed(0).padStart(8)}${numeric('total-blocking-time').toFixed(0).padStart(8)}${(numeric('total-byte-weight') / 1024).toFixed(0).padStart(7)}`,
+        );
+      }
+    }
+    for (const [audit, where] of failing) console.log(`\n  not passed: ${audit} on ${where.length} page(s), e.g. ${where[0]}`);
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
