@@ -25,7 +25,7 @@ export interface PaymentGateway {
   /** For an order awaiting payment: the Paddle transaction its checkout opens (null for the stand-in). */
   prepareCheckout(quote: SubscriptionQuote, ids: Ids): Promise<{ transactionId: string | null }>;
   /** A change to a paid subscription, prorated now; may return work to run once the change is committed. */
-  changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNowCents: number): Promise<(() => Promise<void>) | void>;
+  changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNowCents: number): Promise<(() => Promise<void>) | null>;
 }
 
 /** Posts a signed notification to our own webhook route (the path Paddle's notifications take). */
@@ -56,6 +56,7 @@ export function createPaymentsService({ db, config, counters, t, log, deliver }:
         async changeSubscription(vendorSubscriptionId, _sub, quote) {
           // Paddle charges the prorated difference and then notifies subscription.updated and transaction.completed.
           await paddle.updateSubscription(vendorSubscriptionId, { lines: quote.lines, cycle: quote.cycle });
+          return null;
         },
       }
     : {

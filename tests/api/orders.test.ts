@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeploymentSchema } from '../../src/domain/orders';
 import { canonicalJson } from '../../server/services/idempotency';
-import { addMember, BASIC, companyOwner, count, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, type Catalogue } from '../support/orders';
+import { addMember, BASIC, changeBody, companyOwner, count, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, type Catalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -18,10 +18,7 @@ afterAll(() => t.close());
 
 const put = (cookie: string, id: string, body: unknown) => t.app.inject({ method: 'PUT', url: `/api/v1/deployments/${id}`, payload: body as Record<string, unknown>, headers: { cookie } });
 const review = (cookie: string, body: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/deployments/generate-review', payload: body as Record<string, unknown>, headers: { cookie } });
-const change = (overrides: Record<string, unknown> = {}) => {
-  const { company: _c, project: _p, provider: _v, name: _n, ...rest } = orderBody(cat, owner, overrides);
-  return rest;
-};
+const change = (overrides: Record<string, unknown> = {}) => changeBody(cat, owner, overrides);
 
 /** Asserts a refused request: its status and code, and not one row changed anywhere. */
 async function refused(send: () => Promise<{ statusCode: number; json: () => { code: string; payload: { errors?: Record<string, string[]> } } }>, status: number, code: string) {
@@ -140,7 +137,7 @@ describe('POST /deployments refusals change nothing', () => {
 
 describe('generate-preview', () => {
   it('prices a new order for a visitor, before tax', async () => {
-    const { company: _c, ...body } = orderBody(cat, owner, { paymentCycle: 'year' });
+    const body = orderBody(cat, owner, { paymentCycle: 'year', company: undefined });
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/deployments/generate-preview', payload: body });
     expect(res.statusCode).toBe(200);
     expect(res.json().payload).toMatchObject({ cycle: 'year', total: { amount: '493.92', currency: 'USD' }, paymentRequired: true, tax: '0.00' });

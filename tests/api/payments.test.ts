@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, companyOwner, count, loadCatalogue, orderBody, pay, postOrder, BASIC, type Catalogue } from '../support/orders';
+import { addMember, changeBody, companyOwner, count, loadCatalogue, orderBody, pay, postOrder, BASIC, type Catalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 const SECRET = 'pdl_ntfset_test_secret';
@@ -200,7 +200,7 @@ describe('Paddle mode', () => {
   });
 
   it('upgrades through Paddle subscription update with immediate proration', async () => {
-    const { company: _c, project: _p, provider: _v, name: _n, ...change } = orderBody(cat, owner, { planCode: BASIC });
+    const change = changeBody(cat, owner, { planCode: BASIC });
     const res = await p.app.inject({ method: 'PUT', url: `/api/v1/deployments/${ids.deploymentId}`, payload: change, headers: { cookie: owner.cookie } });
     expect(res.statusCode).toBe(200);
     const patch = paddleCalls.find((c) => c.method === 'PATCH');

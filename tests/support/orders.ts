@@ -43,7 +43,8 @@ export async function addMember(app: FastifyInstance, companyId: string, email: 
 
 export function orderBody(cat: Catalogue, owner: { companyId: string; projectId: string }, overrides: Record<string, unknown> = {}) {
   const plan = (overrides.planCode as string | undefined) ?? STARTER;
-  const { planCode: _ignored, ...rest } = overrides;
+  const rest: Record<string, unknown> = { ...overrides };
+  delete rest.planCode;
   return {
     name: 'My Beacon Server',
     plan: cat.plan(plan),
@@ -55,6 +56,13 @@ export function orderBody(cat: Catalogue, owner: { companyId: string; projectId:
     provider: 'gcp',
     ...rest,
   };
+}
+
+/** The same order as a change of an existing server (PUT /deployments/{id}, generate-review). */
+export function changeBody(cat: Catalogue, owner: { companyId: string; projectId: string }, overrides: Record<string, unknown> = {}) {
+  const { company, project, provider, name, ...change } = orderBody(cat, owner, overrides);
+  void [company, project, provider, name];
+  return change;
 }
 
 export function postOrder(app: FastifyInstance, cookie: string, body: unknown, key: string | null = randomUUID(), query = '?addProvisionSummary=1') {
