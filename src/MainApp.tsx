@@ -10,7 +10,7 @@ import DashboardPage from '../portal/dashboard/DashboardPage';
 import DeploymentsPage from '../portal/deployments/DeploymentsPage';
 import ManagementPage from '../portal/management/ManagementPage';
 import ProfilePage from '../portal/profile/ProfilePage';
-import ServerBuilderPage from '../portal/wizard/ServerBuilderPage';
+import ServerBuilderPage from '../portal/wizard/ServerBuilder';
 import { i18n } from './i18n';
 import { MainLayout } from './layouts/MainLayout';
 import { ProjectScope } from './ProjectScope';

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSelection } from '../../src/selection';
+import '../wizard/i18n';
 
 /** Opens the server wizard for the selected company and project (SPEC §2 server-builder). */
 export function CreateServerButton() {

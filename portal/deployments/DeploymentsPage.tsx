@@ -12,6 +12,7 @@ import { ordersApi, type DeploymentDto } from '../../dataProvider/orders';
 import { useSelection } from '../../src/selection';
 import { PageHeading } from '../../src/ui/PageHeading';
 import { CreateServerButton } from './CreateServerButton';
+import '../wizard/i18n';
 
 /**
  * Deployments (SPEC §2 logged-in routes): the selected project's servers and "Create server".
@@ -55,7 +56,6 @@ export default function DeploymentsPage() {
                 {d.subscription.planCode} · {d.flags.free ? t('deploymentsPage.free') : `$${d.billing.recurring.amount}/${t(`wizard.cycle.${d.billing.cycle}`)}`}
               </Typography>
             </Box>
-            <Chip size="small" label={t(`deploymentsPage.statuses.${d.status}`)} />
             <Chip size="small" color={d.billing.status === 'active' ? 'success' : d.billing.status === 'pending' ? 'default' : 'warning'} label={t(`deploymentsPage.subscription.${d.billing.status}`)} data-testid="subscription-status" />
             <Link component={RouterLink} to={`${scope}/server-builder/${d._id}/choose-plan`}>
               {t('deploymentsPage.edit')}

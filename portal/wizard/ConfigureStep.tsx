@@ -14,6 +14,7 @@ import { optionState } from '../pricing/calculator';
 import { OptionCard } from '../pricing/OptionCard';
 import { orderOnPlan, type Order, type WizardOptions } from './options';
 import type { WizardStep } from './steps';
+import './i18n';
 
 function Grid({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (

@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { clientConfig } from '../../src/clientConfig';
-import SignUpPage from '../auth/SignUpPage';
 import { ConfigureStep } from './ConfigureStep';
 import { defaultOrder, orderOnPlan } from './options';
 import { FOOTERLESS, nextStep, previousStep, PRELOGIN_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type PreloginStep } from './steps';
@@ -13,6 +12,9 @@ import { useWizard, wizard } from './store';
 import { usePrice } from './usePrice';
 import { useWizardOptions } from './useWizardOptions';
 import { WizardFrame } from './WizardFrame';
+
+// The sign-up form loads when the visitor reaches complete-setup, keeping the first steps light.
+const SignUpPage = lazy(() => import('../auth/SignUpPage'));
 
 /**
  * The pre-login wizard at /get-started/{step} (SPEC §2): plan, region, then an account on
@@ -76,7 +78,9 @@ export default function GetStartedPage() {
     >
       {step === 'preloginRegister' ? (
         <Box sx={{ maxWidth: 520, mx: 'auto' }}>
-          <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} />
+          <Suspense fallback={<CircularProgress aria-label={t('titles.loading')} />}>
+            <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} />
+          </Suspense>
         </Box>
       ) : (
         <ConfigureStep step={step} options={options} order={state.subscription} cycle={state.activePaymentPeriod} name={state.name} onOrder={(o) => wizard.setOrder(o)} onCycle={(c) => wizard.setPeriod(c)} onName={(name) => wizard.update({ name })} />

@@ -11,6 +11,7 @@ import type { DataToVendor } from '../../src/domain/orders';
 import { failureMessage } from '../../src/ui/form/messages';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { CHECKOUT_FRAME_HEIGHT, openCheckout } from './checkout';
+import './i18n';
 
 /** How long the step waits for the payment's notification to make the subscription active. */
 const ACTIVE_POLLS = 40;

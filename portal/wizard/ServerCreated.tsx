@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { wizard } from './store';
+import './i18n';
 
 /** SPEC §2 serverCreated: the order went through; the wizard is no longer in progress. */
 export function ServerCreated({ name, editing, deploymentsPath, dashboardPath }: { name: string; editing: boolean; deploymentsPath: string; dashboardPath: string }) {

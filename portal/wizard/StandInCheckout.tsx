@@ -11,6 +11,7 @@ import { ordersApi } from '../../dataProvider/orders';
 import { i18n } from '../../src/i18n';
 import { theme } from '../../src/theme';
 import { failureMessage } from '../../src/ui/form/messages';
+import './i18n';
 
 function CardForm({ deploymentId, onCompleted }: { deploymentId: string; onCompleted: () => void }) {
   const { t } = useTranslation();

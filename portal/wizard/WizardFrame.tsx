@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { clientConfig } from '../../src/clientConfig';
 import { formatCents } from '../../src/ui/format';
 import type { BillingCycle } from '../../src/domain/constants';
+import './i18n';
 
 export interface WizardFrameProps {
   editing: boolean;
