@@ -7,7 +7,7 @@ const PASSWORD = 'Tr1cky-Lantern';
 let n = 0;
 const newEmail = (tag: string) => `${tag}-${Date.now()}-${(n += 1)}@e2e.example.com`;
 const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
-const SHOTS = 'test-results/wizard';
+const SHOTS = 'test-results/screens/wizard';
 
 interface Account {
   email: string;
@@ -109,10 +109,10 @@ test.describe('server wizard', () => {
   test('paid order: stand-in card, serverCreated with an active subscription', async ({ page }) => {
     const a = await newAccount(page, 'wpaid');
     await openWizard(page, a);
-    await expect(page.getByTestId('wizard-total')).toHaveText('$49.00/month');
-    await page.getByRole('button', { name: 'Yearly' }).click();
+    await expect(page.getByTestId('wizard-total')).toHaveText('$49/month');
+    await page.getByRole('button', { name: 'Yearly', exact: true }).click();
     await expect(page.getByTestId('wizard-total')).toHaveText(/\/year$/);
-    await page.getByRole('button', { name: 'Monthly' }).click();
+    await page.getByRole('button', { name: 'Monthly', exact: true }).click();
     await toExtras(page);
     await next(page).click();
     await expect(page).toHaveURL(/payment-details/);
@@ -145,7 +145,7 @@ test.describe('server wizard', () => {
     await plan(page, 'Free').click();
     await toExtras(page);
     const other = await context.newPage();
-    await other.goto(page.url());
+    await other.goto(page.url().replace('choose-extras', 'choose-plan'));
     await plan(other, 'Free').click();
     await toExtras(other);
     await next(page).dblclick();
@@ -218,7 +218,8 @@ test.describe('server wizard', () => {
     await page.goto(mail.link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page).toHaveURL(/account\/company/);
     await page.getByLabel('Company name').fill('Pre-login Co');
-    await page.getByRole('button', { name: /create/i }).click();
+    await page.getByLabel('Your role').selectOption('dev');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/server-builder\/success/, { timeout: 20_000 });
     const me = ((await (await page.request.get('/api/v1/auth/me')).json()) as { payload: { companies: { _id: string }[] } }).payload;
     const servers = await page.request.get(`/api/v1/deployments?company=${me.companies[0]?._id}`);
