@@ -38,12 +38,13 @@ export function WizardFrame({ editing, onClose, backToConfiguration, footer, pri
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pb: footer ? 12 : 4 }}>
       <Paper square elevation={0} component="header" sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 2, md: 4 }, py: 1.5 }}>
-        <Box sx={{ maxWidth: 1100, mx: 'auto', display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Box sx={{ maxWidth: 1100, mx: 'auto', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 2 }}>
           <Typography variant="h1" sx={{ flex: 1, fontSize: { xs: '1.15rem', md: '1.5rem' }, m: 0 }}>
             {editing ? t('wizard.titleUpdate', { product }) : t('wizard.titleCreate', { product })}
           </Typography>
           {showSignIn && (
-            <Link component={RouterLink} to="/account/signin" variant="body2">
+            // On a phone the link takes its own line under the title.
+            <Link component={RouterLink} to="/account/signin" variant="body2" sx={{ order: { xs: 3, sm: 0 }, width: { xs: '100%', sm: 'auto' } }}>
               {t('wizard.haveAccount')}
             </Link>
           )}
@@ -54,18 +55,20 @@ export function WizardFrame({ editing, onClose, backToConfiguration, footer, pri
           )}
         </Box>
       </Paper>
-      <Box component="main" sx={{ maxWidth: 1100, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 } }}>
-        {backToConfiguration && (
-          <Link component="button" type="button" onClick={backToConfiguration} sx={{ mb: 2, display: 'inline-block' }}>
-            {t('wizard.backToConfiguration')}
-          </Link>
-        )}
-        {priceFailed && (
-          <Alert severity="warning" sx={{ mb: 2 }} role="alert">
-            {t('errors.priceCalculationFailed')}
-          </Alert>
-        )}
-        {children}
+      <Box component="main" sx={{ px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 } }}>
+        <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+          {backToConfiguration && (
+            <Link component="button" type="button" onClick={backToConfiguration} sx={{ mb: 2, display: 'inline-block' }}>
+              {t('wizard.backToConfiguration')}
+            </Link>
+          )}
+          {priceFailed && (
+            <Alert severity="warning" sx={{ mb: 2 }} role="alert">
+              {t('errors.priceCalculationFailed')}
+            </Alert>
+          )}
+          {children}
+        </Box>
       </Box>
       {footer && (
         <Paper square elevation={8} component="footer" data-testid="wizard-footer" sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, px: { xs: 2, md: 4 }, py: 1.5 }}>

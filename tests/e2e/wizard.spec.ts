@@ -235,6 +235,7 @@ test.describe('server wizard', () => {
       for (const step of ['choose-plan', 'choose-region', 'core-features', 'choose-add-ons', 'choose-extras']) {
         await expect(page).toHaveURL(new RegExp(step));
         await expect(page.getByTestId('wizard-total')).not.toHaveText('—');
+        await expect(next(page)).toBeEnabled();
         await expectFits(page, size.width);
         await page.screenshot({ path: `${SHOTS}/${label}-${step}.png`, fullPage: step === 'choose-extras' });
         if (step !== 'choose-extras') await next(page).click();
@@ -248,6 +249,7 @@ test.describe('server wizard', () => {
       await expect(page).toHaveURL(/success/);
       await page.screenshot({ path: `${SHOTS}/${label}-success.png` });
       await page.goto('/#/get-started/choose-plan');
+      await expect(plan(page, 'Starter')).toBeVisible();
       await expectFits(page, size.width);
       await page.screenshot({ path: `${SHOTS}/${label}-get-started.png` });
     });
