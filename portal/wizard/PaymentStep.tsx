@@ -11,6 +11,7 @@ import type { DataToVendor } from '../../src/domain/orders';
 import { failureMessage } from '../../src/ui/form/messages';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { CHECKOUT_FRAME_HEIGHT, openCheckout } from './checkout';
+import { wizard } from './store';
 import './i18n';
 
 /** How long the step waits for the payment's notification to make the subscription active. */
@@ -54,8 +55,13 @@ export function PaymentStep({ deploymentId, dataToVendor, onPaid }: { deployment
               setConfirming(true);
               void waitUntilActive(deploymentId).then((active) => (active ? onPaid() : setFailure(t('wizard.payment.notConfirmed'))));
             },
-            onDiscountApplied: () => undefined,
-            onDiscountRemoved: () => showToast({ text: t('wizard.payment.discountRemoved') }),
+            // SPEC §4: a discount applied in the checkout records its code and totals.
+            onDiscountApplied: ({ code, total }) =>
+              wizard.update((w) => ({ pricing: w.pricing && { ...w.pricing, isDiscountApplied: true, discountCode: code, discountedTotal: w.pricing.discountedTotal && total ? { ...w.pricing.discountedTotal, total } : w.pricing.discountedTotal } })),
+            onDiscountRemoved: () => {
+              wizard.update((w) => ({ pricing: w.pricing && { ...w.pricing, isDiscountApplied: false, discountCode: null } }));
+              showToast({ text: t('wizard.payment.discountRemoved') });
+            },
           },
           ordersApi.paymentsConfig,
         );

@@ -237,7 +237,7 @@ test.describe('server wizard', () => {
         await expect(page.getByTestId('wizard-total')).not.toHaveText('—');
         await expect(next(page)).toBeEnabled();
         await expectFits(page, size.width);
-        await page.screenshot({ path: `${SHOTS}/${label}-${step}.png`, fullPage: step === 'choose-extras' });
+        await page.screenshot({ path: `${SHOTS}/${label}-${step}.png`, fullPage: step === 'choose-extras', animations: 'disabled' });
         if (step !== 'choose-extras') await next(page).click();
       }
       await next(page).click();
