@@ -226,6 +226,18 @@ test.describe('server wizard', () => {
     expect(((await servers.json()) as { payload: Listed[] }).payload.map((d) => d.subscription.planCode)).toEqual(['v3.mau_500_gcp.base']);
   });
 
+  test("'Order' on pricing carries the calculator's choice into /get-started", async ({ page }) => {
+    await page.goto('/#/pricing');
+    await plan(page, 'Basic').click();
+    await page.getByRole('button', { name: /^Belgium, Europe/ }).click();
+    await page.getByRole('link', { name: 'Order' }).click();
+    await expect(page).toHaveURL(/get-started\/choose-plan$/);
+    await expect(plan(page, 'Basic')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('wizard-total')).toHaveText('$109/month');
+    await next(page).click();
+    await expect(page.getByRole('button', { name: /^Belgium, Europe/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   for (const [label, size] of Object.entries(SCREEN)) {
     test(`every step fits at ${label} width and the footer stays in view`, async ({ page }) => {
       test.setTimeout(60_000);
@@ -248,6 +260,10 @@ test.describe('server wizard', () => {
       await payWith(page, '4242424242424242');
       await expect(page).toHaveURL(/success/);
       await page.screenshot({ path: `${SHOTS}/${label}-success.png` });
+      await page.getByRole('link', { name: 'Go to deployments' }).click();
+      await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+      await expectFits(page, size.width);
+      await page.screenshot({ path: `${SHOTS}/${label}-deployments.png`, animations: 'disabled' });
       await page.goto('/#/get-started/choose-plan');
       await expect(plan(page, 'Starter')).toBeVisible();
       await expectFits(page, size.width);
