@@ -68,7 +68,8 @@ export default function ServerBuilderPage() {
   useEffect(() => {
     wizard.track(search);
     if (!options || editId || cont || step === 'serverCreated' || step === 'paymentDetails') return;
-    wizard.begin({ name: t('wizard.defaultName', { product }), order: defaultOrder(options) });
+    // A wizard left in progress is kept, unless it belongs to a server already ordered or edited.
+    wizard.begin({ name: t('wizard.defaultName', { product }), order: defaultOrder(options) }, wizard.get().serverId !== null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [options, editId]);
 
