@@ -32,7 +32,6 @@ export const en = {
     requestUnlock: 'Unlock your account',
     pricing: 'Pricing',
     getStarted: 'Create a {{product}} account',
-    serverBuilder: 'Server builder',
     verify: 'Verify your account',
     company: 'Create your company',
     dashboard: 'Dashboard',
