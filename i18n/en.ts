@@ -31,7 +31,7 @@ export const en = {
     forgotPassword: 'Reset your password',
     requestUnlock: 'Unlock your account',
     pricing: 'Pricing',
-    getStarted: 'Create a Flex account',
+    getStarted: 'Create a {{product}} account',
     verify: 'Verify your account',
     company: 'Create your company',
     dashboard: 'Dashboard',
@@ -178,6 +178,7 @@ export const en = {
     journeysPrice: 'Free during Early Access',
     loadFailed: 'Plans could not be loaded',
     retry: 'Try again',
+    order: 'Order',
   },
   auth: {
     backToLogin: 'Back to login',

@@ -10,6 +10,7 @@ import DashboardPage from '../portal/dashboard/DashboardPage';
 import DeploymentsPage from '../portal/deployments/DeploymentsPage';
 import ManagementPage from '../portal/management/ManagementPage';
 import ProfilePage from '../portal/profile/ProfilePage';
+import ServerBuilderPage from '../portal/wizard/ServerBuilder';
 import { i18n } from './i18n';
 import { MainLayout } from './layouts/MainLayout';
 import { ProjectScope } from './ProjectScope';
@@ -28,6 +29,18 @@ export default function MainApp() {
   if (!i18nProvider) return null;
   return (
     <Admin dataProvider={dataProvider} authProvider={authProvider} requireAuth i18nProvider={i18nProvider} theme={theme} layout={MainLayout} notification={ToastNotification} disableTelemetry>
+      {/* SPEC §2: the server wizard hides the navbar. */}
+      <CustomRoutes noLayout>
+        <Route path="/server-builder/*" element={<ServerBuilderPage />} />
+        <Route
+          path="/c/:cid/p/:pid/server-builder/*"
+          element={
+            <ProjectScope>
+              <ServerBuilderPage />
+            </ProjectScope>
+          }
+        />
+      </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/deployments/*" element={<DeploymentsPage />} />

@@ -32,6 +32,8 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/forgot-password', meta: { prelogin: true, welcome: true, titleKey: 'titles.forgotPassword' }, page: 'portal/auth/ForgotPasswordPage' },
   { path: '/request-unlock', meta: { prelogin: true, welcome: true, titleKey: 'titles.requestUnlock' }, page: 'portal/auth/RequestUnlockPage' },
   { path: '/signin', meta: { prelogin: true }, redirect: '/account/signin' },
+  { path: '/get-started', meta: { prelogin: true }, redirect: '/get-started/choose-plan' },
+  { path: '/get-started/*', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.getStarted' }, page: 'portal/wizard/GetStartedPage' },
   { path: '/pricing', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.pricing' }, page: 'portal/pricing/PricingPage' },
   // Onboarding: in the welcome layout but not prelogin; the page itself asks for a session.
   { path: '/account/company', meta: { welcome: true, onboarding: true, titleKey: 'titles.company' }, page: 'portal/onboarding/CompanyPage' },

@@ -26,8 +26,9 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 /**
  * Public sign-up (SPEC §2, §4, §5). The server answers the same whether or not the address is
  * taken and signs nobody in, so success asks the user to open the mailed link, which signs in.
+ * The pre-login wizard's complete-setup step embeds it (`onSignedUp` keeps the order for later).
  */
-export default function SignUpPage() {
+export default function SignUpPage({ onSignedUp }: { onSignedUp?: () => void } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,6 +43,7 @@ export default function SignUpPage() {
     setFailure(null);
     try {
       const { email: sent } = await authApi.signUp({ firstName, lastName, email, password });
+      onSignedUp?.();
       setSentTo(sent);
     } catch (error) {
       applyServerErrors(error, FIELDS, setError, stripErrorPrefix);
@@ -60,6 +62,7 @@ export default function SignUpPage() {
     }
     try {
       await authApi.googleSignUp(idToken);
+      onSignedUp?.();
       // SPEC §4: social sign-up refreshes the user before moving on. Google vouched for the
       // address, so there is no verify step: loading sends a new account on to its company.
       await session.refresh('manual');

@@ -9,6 +9,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { getPublicConfigurables, getPublicPlans } from '../../dataProvider/catalogue';
 import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
 import { cycleCents, priceCents, type OptionList } from '../../src/domain/pricing';
@@ -31,6 +32,18 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}>{children}</Box>
     </Box>
   );
+}
+
+/** 'Order' opens the pre-login wizard with the calculator's choice carried over. */
+function orderLink(s: Selection): string {
+  const query = new URLSearchParams();
+  if (s.planId) query.set('plan', s.planId);
+  if (s.regionId) query.set('region', s.regionId);
+  for (const f of s.featureIds) query.append('feature', f);
+  if (s.domainId) query.set('domain', s.domainId);
+  if (s.retentionId) query.set('retention', s.retentionId);
+  query.set('cycle', s.cycle);
+  return `/get-started/choose-plan?${query.toString()}`;
 }
 
 /** The public pricing calculator (SPEC §2): no account needed, prices from the shared engine. */
@@ -118,6 +131,9 @@ export default function PricingPage() {
             </ToggleButtonGroup>
             {selection.cycle === 'year' && <Chip color="success" size="small" label={t('pricingPage.yearlySaving')} />}
           </Box>
+          <Button variant="contained" component={RouterLink} to={orderLink(selection)} disabled={!quote}>
+            {t('pricingPage.order')}
+          </Button>
         </Box>
       </Paper>
 

@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { companyRoutes } from './companies';
 import { contentRoutes } from './content';
 import { deploymentRoutes } from './deployments';
+import { orderRoutes } from './orders';
 import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
@@ -26,6 +27,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(planRoutes);
   await api.register(contentRoutes);
   await api.register(deploymentRoutes);
+  await api.register(orderRoutes);
   await api.register(authRoutes);
   await api.register(userRoutes);
   await api.register(companyRoutes);

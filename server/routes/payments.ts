@@ -1,32 +1,37 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PADDLE_SIGNATURE_HEADER, standInPaySchema } from '../../src/domain/payments';
+import { checkoutSummarySchema, PADDLE_SIGNATURE_HEADER, paymentsClientConfigSchema, standInPayAnswerSchema, standInPaySchema, webhookAnswerSchema } from '../../src/domain/payments';
+import { signedIn } from '../plugins/session';
 import type { PaymentsService } from '../services/payments';
-import { ok } from './envelope';
+import { ok, replies } from './envelope';
 
 const checkoutParams = z.object({ deploymentId: z.string().max(64) });
+const tags = ['payments'];
 
 /** Payment routes: the Paddle webhook (raw body), the browser's payment config and the local checkout stand-in. */
 export const paymentRoutes =
-  (payments: PaymentsService): FastifyPluginAsync =>
+  (payments: PaymentsService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/payments/config', async () => ok(payments.clientConfig()));
+    app.get('/payments/config', { schema: { tags, response: replies(paymentsClientConfigSchema) } }, async () => ok(payments.clientConfig()));
 
-    app.get('/payments/checkout/:deploymentId', async (request) => {
+    app.get('/payments/checkout/:deploymentId', { preValidation: signedIn, schema: { tags, params: checkoutParams, response: replies(checkoutSummarySchema) } }, async (request) => {
       const { user } = await request.requireSession();
-      const { deploymentId } = checkoutParams.parse(request.params);
-      return ok(await payments.checkoutSummary(user.id, user.email, deploymentId));
+      return ok(await payments.checkoutSummary(user.id, user.email, request.params.deploymentId));
     });
 
-    app.post('/payments/checkout/:deploymentId/pay', async (request) => {
+    app.post('/payments/checkout/:deploymentId/pay', { preValidation: signedIn, schema: { tags, params: checkoutParams, body: standInPaySchema, response: replies(standInPayAnswerSchema) } }, async (request) => {
       const { user } = await request.requireSession();
-      const { deploymentId } = checkoutParams.parse(request.params);
-      return ok(await payments.standInPay(user.id, deploymentId, standInPaySchema.parse(request.body)));
+      return ok(await payments.standInPay(user.id, request.params.deploymentId, request.body));
     });
 
-    // The signature covers the body's exact bytes, so this scope alone keeps JSON as a raw Buffer.
+    // The signature covers the body's exact bytes, so this scope alone keeps JSON as a raw Buffer;
+    // the service checks the signature, then parses the event itself.
     await app.register(async (webhook) => {
       webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      webhook.post('/payments/paddle/webhook', async (request) => ok(await payments.receiveWebhook(request.headers[PADDLE_SIGNATURE_HEADER], request.body)));
+      webhook.post(
+        '/payments/paddle/webhook',
+        { schema: { tags, body: z.unknown().describe('A Paddle notification, read as raw bytes and checked against Paddle-Signature'), response: replies(webhookAnswerSchema) } },
+        async (request) => ok(await payments.receiveWebhook(request.headers[PADDLE_SIGNATURE_HEADER], request.body)),
+      );
     });
   };

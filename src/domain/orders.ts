@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_CYCLES, LIMITS, PAYMENT_PROVIDERS, PROVIDER_CODES, type BillingCycle, type PaymentProvider } from './constants';
+import { BILLING_CYCLES, LIMITS, PAYMENT_PROVIDERS, PROVIDER_CODES } from './constants';
 import { noHtml } from './validation';
 
 /**
@@ -94,94 +94,110 @@ export const reviewRequestSchema = orderChangeSchema.extend({ _id: id });
 export const previewRequestSchema = orderChangeSchema.extend({ company: id.optional() });
 export const receiptParamsSchema = z.object({ id: z.string().max(64), txId: z.string().max(64) });
 
-/** The priced lines of an order and its totals per cycle, as stored on the subscription. */
-export interface SubscriptionQuote {
-  cycle: BillingCycle;
-  currency: 'USD';
-  lines: { kind: string; refId: string | null; name: string; amount: string }[];
-  monthly: string;
-  subtotal: string;
-  discount: string;
-  tax: string;
-  total: string;
-  discountCode: string | null;
-}
+const cycleSchema = z.enum(BILLING_CYCLES);
+const usd = z.literal('USD');
+const money = z.string();
+const moneyAmount = z.object({ amount: money, currency: usd });
+const quoteLineSchema = z.object({ kind: z.string(), refId: z.string().nullable(), name: z.string(), amount: money });
 
-/** SPEC §3 Payment params: what the checkout needs. */
-export interface ProvisionSummary {
-  items: { name: string; description: string; meta: { basePrice: string | null; size: number | null }; pricing: { price: { amount: string } } }[];
-  total: { amount: string; currency: 'USD' };
-  subtotal: string;
-  tax: string;
-  discount: string;
-  cycle: BillingCycle;
-  dataToVendor: DataToVendor;
-}
+/** The priced lines of an order and its totals per cycle, as stored on the subscription. */
+export const subscriptionQuoteSchema = z.object({
+  cycle: cycleSchema,
+  currency: usd,
+  lines: z.array(quoteLineSchema),
+  monthly: money,
+  subtotal: money,
+  discount: money,
+  tax: money,
+  total: money,
+  discountCode: z.string().nullable(),
+});
+export type SubscriptionQuote = z.infer<typeof subscriptionQuoteSchema>;
 
 /** Handed to the checkout: Paddle's inline frame, or the local stand-in's card form. */
-export interface DataToVendor {
-  mode: 'paddle' | 'stand-in';
+export const dataToVendorSchema = z.object({
+  mode: z.enum(['paddle', 'stand-in']),
   /** Paddle transaction carrying the server-priced items (paddle mode), opened by paddle-js. */
-  transactionId: string | null;
-  items: { name: string; amount: string; quantity: 1 }[];
-  customer: { email: string };
-  customData: { deploymentId: string; subscriptionId: string; companyId: string };
-}
+  transactionId: z.string().nullable(),
+  items: z.array(z.object({ name: z.string(), amount: money, quantity: z.literal(1) })),
+  customer: z.object({ email: z.string() }),
+  customData: z.object({ deploymentId: z.string(), subscriptionId: z.string(), companyId: z.string() }),
+});
+export type DataToVendor = z.infer<typeof dataToVendorSchema>;
 
-export interface SubscriptionDto {
-  _id: string;
-  deploymentId: string;
-  vendor: PaymentProvider;
-  status: SubscriptionStatus;
-  cycle: BillingCycle;
-  recurring: { amount: string; currency: 'USD' };
-  currentPeriod: { startsAt: string; endsAt: string } | null;
-  nextBilledAt: string | null;
-  scheduledChange: unknown;
-  pastDueSince: string | null;
+/** SPEC §3 Payment params: what the checkout needs. */
+export const provisionSummarySchema = z.object({
+  items: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      meta: z.object({ basePrice: money.nullable(), size: z.number().nullable() }),
+      pricing: z.object({ price: z.object({ amount: money }) }),
+    }),
+  ),
+  total: moneyAmount,
+  subtotal: money,
+  tax: money,
+  discount: money,
+  cycle: cycleSchema,
+  dataToVendor: dataToVendorSchema,
+});
+export type ProvisionSummary = z.infer<typeof provisionSummarySchema>;
+
+export const subscriptionDtoSchema = z.object({
+  _id: z.string(),
+  deploymentId: z.string(),
+  vendor: z.enum(PAYMENT_PROVIDERS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  cycle: cycleSchema,
+  recurring: moneyAmount,
+  currentPeriod: z.object({ startsAt: z.string(), endsAt: z.string() }).nullable(),
+  nextBilledAt: z.string().nullable(),
+  scheduledChange: z.unknown(),
+  pastDueSince: z.string().nullable(),
   /** PAST_DUE_GRACE_DAYS after pastDueSince: when the running-servers worker pauses the server. */
-  pauseAfter: string | null;
-}
+  pauseAfter: z.string().nullable(),
+});
+export type SubscriptionDto = z.infer<typeof subscriptionDtoSchema>;
 
 /** Answer of POST /deployments and PUT /deployments/{id}. */
-export interface DeploymentOrderAnswer {
-  _id: string;
-  status: DeploymentStatus;
-  flags: { free: boolean };
-  paymentRequired: boolean;
-  subscription: SubscriptionDto;
-  provisionSummary?: ProvisionSummary;
+export const deploymentOrderAnswerSchema = z.object({
+  _id: z.string(),
+  status: z.enum(DEPLOYMENT_STATUSES),
+  flags: z.object({ free: z.boolean() }),
+  paymentRequired: z.boolean(),
+  subscription: subscriptionDtoSchema,
+  provisionSummary: provisionSummarySchema.optional(),
   /** PUT only: what the change cost now (prorated), null when nothing was charged. */
-  charged?: { amount: string; currency: 'USD' } | null;
-}
+  charged: moneyAmount.nullable().optional(),
+});
+export type DeploymentOrderAnswer = z.infer<typeof deploymentOrderAnswerSchema>;
 
 /** Answer of generate-preview (a new order). */
-export interface OrderPreview {
-  cycle: BillingCycle;
-  items: SubscriptionQuote['lines'];
-  subtotal: string;
-  discount: string;
-  tax: string;
-  total: { amount: string; currency: 'USD' };
-  paymentRequired: boolean;
-}
+export const orderPreviewSchema = z.object({
+  cycle: cycleSchema,
+  items: z.array(quoteLineSchema),
+  subtotal: money,
+  discount: money,
+  tax: money,
+  total: moneyAmount,
+  paymentRequired: z.boolean(),
+});
+export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 
 /** Answer of generate-review (a change to an existing server). */
-export interface OrderReview {
-  current: { cycle: BillingCycle; total: string };
-  next: { cycle: BillingCycle; total: string; items: SubscriptionQuote['lines'] };
+export const orderReviewSchema = z.object({
+  current: z.object({ cycle: cycleSchema, total: money }),
+  next: z.object({ cycle: cycleSchema, total: money, items: z.array(quoteLineSchema) }),
   /** Charged at once for the rest of the current period (prorated); 0.00 when nothing is due. */
-  amountDueNow: string;
+  amountDueNow: money,
   /** Unused value of the current period that is credited, when the change costs less. */
-  credit: string;
-  remainingDays: number;
-  currency: 'USD';
-  paymentRequired: boolean;
-}
+  credit: money,
+  remainingDays: z.number(),
+  currency: usd,
+  paymentRequired: z.boolean(),
+});
+export type OrderReview = z.infer<typeof orderReviewSchema>;
 
-export interface PastDueDeployment {
-  _id: string;
-  name: string;
-  pastDueSince: string;
-  pauseAfter: string;
-}
+export const pastDueDeploymentSchema = z.object({ _id: z.string(), name: z.string(), pastDueSince: z.string(), pauseAfter: z.string() });
+export type PastDueDeployment = z.infer<typeof pastDueDeploymentSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { SubscriptionDto } from './orders';
+import { BILLING_CYCLES } from './constants';
+import { SUBSCRIPTION_STATUSES, subscriptionDtoSchema } from './orders';
 
 /**
  * Payments (Paddle Billing): the shapes of Paddle's notifications we read, the card summary and
@@ -65,47 +66,68 @@ export const paddleEventSchema = z.object({
 });
 export type PaddleEvent = z.infer<typeof paddleEventSchema>;
 
-export interface CardSummary {
-  brand: string;
-  last4: string;
-  expiryMonth: number;
-  expiryYear: number;
-}
+export const cardSummarySchema = z.object({ brand: z.string(), last4: z.string(), expiryMonth: z.number(), expiryYear: z.number() });
+export type CardSummary = z.infer<typeof cardSummarySchema>;
 
-export interface ReceiptData {
-  customerEmail: string | null;
-  lines: { name: string; amount: string }[];
-  card: CardSummary | null;
-}
+export const receiptDataSchema = z.object({ customerEmail: z.string().nullable(), lines: z.array(z.object({ name: z.string(), amount: z.string() })), card: cardSummarySchema.nullable() });
+export type ReceiptData = z.infer<typeof receiptDataSchema>;
 
-export interface TransactionDto {
-  _id: string;
-  deploymentId: string | null;
-  subscriptionId: string | null;
-  vendorTransactionId: string;
-  invoiceNumber: string | null;
-  status: string;
-  currency: string;
-  subtotal: string;
-  discount: string;
-  tax: string;
-  total: string;
-  billedAt: string;
-}
+export const transactionDtoSchema = z.object({
+  _id: z.string(),
+  deploymentId: z.string().nullable(),
+  subscriptionId: z.string().nullable(),
+  vendorTransactionId: z.string(),
+  invoiceNumber: z.string().nullable(),
+  status: z.string(),
+  currency: z.string(),
+  subtotal: z.string(),
+  discount: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  billedAt: z.string(),
+});
+export type TransactionDto = z.infer<typeof transactionDtoSchema>;
 
-export interface CompanyBilling {
-  subscriptions: (SubscriptionDto & { deploymentName: string })[];
-  transactions: TransactionDto[];
-  card: CardSummary | null;
-  pastDue: { count: number; since: string | null; pauseAfter: string | null };
-}
+export const companyBillingSchema = z.object({
+  subscriptions: z.array(subscriptionDtoSchema.extend({ deploymentName: z.string() })),
+  transactions: z.array(transactionDtoSchema),
+  card: cardSummarySchema.nullable(),
+  pastDue: z.object({ count: z.number(), since: z.string().nullable(), pauseAfter: z.string().nullable() }),
+});
+export type CompanyBilling = z.infer<typeof companyBillingSchema>;
 
 /** GET /payments/config: what the browser needs to open a checkout (never a secret). */
-export interface PaymentsClientConfig {
-  mode: 'paddle' | 'stand-in';
-  environment: 'sandbox' | 'production' | null;
-  clientToken: string | null;
-}
+export const paymentsClientConfigSchema = z.object({
+  mode: z.enum(['paddle', 'stand-in']),
+  environment: z.enum(['sandbox', 'production']).nullable(),
+  clientToken: z.string().nullable(),
+});
+export type PaymentsClientConfig = z.infer<typeof paymentsClientConfigSchema>;
+
+/** GET /payments/checkout/{deploymentId}: what the payment step shows before paying. */
+export const checkoutSummarySchema = z.object({
+  mode: z.enum(['paddle', 'stand-in']),
+  deploymentId: z.string(),
+  name: z.string(),
+  paymentRequired: z.boolean(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  cycle: z.enum(BILLING_CYCLES),
+  items: z.array(z.object({ kind: z.string(), refId: z.string().nullable(), name: z.string(), amount: z.string() })),
+  subtotal: z.string(),
+  discount: z.string(),
+  tax: z.string(),
+  total: z.object({ amount: z.string(), currency: z.literal('USD') }),
+  customer: z.object({ email: z.string() }),
+});
+
+/** A stand-in payment that went through: the subscription, now active. */
+export const standInPayAnswerSchema = z.object({ status: z.literal('completed'), subscription: subscriptionDtoSchema });
+
+/** What the webhook answers Paddle (or the stand-in): the event was taken, and what it did. */
+export const webhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), outcome: z.string() });
+
+/** The downloadable receipt of one transaction. */
+export const receiptSchema = transactionDtoSchema.extend({ product: z.string(), customerEmail: z.string().nullable(), lines: receiptDataSchema.shape.lines, card: cardSummarySchema.nullable() });
 
 /** POST /payments/checkout/{deploymentId}/pay (stand-in only): a test card. */
 export const standInPaySchema = z.object({

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { wizard } from '../../portal/wizard/store';
 import { isSignedIn, peekReturnRoute, session, takeReturnRoute } from '../session';
 import { loadingTarget } from './loadingTarget';
 
@@ -26,7 +27,7 @@ export default function LoadingPage() {
     const manual = referrer === 'login' || referrer === 'verification';
     let live = true;
     void (fresh ? Promise.resolve(now.user) : session.refresh(manual ? 'manual' : 'auto')).then((user) => {
-      if (live) navigate(loadingTarget(user, { referrer, cid: query.get('cid'), pid: query.get('pid') }, takeReturnRoute, peekReturnRoute), { replace: true });
+      if (live) navigate(loadingTarget(user, { referrer, cid: query.get('cid'), pid: query.get('pid') }, takeReturnRoute, peekReturnRoute, wizard.peekCompleteSetup() !== null), { replace: true });
     });
     return () => {
       live = false;

@@ -37,6 +37,12 @@ describe('loadingTarget', () => {
     expect(other).not.toHaveBeenCalled();
   });
 
+  it('opens the wizard with continue for a saved pre-login order, once the company exists (SPEC §4)', () => {
+    expect(loadingTarget(user, q('login'), () => '/deployments', () => null, true)).toBe('/server-builder/choose-extras?continue=1');
+    expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), () => null, () => null, true)).toBe('/account/company');
+    expect(loadingTarget({ ...user, onboarding: 'verify' }, q('login'), () => null, () => null, true)).toBe('/account/verify');
+  });
+
   it('prefers the stored return route, then the project dashboard, then /dashboard', () => {
     expect(loadingTarget(user, q('login', 'c1', 'p1'), () => '/deployments/7')).toBe('/deployments/7');
     expect(loadingTarget(user, q('filter', 'c1', 'p1'), () => null)).toBe('/c/c1/p/p1/dashboard');

@@ -21,7 +21,7 @@ const root = mkdtempSync(join(tmpdir(), 'beacon-crash-'));
 const dataDir = join(root, 'data');
 const outdir = join('node_modules', '.cache', `beacon-server-${randomBytes(4).toString('hex')}`);
 let serverFile = '';
-let database = { url: '', drop: async () => undefined as void };
+let database: { url: string; drop: () => Promise<void> } = { url: '', drop: async () => undefined };
 
 beforeAll(async () => {
   serverFile = await buildServer(outdir);

@@ -1,0 +1,44 @@
+import type { DeploymentDto } from '../src/domain/deployments';
+import { IDEMPOTENCY_HEADER } from '../src/domain/idempotency';
+import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, SubscriptionDto } from '../src/domain/orders';
+import type { PaymentsClientConfig } from '../src/domain/payments';
+import { apiFetch } from './httpClient';
+
+export type { DeploymentDto };
+
+/** What the payment step shows before paying (GET /payments/checkout/{deploymentId}). */
+export interface CheckoutSummary {
+  mode: 'paddle' | 'stand-in';
+  deploymentId: string;
+  name: string;
+  paymentRequired: boolean;
+  status: string;
+  cycle: 'month' | 'year';
+  items: { kind: string; refId: string | null; name: string; amount: string }[];
+  subtotal: string;
+  discount: string;
+  tax: string;
+  total: { amount: string; currency: 'USD' };
+  customer: { email: string };
+}
+
+const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method, body: JSON.stringify(body), headers });
+
+/** Typed calls for ordering and paying (SPEC §7 Deployments and plans); the wizard's one seam. */
+export const ordersApi = {
+  /** POST /deployments with the key of this submission attempt: a retry reuses it, so one server is made. */
+  create: async (body: CreateDeploymentBody, idempotencyKey: string) =>
+    (await apiFetch<DeploymentOrderAnswer>('/deployments?addProvisionSummary=1', json('POST', body, { [IDEMPOTENCY_HEADER]: idempotencyKey }))).payload,
+  update: async (id: string, change: OrderChange) => (await apiFetch<DeploymentOrderAnswer>(`/deployments/${encodeURIComponent(id)}?addProvisionSummary=1`, json('PUT', change))).payload,
+  review: async (id: string, change: OrderChange) => (await apiFetch<OrderReview>('/deployments/generate-review', json('POST', { ...change, _id: id }))).payload,
+  list: async (company: string, project?: string | null) => {
+    const query = new URLSearchParams({ company, ...(project ? { project } : {}) });
+    return (await apiFetch<DeploymentDto[]>(`/deployments?${query.toString()}`)).payload;
+  },
+  get: async (id: string) => (await apiFetch<DeploymentDto>(`/deployments/${encodeURIComponent(id)}/populated`)).payload,
+  paymentsConfig: async () => (await apiFetch<PaymentsClientConfig>('/payments/config')).payload,
+  checkout: async (deploymentId: string) => (await apiFetch<CheckoutSummary>(`/payments/checkout/${encodeURIComponent(deploymentId)}`)).payload,
+  /** The local stand-in's card payment (no Paddle configured). */
+  payStandIn: async (deploymentId: string, card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) =>
+    (await apiFetch<{ status: 'completed'; subscription: SubscriptionDto }>(`/payments/checkout/${encodeURIComponent(deploymentId)}/pay`, json('POST', card))).payload,
+};

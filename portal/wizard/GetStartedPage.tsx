@@ -1,0 +1,90 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { clientConfig } from '../../src/clientConfig';
+import { ConfigureStep } from './ConfigureStep';
+import { defaultOrder, orderOnPlan } from './options';
+import { FOOTERLESS, nextStep, previousStep, PRELOGIN_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type PreloginStep } from './steps';
+import { useWizard, wizard } from './store';
+import { usePrice } from './usePrice';
+import { useWizardOptions } from './useWizardOptions';
+import { WizardFrame } from './WizardFrame';
+
+// The sign-up form loads when the visitor reaches complete-setup, keeping the first steps light.
+const SignUpPage = lazy(() => import('../auth/SignUpPage'));
+
+/**
+ * The pre-login wizard at /get-started/{step} (SPEC §2): plan, region, then an account on
+ * complete-setup. A front-door page: no react-admin here. The finished order is kept as the
+ * complete-setup marker; once the mailed link signs the visitor in, it is submitted by itself.
+ */
+export default function GetStartedPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const step = stepOfPath(PRELOGIN_STEPS, useParams()['*']);
+  const state = useWizard();
+  const { options, failed } = useWizardOptions();
+  const quote = usePrice(options, state);
+  const product = clientConfig.productName;
+
+  useEffect(() => {
+    wizard.track(search);
+    if (!options) return;
+    // The pricing calculator's 'Order' carries its choice over (plan, options, period).
+    const carried = new URLSearchParams(search);
+    const plan = options.plans.find((p) => p._id === carried.get('plan'));
+    if (plan) {
+      const base = orderOnPlan(options, plan, null);
+      const features = carried.getAll('feature');
+      const order = {
+        ...base,
+        planConfig: { ...base.planConfig, region: carried.get('region') ?? base.planConfig.region, features: features.filter((f) => options.features.some((o) => o._id === f)) },
+        specialFeatures: { ...base.specialFeatures, domain: carried.get('domain') ?? base.specialFeatures.domain, retention: carried.get('retention') ?? base.specialFeatures.retention },
+      };
+      wizard.begin({ name: t('wizard.defaultName', { product }), order, cycle: carried.get('cycle') === 'year' ? 'year' : 'month' }, true);
+      navigate(`/get-started/${STEP_PATHS.preloginChoosePlan}`, { replace: true });
+      return;
+    }
+    wizard.begin({ name: t('wizard.defaultName', { product }), order: defaultOrder(options) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [options]);
+
+  if (!step) return <Navigate to={`/get-started/${STEP_PATHS.preloginChoosePlan}`} replace />;
+  if (failed) return <Alert severity="error" sx={{ m: 4 }}>{t(failed)}</Alert>;
+  if (!options || !state.subscription) {
+    return (
+      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 8 }}>
+        <CircularProgress aria-label={t('titles.loading')} />
+      </Box>
+    );
+  }
+  const go = (s: PreloginStep) => navigate(`/get-started/${STEP_PATHS[s]}`);
+  const back = previousStep(PRELOGIN_STEPS, step);
+  const next = nextStep(PRELOGIN_STEPS, step);
+  return (
+    <WizardFrame
+      editing={false}
+      showSignIn
+      onClose={UNCLOSABLE.has(step) ? undefined : () => {
+        wizard.close();
+        navigate('/pricing');
+      }}
+      priceFailed={state.pricing?.check === 'failed' && !FOOTERLESS.has(step)}
+      footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, onBack: back ? () => go(back) : undefined, onNext: next ? () => go(next) : undefined, nextDisabled: !quote }}
+    >
+      {step === 'preloginRegister' ? (
+        <Box sx={{ maxWidth: 520, mx: 'auto' }}>
+          <Suspense fallback={<CircularProgress aria-label={t('titles.loading')} />}>
+            <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} />
+          </Suspense>
+        </Box>
+      ) : (
+        <ConfigureStep step={step} options={options} order={state.subscription} cycle={state.activePaymentPeriod} name={state.name} onOrder={(o) => wizard.setOrder(o)} onCycle={(c) => wizard.setPeriod(c)} onName={(name) => wizard.update({ name })} />
+      )}
+    </WizardFrame>
+  );
+}

@@ -1,0 +1,246 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import type { ApiError } from '../../dataProvider/httpClient';
+import { ordersApi, type DeploymentDto } from '../../dataProvider/orders';
+import { clientConfig } from '../../src/clientConfig';
+import { changeRefusals } from '../../src/domain/orderChanges';
+import { serverNameSchema, type OrderChange, type OrderReview } from '../../src/domain/orders';
+import { useSelection } from '../../src/companySelection';
+import { failureMessage } from '../../src/ui/form/messages';
+import { showToast } from '../../src/ui/toast/toastStore';
+import { ConfigureStep } from './ConfigureStep';
+import { defaultOrder, orderFeatures, orderFromDeployment, shapeOf, type Order } from './options';
+import { PaymentStep } from './PaymentStep';
+import { ServerCreated } from './ServerCreated';
+import { APP_STEPS, FOOTERLESS, nextStep, previousStep, STEP_PATHS, stepOfPath, UNCLOSABLE, type AppStep } from './steps';
+import { wizard, useWizard } from './store';
+import { createBody, submitOrder } from './submit';
+import { usePrice } from './usePrice';
+import { useWizardOptions } from './useWizardOptions';
+import { WizardFrame } from './WizardFrame';
+
+/**
+ * The signed-in server wizard (SPEC §2, §4): server-builder/{step} or server-builder/{id}/{step}
+ * for edit mode, optionally project-scoped under /c/{cid}/p/{pid}. No navbar.
+ */
+export default function ServerBuilderPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { cid, pid, '*': rest = '' } = useParams();
+  const [first, second] = rest.split('/');
+  const editId = second ? first : undefined;
+  const step = stepOfPath(APP_STEPS, second ?? first);
+  const { companyId, projectId, projects } = useSelection();
+  const state = useWizard();
+  const { options, failed } = useWizardOptions();
+  const quote = usePrice(options, state);
+  const [editing, setEditing] = useState<{ deployment: DeploymentDto; order: Order } | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [review, setReview] = useState<{ change: OrderChange; answer: OrderReview } | null>(null);
+  const continued = useRef(false);
+  const cont = new URLSearchParams(search).has('continue');
+  const product = clientConfig.productName;
+
+  const scope = cid && pid ? `/c/${cid}/p/${pid}` : '';
+  const dashboardRoot = `${scope}/dashboard`;
+  const base = `${scope}/server-builder${editId ? `/${editId}` : ''}`;
+  const go = (s: AppStep, id = editId) => navigate(`${scope}/server-builder${id ? `/${id}` : ''}/${STEP_PATHS[s]}`);
+  /** SPEC §4/§8: a failed submit or load goes to dashboardRoot with the message. */
+  const fail = (message: string) => {
+    showToast({ text: message, variant: 'destructive' });
+    wizard.close();
+    navigate(dashboardRoot, { replace: true });
+  };
+
+  // A new wizard resets unless one is in progress; the query's cly_id and utm tags are kept.
+  useEffect(() => {
+    wizard.track(search);
+    if (!options || editId || cont || step === 'serverCreated' || step === 'paymentDetails') return;
+    // A wizard left in progress is kept, unless it belongs to a server already ordered or edited.
+    wizard.begin({ name: t('wizard.defaultName', { product }), order: defaultOrder(options) }, wizard.get().serverId !== null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [options, editId]);
+
+  // Edit mode: the server's current order, checked for what SPEC §8 names.
+  useEffect(() => {
+    if (!editId || !options) return;
+    let live = true;
+    ordersApi.get(editId).then(
+      (d) => {
+        if (!live) return;
+        if (!d) return setEditError(t('errors.cannotFindDeployment'));
+        if (!d.provider._id) return setEditError(t('errors.cannotFindProvider'));
+        if (!d.subscription.planConfig?.region) return setEditError(t('errors.cannotFindPlanConfig'));
+        const order = orderFromDeployment(options, d.subscription.plan, d.subscription.planCode, d.provider._id, d.subscription.planConfig);
+        setEditing({ deployment: d, order });
+        if (wizard.get().serverId !== d._id || !wizard.get().inProgress) {
+          wizard.begin({ name: d.name, order, cycle: d.subscription.payment.term.cycle }, true);
+          wizard.update({ serverId: d._id, isActiveServerFree: d.flags.free });
+        }
+      },
+      () => live && fail(t('errors.serverDetailLoad')),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editId, options]);
+
+  // SPEC §4 refusals, from the rule the server applies too.
+  const refusals = useMemo(() => {
+    if (!editing || !options || !state.subscription) return [];
+    const current = shapeOf(options, editing.order, editing.deployment.subscription.payment.term.cycle);
+    const next = shapeOf(options, state.subscription, state.activePaymentPeriod);
+    return current && next ? Object.values(changeRefusals(current, next)).flat() : [];
+  }, [editing, options, state.subscription, state.activePaymentPeriod]);
+
+  const submit = async () => {
+    if (!companyId) return fail(t('errors.serverProcessing'));
+    if (!projectId) return fail(t('errors.projectRequired'));
+    const body = createBody(wizard.get(), companyId, projectId);
+    if (!body) return fail(t('errors.serverProcessing'));
+    setBusy(true);
+    try {
+      const answer = await submitOrder(body);
+      wizard.submitted(answer._id, answer.provisionSummary ?? null, answer.flags.free);
+      go(answer.paymentRequired ? 'paymentDetails' : 'serverCreated', undefined);
+    } catch (error) {
+      fail(failureMessage(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const changeOf = (): OrderChange | null => {
+    const s = wizard.get();
+    if (!s.subscription) return null;
+    const o = s.subscription;
+    const paid = s.pricing ? Number(s.pricing.total) > 0 : true;
+    return { name: s.name.trim(), plan: o.planId, paymentCycle: s.activePaymentPeriod, planConfig: { region: o.planConfig.region, ...(o.planConfig.size ? { size: o.planConfig.size } : {}), features: orderFeatures(o) }, paymentVendor: paid ? 'paddle' : 'free' };
+  };
+  const startReview = async () => {
+    const change = changeOf();
+    if (!editId || !change) return;
+    setBusy(true);
+    try {
+      setReview({ change, answer: await ordersApi.review(editId, change) });
+    } catch (error) {
+      showToast({ text: failureMessage(error, t), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirmChange = async () => {
+    if (!editId || !review) return;
+    setBusy(true);
+    try {
+      const answer = await ordersApi.update(editId, review.change);
+      setReview(null);
+      wizard.submitted(answer._id, answer.provisionSummary ?? null, answer.flags.free);
+      go(answer.paymentRequired ? 'paymentDetails' : 'serverCreated');
+    } catch (error) {
+      setReview(null);
+      fail((error as ApiError).message || failureMessage(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // SPEC §4 continue: the saved pre-login order is submitted by itself, the UI hidden meanwhile.
+  useEffect(() => {
+    if (!cont || continued.current || !options || !companyId || projects === null) return;
+    continued.current = true;
+    if (!wizard.restoreCompleteSetup() && !wizard.get().subscription) return fail(t('errors.serverProcessing'));
+    wizard.clearCompleteSetup();
+    // The submit's state changes happen after its request, not in this effect's body.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void submit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cont, options, companyId, projects]);
+
+  if (!step) return <Navigate to={`${base}/${STEP_PATHS.choosePlan}`} replace />;
+  if (failed) return <Alert severity="error" sx={{ m: 4 }}>{t(failed)}</Alert>;
+  if (editError) return <Alert severity="error" sx={{ m: 4 }} role="alert">{editError}</Alert>;
+  if (cont || !options || (editId && !editing && step !== 'serverCreated')) {
+    return (
+      <Box role="status" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress aria-label={t('titles.loading')} />
+      </Box>
+    );
+  }
+
+  const order = state.subscription;
+  const nameCheck = serverNameSchema.safeParse(state.name);
+  const nameError = step === 'chooseExtras' && !nameCheck.success ? t(nameCheck.error.issues[0]?.message ?? 'validation.invalid') : null;
+  const back = previousStep(APP_STEPS, step);
+  const onNext = () => {
+    if (step === 'chooseExtras') return void (editId ? startReview() : submit());
+    const next = nextStep(APP_STEPS, step);
+    if (next) go(next);
+  };
+  const close = () => {
+    wizard.close();
+    navigate(dashboardRoot);
+  };
+
+  let content;
+  if (step === 'paymentDetails') {
+    content = state.serverId ? <PaymentStep deploymentId={state.serverId} dataToVendor={state.provisionSummary?.dataToVendor ?? null} onPaid={() => go('serverCreated', editId)} /> : <Navigate to={`${base}/${STEP_PATHS.choosePlan}`} replace />;
+  } else if (step === 'serverCreated') {
+    content = <ServerCreated name={state.name} editing={Boolean(editId)} deploymentsPath={`${scope}/deployments`} dashboardPath={dashboardRoot} />;
+  } else if (order) {
+    content = (
+      <>
+        {refusals.length > 0 && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {refusals.map((key) => t(key)).join(' ')}
+          </Alert>
+        )}
+        <ConfigureStep step={step} options={options} order={order} cycle={state.activePaymentPeriod} name={state.name} nameError={nameError} onOrder={(o) => wizard.setOrder(o)} onCycle={(c) => wizard.setPeriod(c)} onName={(name) => wizard.update({ name })} />
+      </>
+    );
+  }
+
+  return (
+    <WizardFrame
+      editing={Boolean(editId)}
+      onClose={UNCLOSABLE.has(step) ? undefined : close}
+      backToConfiguration={step === 'paymentDetails' ? () => go('chooseExtras') : undefined}
+      priceFailed={state.pricing?.check === 'failed' && !FOOTERLESS.has(step)}
+      footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, onBack: back ? () => go(back) : undefined, onNext, nextDisabled: busy || refusals.length > 0 || Boolean(nameError) || !quote, nextLoading: busy }}
+    >
+      {content}
+      <Dialog open={Boolean(review)} onClose={() => setReview(null)} aria-labelledby="review-title">
+        <DialogTitle id="review-title">{t('wizard.review.title')}</DialogTitle>
+        {review && (
+          <DialogContent>
+            <Typography>{t('wizard.review.current', { total: review.answer.current.total, cycle: t(`wizard.cycle.${review.answer.current.cycle}`) })}</Typography>
+            <Typography>{t('wizard.review.next', { total: review.answer.next.total, cycle: t(`wizard.cycle.${review.answer.next.cycle}`) })}</Typography>
+            <Typography sx={{ mt: 1, fontWeight: 700 }} data-testid="review-due-now">
+              {t('wizard.review.dueNow', { amount: review.answer.amountDueNow, days: review.answer.remainingDays })}
+            </Typography>
+            {Number(review.answer.credit) > 0 && <Typography>{t('wizard.review.credit', { amount: review.answer.credit })}</Typography>}
+          </DialogContent>
+        )}
+        <DialogActions>
+          <Button onClick={() => setReview(null)}>{t('wizard.review.cancel')}</Button>
+          <Button variant="contained" onClick={() => void confirmChange()} loading={busy}>
+            {t('wizard.review.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </WizardFrame>
+  );
+}

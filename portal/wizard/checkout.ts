@@ -1,0 +1,74 @@
+import type { PaymentsClientConfig } from '../../src/domain/payments';
+import type { DataToVendor } from '../../src/domain/orders';
+
+/**
+ * The one checkout interface of the payment step (SPEC §4 Checkout). Paddle's inline frame runs
+ * when the API says Paddle is configured; otherwise the local stand-in's card form, served by our
+ * API. The screens call openCheckout and never learn which one ran.
+ */
+export interface CheckoutInput {
+  deploymentId: string;
+  /** Where the checkout draws itself. */
+  container: HTMLElement;
+  /** From the order's provisionSummary (SPEC §3 Payment params). */
+  dataToVendor: DataToVendor | null;
+  email: string;
+  onCompleted: () => void;
+  onDiscountApplied?: (discount: { code: string; total: string | null }) => void;
+  onDiscountRemoved?: () => void;
+}
+
+export interface CheckoutHandle {
+  close(): void;
+}
+
+export interface CheckoutAdapter {
+  open(input: CheckoutInput, config: PaymentsClientConfig): Promise<CheckoutHandle>;
+}
+
+/** SPEC §9: the checkout frame's initial height. */
+export const CHECKOUT_FRAME_HEIGHT = 450;
+const FRAME_CLASS = 'beacon-checkout-frame';
+
+/** Paddle Billing's inline checkout (paddle-js, loaded only when it is needed). */
+export const paddleAdapter: CheckoutAdapter = {
+  async open(input, config) {
+    const { initializePaddle } = await import('@paddle/paddle-js');
+    if (!config.clientToken) throw new Error('Paddle client token missing');
+    const paddle = await initializePaddle({
+      token: config.clientToken,
+      environment: config.environment === 'production' ? 'production' : 'sandbox',
+      eventCallback(event) {
+        if (event.name === 'checkout.completed') input.onCompleted();
+        else if (event.name === 'checkout.discount.applied' && event.data?.discount) input.onDiscountApplied?.({ code: event.data.discount.code, total: event.data.totals ? String(event.data.totals.total) : null });
+        else if (event.name === 'checkout.discount.removed') input.onDiscountRemoved?.();
+      },
+    });
+    if (!paddle) throw new Error('Paddle did not load');
+    if (!input.dataToVendor?.transactionId) throw new Error('no Paddle transaction for this order');
+    input.container.classList.add(FRAME_CLASS);
+    paddle.Checkout.open({
+      settings: { displayMode: 'inline', frameTarget: FRAME_CLASS, frameInitialHeight: CHECKOUT_FRAME_HEIGHT, frameStyle: 'width: 100%; min-width: 286px; background-color: transparent; border: none;' },
+      // The transaction carries the items the server priced.
+      transactionId: input.dataToVendor.transactionId,
+      customer: { email: input.email },
+      customData: { ...input.dataToVendor.customData, deploymentId: input.deploymentId },
+    });
+    return { close: () => paddle.Checkout.close() };
+  },
+};
+
+/** The local stand-in: our API's card form, mounted into the same container. */
+export const standInAdapter: CheckoutAdapter = {
+  async open(input) {
+    const [{ createRoot }, { StandInCheckout }, { createElement }] = await Promise.all([import('react-dom/client'), import('./StandInCheckout'), import('react')]);
+    const root = createRoot(input.container);
+    root.render(createElement(StandInCheckout, { deploymentId: input.deploymentId, onCompleted: input.onCompleted }));
+    return { close: () => setTimeout(() => root.unmount(), 0) };
+  },
+};
+
+export async function openCheckout(input: CheckoutInput, loadConfig: () => Promise<PaymentsClientConfig>): Promise<CheckoutHandle> {
+  const config = await loadConfig();
+  return (config.mode === 'paddle' ? paddleAdapter : standInAdapter).open(input, config);
+}

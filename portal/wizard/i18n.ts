@@ -1,0 +1,5 @@
+import { wizardEn } from '../../i18n/wizard';
+import { i18n } from '../../src/i18n';
+
+// The wizard's strings join the English resources when the first wizard screen loads.
+if (!i18n.exists('wizard.titleCreate')) i18n.addResourceBundle('en', 'translation', wizardEn, true, false);

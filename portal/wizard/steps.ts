@@ -1,0 +1,40 @@
+/** SPEC §2 server wizard steps, in order, with the path segment each one answers at. */
+export const APP_STEPS = ['choosePlan', 'chooseRegion', 'coreFeatures', 'chooseAddOns', 'chooseExtras', 'paymentDetails', 'serverCreated'] as const;
+export type AppStep = (typeof APP_STEPS)[number];
+
+export const PRELOGIN_STEPS = ['preloginChoosePlan', 'preloginChooseRegion', 'preloginRegister'] as const;
+export type PreloginStep = (typeof PRELOGIN_STEPS)[number];
+
+export type WizardStep = AppStep | PreloginStep;
+
+export const STEP_PATHS: Record<WizardStep, string> = {
+  choosePlan: 'choose-plan',
+  chooseRegion: 'choose-region',
+  coreFeatures: 'core-features',
+  chooseAddOns: 'choose-add-ons',
+  chooseExtras: 'choose-extras',
+  paymentDetails: 'payment-details',
+  serverCreated: 'success',
+  preloginChoosePlan: 'choose-plan',
+  preloginChooseRegion: 'choose-region',
+  preloginRegister: 'complete-setup',
+};
+
+export const stepOfPath = <S extends WizardStep>(steps: readonly S[], path: string | undefined): S | null => steps.find((s) => STEP_PATHS[s] === path) ?? null;
+
+/** SPEC §2: no footer on these steps. */
+export const FOOTERLESS: ReadonlySet<WizardStep> = new Set(['paymentDetails', 'serverCreated', 'preloginRegister']);
+/** SPEC §2: no close button on these steps. */
+export const UNCLOSABLE: ReadonlySet<WizardStep> = new Set(['serverCreated', 'preloginRegister']);
+
+/** SPEC §4: Back goes to the previous step, except where there is none to go back to. */
+export function previousStep<S extends WizardStep>(steps: readonly S[], step: S): S | null {
+  if (step === 'serverCreated' || step === 'paymentDetails') return null;
+  const i = steps.indexOf(step);
+  return i > 0 ? (steps[i - 1] ?? null) : null;
+}
+
+export function nextStep<S extends WizardStep>(steps: readonly S[], step: S): S | null {
+  const i = steps.indexOf(step);
+  return i >= 0 ? (steps[i + 1] ?? null) : null;
+}
