@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { getPublicPlans } from '../../dataProvider/catalogue';
 import { ordersApi, type DeploymentDto } from '../../dataProvider/orders';
 import { useSelection } from '../../src/companySelection';
 import { PageHeading } from '../../src/ui/PageHeading';
@@ -24,6 +25,18 @@ export default function DeploymentsPage() {
   const scopeKey = `${companyId ?? ''}/${projectId ?? ''}`;
   const [loaded, setLoaded] = useState<{ key: string; rows: DeploymentDto[] } | null>(null);
   const [failed, setFailed] = useState(false);
+  // Plan names by code, for people who do not read plan codes; the code shows until they load.
+  const [planNames, setPlanNames] = useState<Map<string, string>>(new Map());
+  useEffect(() => {
+    let live = true;
+    getPublicPlans().then(
+      (plans) => live && setPlanNames(new Map(plans.map((p) => [p.code, p.name]))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   // Rows of another company or project are not shown while the new ones load.
   const rows = loaded?.key === scopeKey ? loaded.rows : null;
   useEffect(() => {
@@ -40,7 +53,7 @@ export default function DeploymentsPage() {
   const scope = companyId && projectId ? `/c/${companyId}/p/${projectId}` : '';
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <PageHeading titleKey="titles.deployments" />
         <CreateServerButton />
       </Box>
@@ -53,7 +66,7 @@ export default function DeploymentsPage() {
             <Box sx={{ flex: 1, minWidth: 200 }}>
               <Typography sx={{ fontWeight: 700 }}>{d.name}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {d.subscription.planCode} · {d.flags.free ? t('deploymentsPage.free') : `$${d.billing.recurring.amount}/${t(`wizard.cycle.${d.billing.cycle}`)}`}
+                {planNames.get(d.subscription.planCode) ?? d.subscription.planCode} · {d.flags.free ? t('deploymentsPage.free') : `$${d.billing.recurring.amount}/${t(`wizard.cycle.${d.billing.cycle}`)}`}
               </Typography>
             </Box>
             <Chip size="small" color={d.billing.status === 'active' ? 'success' : d.billing.status === 'pending' ? 'default' : 'warning'} label={t(`deploymentsPage.subscription.${d.billing.status}`)} data-testid="subscription-status" />
