@@ -1,4 +1,5 @@
-import type { CompanyDto, CreateCompanyBody, InvitationBody, InvitedSignUpBody, TeamDto } from '../src/domain/schemas/companies';
+import type { CreateCompanyBody, InvitationBody, InvitedSignUpBody } from '../src/domain/schemas/companies';
+import type { CompanyDto, TeamDto } from '../src/domain/schemas/companyAnswers';
 import { apiFetch } from './httpClient';
 
 /** Typed company calls (SPEC §7 Companies). */

@@ -5,7 +5,7 @@ import { authApi } from '../../dataProvider/auth';
 import { companiesApi } from '../../dataProvider/companies';
 import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
-import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companies';
+import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companyAnswers';
 import { ProjectScope } from '../../src/ProjectScope';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';

@@ -1,21 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokenBodySchema } from '../../src/domain/schemas/auth';
-import {
-  companyDeletionSchema,
-  companyParamsSchema,
-  companySchema,
-  createCompanyQuerySchema,
-  createCompanySchema,
-  deleteCompanySchema,
-  invitationCheckSchema,
-  invitationParamsSchema,
-  invitationSchema,
-  invitedSignUpSchema,
-  memberParamsSchema,
-  teamSchema,
-  updateCompanySchema,
-} from '../../src/domain/schemas/companies';
+import { createCompanyQuerySchema, createCompanySchema, deleteCompanySchema, invitationSchema, invitedSignUpSchema, updateCompanySchema } from '../../src/domain/schemas/companies';
+import { companyDeletionSchema, companyParamsSchema, companySchema, invitationCheckSchema, invitationParamsSchema, memberParamsSchema, teamSchema } from '../../src/domain/schemas/companyAnswers';
 import { planSchema } from '../../src/domain/schemas/plans';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/domain/idempotency';
 import { signedIn } from '../plugins/session';

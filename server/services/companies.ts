@@ -1,7 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import type { CompanyDto, CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, TeamDto, UpdateCompanyBody } from '../../src/domain/schemas/companies';
+import type { CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, UpdateCompanyBody } from '../../src/domain/schemas/companies';
+import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companyAnswers';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { companies, companyDeletionCodes, companyMembers, invitations, projects, users } from '../db/schema';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../../dataProvider/auth';
 import { companiesApi } from '../../dataProvider/companies';
-import type { CompanyDto } from '../domain/schemas/companies';
+import type { CompanyDto } from '../domain/schemas/companyAnswers';
 import { selection } from '../companySelection';
 import { session } from '../session';
 import { currentLocation, en, renderPage, testUser } from '../testing/renderPage';
