@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { LoggerOption } from '../../server/logging';
 import { loadConfig, type Config } from '../../server/config';
+import { scratchDatabase } from './serverProcess';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,25 +15,9 @@ export interface TestApp {
  * a new PostgreSQL database created for this test file and dropped afterwards.
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { logger?: LoggerOption } = {}): Promise<TestApp> {
-  const serverUrl = process.env.DATABASE_URL;
-  let databaseUrl = 'memory://';
-  let drop: (() => Promise<void>) | undefined;
-  if (serverUrl) {
-    const name = `beacon_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const scratch = await scratchDatabase('beacon_test');
+  const databaseUrl = scratch.url || 'memory://';
+  const drop = scratch.drop;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, STATIC_DIR: './no-such-build', ...env });
   const app = await buildApp(config, { logger: options.logger ?? false });
   return {
@@ -42,7 +25,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     async close() {
       await app.close();
-      await drop?.();
+      await drop();
     },
   };
 }
