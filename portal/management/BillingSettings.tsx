@@ -33,6 +33,7 @@ import { usePolling } from '../../src/ui/usePolling';
 import { productPrefix, saveBlob } from '../profile/files';
 import { SettingsSection } from '../profile/SettingsSection';
 import { CHECKOUT_FRAME_HEIGHT, openCheckout } from '../wizard/checkout';
+import '../../src/billingI18n';
 import '../wizard/i18n';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -8,6 +8,7 @@ import { useSelection } from '../companySelection';
 import { TIMINGS } from '../domain/constants';
 import type { PastDueDeployment } from '../domain/orders';
 import { usePolling } from '../ui/usePolling';
+import '../billingI18n';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
