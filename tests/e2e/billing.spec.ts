@@ -19,8 +19,8 @@ async function newAccount(page: Page): Promise<{ cid: string; pid: string }> {
   return { cid: company._id, pid: company.projects[0]?._id ?? '' };
 }
 
-/** Orders a paid server through the API and pays it with the stand-in's test card. */
-async function paidServer(page: Page, a: { cid: string; pid: string }, name: string) {
+/** Orders a paid server through the API; paidServer also pays it with the stand-in's test card. */
+async function orderServer(page: Page, a: { cid: string; pid: string }, name: string) {
   const [plans, conf] = await Promise.all([page.request.get('/api/v1/plans/public'), page.request.get('/api/v1/plans/configurables/public/gcp')]);
   const p = ((await plans.json()) as { payload: { _id: string; code: string }[] }).payload.find((x) => x.code === 'v3.mau_5_000_gcp.base');
   const c = ((await conf.json()) as { payload: { regions: { _id: string; code: string }[]; features: { _id: string; code: string }[] } }).payload;
@@ -28,7 +28,11 @@ async function paidServer(page: Page, a: { cid: string; pid: string }, name: str
   const body = { name, plan: p?._id, paymentCycle: 'month', planConfig: { region: c.regions.find((r) => r.code === 'us-central1')?._id, features: [f('domain.default'), f('retention.12m'), f('backup.daily')] }, paymentVendor: 'paddle', company: a.cid, project: a.pid, provider: 'gcp' };
   const res = await page.request.post('/api/v1/deployments?addProvisionSummary=1', { data: body, headers: { 'idempotency-key': randomUUID() } });
   expect(res.status()).toBe(201);
-  const id = ((await res.json()) as { payload: { _id: string } }).payload._id;
+  return ((await res.json()) as { payload: { _id: string } }).payload._id;
+}
+
+async function paidServer(page: Page, a: { cid: string; pid: string }, name: string) {
+  const id = await orderServer(page, a, name);
   expect((await page.request.post(`/api/v1/payments/checkout/${id}/pay`, { data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' } })).ok()).toBe(true);
   return id;
 }
@@ -66,4 +70,24 @@ test('an admin sees the paid server, its transaction and card under Management â
   // The table scrolls inside its own box; the page itself never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SCREEN.phone.width);
   await page.screenshot({ path: `${SHOTS}/billing-390.png`, fullPage: true });
+});
+
+test('a pending server is paid again from Management â€º Billing through the checkout', async ({ page }) => {
+  const account = await newAccount(page);
+  await orderServer(page, account, 'Unpaid Server');
+  await page.setViewportSize(SCREEN.phone);
+  await page.goto('/#/management/billing');
+  const sub = page.getByTestId('subscription');
+  await expect(sub).toContainText('Pending');
+  await sub.getByRole('button', { name: 'Pay now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay for Unpaid Server' });
+  const form = dialog.getByRole('form', { name: 'Card payment' });
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await form.getByLabel('Security code').fill('123');
+  await page.screenshot({ path: `${SHOTS}/pay-again-390.png`, fullPage: true });
+  await form.getByRole('button').last().click();
+  await expect(dialog).toHaveCount(0);
+  await expect(sub).toContainText('Active');
+  await expect(page.getByTestId('transaction')).toHaveCount(1);
 });
