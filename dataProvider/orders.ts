@@ -1,8 +1,8 @@
 import type { DeploymentDto } from '../src/domain/deployments';
 import { IDEMPOTENCY_HEADER } from '../src/domain/idempotency';
-import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, SubscriptionDto } from '../src/domain/orders';
-import type { PaymentsClientConfig } from '../src/domain/payments';
-import { apiFetch } from './httpClient';
+import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../src/domain/orders';
+import type { CompanyBilling, PaymentsClientConfig } from '../src/domain/payments';
+import { apiDownload, apiFetch } from './httpClient';
 
 export type { DeploymentDto };
 
@@ -41,4 +41,10 @@ export const ordersApi = {
   /** The local stand-in's card payment (no Paddle configured). */
   payStandIn: async (deploymentId: string, card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) =>
     (await apiFetch<{ status: 'completed'; subscription: SubscriptionDto }>(`/payments/checkout/${encodeURIComponent(deploymentId)}/pay`, json('POST', card))).payload,
+  /** A company's subscriptions, transactions, card on file and past-due state (admins only). */
+  billing: async (companyId: string) => (await apiFetch<CompanyBilling>(`/companies/${encodeURIComponent(companyId)}/billing`)).payload,
+  /** One transaction's receipt, as the file the server sends. */
+  receipt: (companyId: string, transactionId: string) => apiDownload(`/companies/${encodeURIComponent(companyId)}/transactions/${encodeURIComponent(transactionId)}/receipt`),
+  /** The company's servers whose payment is past due. */
+  pastDue: async (companyId: string) => (await apiFetch<PastDueDeployment[]>(`/deployments/pastdue/${encodeURIComponent(companyId)}`)).payload,
 };

@@ -489,10 +489,6 @@ export const en = {
       title: 'Project settings are on their way',
       message: 'Renaming projects and adding new ones arrives in a coming release.',
     },
-    billing: {
-      title: 'Billing is on its way',
-      message: 'Payment methods and invoices arrive in a coming release.',
-    },
   },
   main: {
     dashboardHeading: 'Dashboard',

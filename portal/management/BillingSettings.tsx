@@ -1,14 +1,304 @@
 import CreditCard from '@mui/icons-material/CreditCard';
-import Paper from '@mui/material/Paper';
+import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyView } from '../../src/ui/EmptyView';
+import { ApiError } from '../../dataProvider/httpClient';
+import { ordersApi } from '../../dataProvider/orders';
+import { useSelection } from '../../src/companySelection';
+import { TIMINGS } from '../../src/domain/constants';
+import type { SubscriptionStatus } from '../../src/domain/orders';
+import type { CompanyBilling, TransactionDto } from '../../src/domain/payments';
+import { session } from '../../src/session';
+import { failureMessage } from '../../src/ui/form/messages';
+import { showToast } from '../../src/ui/toast/toastStore';
+import { usePolling } from '../../src/ui/usePolling';
+import { productPrefix, saveBlob } from '../profile/files';
+import { SettingsSection } from '../profile/SettingsSection';
+import { CHECKOUT_FRAME_HEIGHT, openCheckout } from '../wizard/checkout';
+import '../../src/billingI18n';
+import '../wizard/i18n';
 
-/** Management › Billing (SPEC §2); payment methods and invoices arrive with their own issue. */
-export function BillingSettings() {
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** A date of the API (ISO) as the page shows it, e.g. 'Mar 4, 2026'. */
+export const billingDay = (iso: string): string => day.format(new Date(iso));
+
+const STATUS_COLORS: Record<SubscriptionStatus, ChipProps['color']> = { active: 'success', pending: 'info', past_due: 'warning', paused: 'default', canceled: 'default' };
+
+const money = (amount: string, currency: string) => `${amount} ${currency}`;
+
+/** The checkout for one server, in a dialog: pays a pending subscription again. */
+function CheckoutDialog({ deployment, onClose, onPaid }: { deployment: { id: string; name: string }; onClose: () => void; onPaid: () => void }) {
+  const { t } = useTranslation();
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const [state, setState] = useState<'loading' | 'open' | 'notDue'>('loading');
+  const [failure, setFailure] = useState<string | null>(null);
+  const paid = useRef(onPaid);
+  useEffect(() => {
+    paid.current = onPaid;
+  });
+
+  useEffect(() => {
+    if (!frame) return;
+    let live = true;
+    let close: (() => void) | null = null;
+    ordersApi.checkout(deployment.id).then(
+      async (summary) => {
+        if (!live) return;
+        if (!summary.paymentRequired) return setState('notDue');
+        setState('open');
+        const handle = await openCheckout({ deploymentId: deployment.id, container: frame, dataToVendor: null, email: summary.customer.email, onCompleted: () => paid.current() }, ordersApi.paymentsConfig);
+        if (live) close = () => handle.close();
+        else handle.close();
+      },
+      (e: unknown) => {
+        if (live && !session.handleError(e)) setFailure(failureMessage(e, t));
+      },
+    );
+    return () => {
+      live = false;
+      close?.();
+    };
+  }, [frame, deployment.id, t]);
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="body">
+      <DialogTitle>{t('management.billing.checkoutTitle', { name: deployment.name })}</DialogTitle>
+      <DialogContent>
+        {failure && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        {state === 'loading' && !failure && <CircularProgress size={24} aria-label={t('management.billing.loading')} />}
+        {state === 'notDue' && <Alert severity="info">{t('management.billing.checkoutNotDue')}</Alert>}
+        <Box ref={setFrame} data-testid="checkout-frame" sx={{ minHeight: state === 'open' ? CHECKOUT_FRAME_HEIGHT : 0 }} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('management.billing.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (deployment: { id: string; name: string }) => void }) {
   const { t } = useTranslation();
   return (
-    <Paper variant="outlined">
-      <EmptyView icon={<CreditCard />} title={t('management.billing.title')} message={t('management.billing.message')} canCreate={false} />
-    </Paper>
+    <SettingsSection title={t('management.billing.subscriptions')} intro={t('management.billing.subscriptionsIntro')}>
+      {billing.subscriptions.length === 0 ? (
+        <Typography color="text.secondary">{t('management.billing.noSubscriptions')}</Typography>
+      ) : (
+        <Stack divider={<Divider flexItem />} spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {billing.subscriptions.map((s) => (
+            <Box component="li" key={s._id} data-testid="subscription" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+              <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.deploymentName}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`management.billing.perCycle.${s.cycle}`, { amount: money(s.recurring.amount, s.recurring.currency) })}
+                </Typography>
+                {s.nextBilledAt && s.status !== 'canceled' && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('management.billing.nextBilling', { date: billingDay(s.nextBilledAt) })}
+                  </Typography>
+                )}
+                {s.status === 'past_due' && s.pauseAfter && (
+                  <Typography variant="body2" color="warning.dark">
+                    {t('management.billing.pausesOn', { date: billingDay(s.pauseAfter) })}
+                  </Typography>
+                )}
+              </Box>
+              <Chip size="small" label={t(`management.billing.status.${s.status}`)} color={STATUS_COLORS[s.status]} variant={s.status === 'active' ? 'filled' : 'outlined'} />
+              {s.status === 'pending' && (
+                <Button size="small" variant="contained" onClick={() => onPay({ id: s.deploymentId, name: s.deploymentName })}>
+                  {t('management.billing.payNow')}
+                </Button>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </SettingsSection>
+  );
+}
+
+function Transactions({ companyId, transactions }: { companyId: string; transactions: TransactionDto[] }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async (tx: TransactionDto) => {
+    setBusy(tx._id);
+    try {
+      const blob = await ordersApi.receipt(companyId, tx._id);
+      const file = `${productPrefix()}-receipt-${(tx.invoiceNumber ?? tx._id).replace(/[^\w.-]+/g, '-')}.json`;
+      saveBlob(blob, file);
+      showToast({ text: t('management.billing.receiptSaved', { file }), variant: 'successful' });
+    } catch (error) {
+      if (!session.handleError(error)) showToast({ text: failureMessage(error, t), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const columns = t('management.billing.columns', { returnObjects: true }) as Record<'date' | 'invoice' | 'subtotal' | 'tax' | 'total' | 'status' | 'receipt', string>;
+  return (
+    <SettingsSection title={t('management.billing.transactions')}>
+      {transactions.length === 0 ? (
+        <Typography color="text.secondary">{t('management.billing.noTransactions')}</Typography>
+      ) : (
+        // The table scrolls inside its own box on a phone; the page never does.
+        <TableContainer sx={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }} tabIndex={0} aria-label={t('management.billing.transactions')}>
+          <Table size="small" sx={{ minWidth: 640 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{columns.date}</TableCell>
+                <TableCell>{columns.invoice}</TableCell>
+                <TableCell align="right">{columns.subtotal}</TableCell>
+                <TableCell align="right">{columns.tax}</TableCell>
+                <TableCell align="right">{columns.total}</TableCell>
+                <TableCell>{columns.status}</TableCell>
+                <TableCell>{columns.receipt}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {transactions.map((tx) => (
+                <TableRow key={tx._id} data-testid="transaction">
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{billingDay(tx.billedAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{tx.invoiceNumber ?? '—'}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {money(tx.subtotal, tx.currency)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {money(tx.tax, tx.currency)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    {money(tx.total, tx.currency)}
+                  </TableCell>
+                  <TableCell>{tx.status}</TableCell>
+                  <TableCell>
+                    <Button size="small" startIcon={<Download />} loading={busy === tx._id} onClick={() => void download(tx)} aria-label={t('management.billing.receiptFor', { invoice: tx.invoiceNumber ?? tx._id })}>
+                      {t('management.billing.receipt')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </SettingsSection>
+  );
+}
+
+function CardOnFile({ card }: { card: CompanyBilling['card'] }) {
+  const { t } = useTranslation();
+  return (
+    <SettingsSection title={t('management.billing.card')}>
+      {card ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <CreditCard color="action" aria-hidden />
+          <Box>
+            <Typography>{t('management.billing.cardDetails', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('management.billing.cardExpiry', { month: String(card.expiryMonth).padStart(2, '0'), year: card.expiryYear })}
+            </Typography>
+          </Box>
+        </Box>
+      ) : (
+        <Typography color="text.secondary">{t('management.billing.noCard')}</Typography>
+      )}
+    </SettingsSection>
+  );
+}
+
+/** Management › Billing (SPEC §2): the company's subscriptions, transactions and card (admins only). */
+export function BillingSettings() {
+  const { t } = useTranslation();
+  const { companyId } = useSelection();
+  const polled = usePolling(companyId, ordersApi.billing, TIMINGS.billingRefreshMs);
+  const [paying, setPaying] = useState<{ id: string; name: string } | null>(null);
+  const { data, error } = polled;
+
+  useEffect(() => {
+    if (error) session.handleError(error);
+  }, [error]);
+
+  if (!companyId) return null;
+  if (!data && error) {
+    // Viewers get the server's 403 message as it is: billing is for the company's admins.
+    const forbidden = error instanceof ApiError && error.status === 403;
+    return (
+      <Alert
+        severity={forbidden ? 'info' : 'error'}
+        role="alert"
+        action={
+          forbidden ? undefined : (
+            <Button color="inherit" size="small" onClick={() => void polled.reload()}>
+              {t('management.retry')}
+            </Button>
+          )
+        }
+      >
+        {failureMessage(error, t)}
+      </Alert>
+    );
+  }
+  if (!data) {
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 8 }}>
+        <CircularProgress size={24} aria-hidden />
+        <Typography color="text.secondary">{t('management.billing.loading')}</Typography>
+      </Box>
+    );
+  }
+  const pastDue = data.subscriptions.find((s) => s.status === 'past_due');
+  return (
+    <Fragment>
+      <Stack spacing={3} sx={{ minWidth: 0 }}>
+        {data.pastDue.count > 0 && (
+          <Alert
+            severity="warning"
+            role="alert"
+            action={
+              pastDue && (
+                <Button color="inherit" size="small" onClick={() => setPaying({ id: pastDue.deploymentId, name: pastDue.deploymentName })}>
+                  {t('management.billing.updateCard')}
+                </Button>
+              )
+            }
+          >
+            {t('management.billing.pastDue', { count: data.pastDue.count, since: data.pastDue.since ? billingDay(data.pastDue.since) : '—', date: data.pastDue.pauseAfter ? billingDay(data.pastDue.pauseAfter) : '—' })}
+          </Alert>
+        )}
+        <Subscriptions billing={data} onPay={setPaying} />
+        <Transactions companyId={companyId} transactions={data.transactions} />
+        <CardOnFile card={data.card} />
+      </Stack>
+      {paying && (
+        <CheckoutDialog
+          deployment={paying}
+          onClose={() => setPaying(null)}
+          onPaid={() => {
+            setPaying(null);
+            showToast({ text: t('management.billing.paid'), variant: 'successful' });
+            void polled.reload();
+          }}
+        />
+      )}
+    </Fragment>
   );
 }

@@ -52,6 +52,10 @@ export const DEFAULTS = {
 /** SPEC §9 timings, in milliseconds. */
 export const TIMINGS = {
   companyRefreshMs: 10_000,
+  // Billing changes with payments and webhooks, not by the second.
+  billingRefreshMs: 60_000,
+  // The past-due banner checks again every few minutes.
+  pastDueCheckMs: 5 * 60_000,
   userRefreshMs: 60_000,
   toastAutoHideMs: 7_000,
   commitWarningMs: 3_000,

@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../../dataProvider/auth';
 import { companiesApi } from '../../dataProvider/companies';
+import { ordersApi } from '../../dataProvider/orders';
+import { TIMINGS } from '../domain/constants';
 import type { CompanyDto } from '../domain/schemas/companyAnswers';
 import { selection } from '../companySelection';
 import { session } from '../session';
@@ -12,8 +14,10 @@ import { MainLayout } from './MainLayout';
 
 vi.mock('../../dataProvider/auth', () => ({ authApi: { me: vi.fn(), signOut: vi.fn() } }));
 vi.mock('../../dataProvider/companies', () => ({ companiesApi: { get: vi.fn() } }));
+vi.mock('../../dataProvider/orders', () => ({ ordersApi: { pastDue: vi.fn() } }));
 const auth = vi.mocked(authApi);
 const companies = vi.mocked(companiesApi);
+const orders = vi.mocked(ordersApi);
 
 const user = {
   ...testUser,
@@ -31,6 +35,7 @@ beforeEach(async () => {
   auth.me.mockResolvedValue(user);
   auth.signOut.mockResolvedValue(null);
   companies.get.mockImplementation(async (id) => companyDto(id));
+  orders.pastDue.mockResolvedValue([]);
   await session.refresh();
   selection.select('c-acme');
 });
@@ -88,5 +93,61 @@ describe('user menu', () => {
   it('marks Management as the current section on its project-scoped form too', () => {
     renderPage(<MainLayout />, '/c/c-acme/p/c-acme-p1/management/company', '/c/:cid/p/:pid/*');
     expect(screen.getByRole('link', { name: en('nav.management') }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('past-due banner', () => {
+  const server = (name: string, pauseAfter: string) => ({ _id: `d-${name}`, name, pastDueSince: '2026-11-10T12:00:00.000Z', pauseAfter });
+
+  it('warns under the navbar how many servers are past due and when they will be paused, linking to billing', async () => {
+    orders.pastDue.mockResolvedValue([server('Blog', '2026-11-28T12:00:00.000Z'), server('Shop', '2026-11-24T12:00:00.000Z')]);
+    renderPage(<MainLayout />, '/dashboard');
+    const banner = await screen.findByTestId('past-due-banner');
+    // The soonest pause date is the one that matters.
+    expect(banner.textContent).toContain(en('nav.pastDue', { count: 2, date: 'Nov 24, 2026' }));
+    expect(orders.pastDue).toHaveBeenCalledWith('c-acme');
+    fireEvent.click(within(banner).getByRole('link', { name: en('nav.pastDueLink') }));
+    expect(currentLocation()).toBe('/management/billing');
+  });
+
+  it('shows nothing when no server is past due, when the check fails, or for a viewer', async () => {
+    renderPage(<MainLayout />, '/dashboard');
+    await waitFor(() => expect(orders.pastDue).toHaveBeenCalled());
+    expect(screen.queryByTestId('past-due-banner')).toBeNull();
+    cleanup();
+
+    orders.pastDue.mockRejectedValue(new Error('network down'));
+    renderPage(<MainLayout />, '/dashboard');
+    await waitFor(() => expect(orders.pastDue).toHaveBeenCalledTimes(2));
+    expect(screen.queryByTestId('past-due-banner')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+
+    orders.pastDue.mockResolvedValue([server('Shop', '2026-11-24T12:00:00.000Z')]);
+    companies.get.mockImplementation(async (id) => ({ ...companyDto(id), role: 'viewer' }));
+    renderPage(<MainLayout />, '/dashboard');
+    await waitFor(() => expect(companies.get).toHaveBeenCalledWith('c-acme'));
+    await act(async () => {});
+    expect(screen.queryByTestId('past-due-banner')).toBeNull();
+  });
+
+  it('checks again every few minutes and follows the selected company', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      renderPage(<MainLayout />, '/dashboard');
+      await waitFor(() => expect(orders.pastDue).toHaveBeenCalledTimes(1));
+      orders.pastDue.mockResolvedValue([server('Shop', '2026-11-24T12:00:00.000Z')]);
+      await act(async () => {
+        vi.advanceTimersByTime(TIMINGS.pastDueCheckMs);
+      });
+      expect(await screen.findByTestId('past-due-banner')).toBeTruthy();
+      expect(orders.pastDue).toHaveBeenCalledTimes(2);
+      orders.pastDue.mockResolvedValue([]);
+      act(() => void selection.select('c-zeta'));
+      await waitFor(() => expect(orders.pastDue).toHaveBeenLastCalledWith('c-zeta'));
+      await waitFor(() => expect(screen.queryByTestId('past-due-banner')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

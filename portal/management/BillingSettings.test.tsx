@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CompanyBilling } from '../../src/domain/payments';
+import { selection } from '../../src/companySelection';
+import { session } from '../../src/session';
+import { errorReply, mockApi, okReply, type ApiHandler } from '../../src/testing/fetchMock';
+import { en, renderPage, testUser } from '../../src/testing/renderPage';
+import { clearToasts, getToasts } from '../../src/ui/toast/toastStore';
+import { BillingSettings } from './BillingSettings';
+
+const user = { ...testUser, emailVerified: true, onboarding: null, companies: [{ _id: 'c-acme', name: 'Acme' }] };
+const company = { _id: 'c-acme', name: 'Acme', size: null, logo: null, billingCountry: null, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin', projects: [{ _id: 'p-1', name: 'Default project' }] };
+
+const subscription = (over: Partial<CompanyBilling['subscriptions'][number]>): CompanyBilling['subscriptions'][number] => ({
+  _id: 's-1',
+  deploymentId: 'd-1',
+  deploymentName: 'Shop analytics',
+  vendor: 'paddle',
+  status: 'active',
+  cycle: 'month',
+  recurring: { amount: '49.00', currency: 'USD' },
+  currentPeriod: { startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2026-12-01T00:00:00.000Z' },
+  nextBilledAt: '2026-12-01T12:00:00.000Z',
+  scheduledChange: null,
+  pastDueSince: null,
+  pauseAfter: null,
+  ...over,
+});
+
+const billing: CompanyBilling = {
+  subscriptions: [
+    subscription({}),
+    subscription({ _id: 's-2', deploymentId: 'd-2', deploymentName: 'Blog analytics', status: 'past_due', cycle: 'year', recurring: { amount: '490.00', currency: 'USD' }, pastDueSince: '2026-11-10T12:00:00.000Z', pauseAfter: '2026-11-24T12:00:00.000Z' }),
+  ],
+  transactions: [{ _id: 't-1', deploymentId: 'd-1', subscriptionId: 's-1', vendorTransactionId: 'txn_1', invoiceNumber: 'INV-0001', status: 'completed', currency: 'USD', subtotal: '49.00', discount: '0.00', tax: '9.80', total: '58.80', billedAt: '2026-11-01T12:00:00.000Z' }],
+  card: { brand: 'visa', last4: '4242', expiryMonth: 3, expiryYear: 2039 },
+  pastDue: { count: 1, since: '2026-11-10T12:00:00.000Z', pauseAfter: '2026-11-24T12:00:00.000Z' },
+};
+
+function serve(overrides: ApiHandler = () => undefined as never) {
+  return mockApi(async (call) => {
+    const answer = await overrides(call);
+    if (answer) return answer;
+    if (call.path === '/api/v1/auth/me') return okReply(user);
+    if (call.path === '/api/v1/companies/c-acme') return okReply(company);
+    if (call.path === '/api/v1/companies/c-acme/billing') return okReply(billing);
+    throw new Error(`unexpected ${call.method} ${call.path}`);
+  });
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  serve();
+  await session.refresh();
+  selection.select('c-acme');
+});
+
+afterEach(() => {
+  cleanup();
+  session.end();
+  clearToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const open = () => renderPage(<BillingSettings />, '/management/billing');
+
+describe('Management › Billing for an admin', () => {
+  it('lists each subscription with its server, amount per cycle, status, next billing and pause dates', async () => {
+    open();
+    const rows = await screen.findAllByTestId('subscription');
+    expect(rows).toHaveLength(2);
+    const [active, pastDue] = rows as [HTMLElement, HTMLElement];
+    expect(active.textContent).toContain('Shop analytics');
+    expect(active.textContent).toContain(en('management.billing.perCycle.month', { amount: '49.00 USD' }));
+    expect(within(active).getByText(en('management.billing.status.active'))).toBeTruthy();
+    expect(active.textContent).toContain(en('management.billing.nextBilling', { date: 'Dec 1, 2026' }));
+    expect(pastDue.textContent).toContain(en('management.billing.perCycle.year', { amount: '490.00 USD' }));
+    expect(within(pastDue).getByText(en('management.billing.status.past_due'))).toBeTruthy();
+    expect(pastDue.textContent).toContain(en('management.billing.pausesOn', { date: 'Nov 24, 2026' }));
+  });
+
+  it('shows the transactions as a table with decimal amounts and currency, and the card on file', async () => {
+    open();
+    const [row] = await screen.findAllByTestId('transaction');
+    const cells = within(row as HTMLElement).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 6)).toEqual(['Nov 1, 2026', 'INV-0001', '49.00 USD', '9.80 USD', '58.80 USD', 'completed']);
+    expect(screen.getByText(en('management.billing.cardDetails', { brand: 'Visa', last4: '4242' }))).toBeTruthy();
+    expect(screen.getByText(en('management.billing.cardExpiry', { month: '03', year: 2039 }))).toBeTruthy();
+  });
+
+  it('warns about the past-due payment with its pause date and offers to update the card', async () => {
+    open();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(en('management.billing.pastDue', { count: 1, since: 'Nov 10, 2026', date: 'Nov 24, 2026' }));
+    expect(within(alert).getByRole('button', { name: en('management.billing.updateCard') })).toBeTruthy();
+  });
+
+  it('opens the checkout of the past-due server from the alert; the checkout says when nothing is due there', async () => {
+    const api = serve((call) => (call.path === '/api/v1/payments/checkout/d-2' ? okReply({ mode: 'stand-in', deploymentId: 'd-2', name: 'Blog analytics', paymentRequired: false, status: 'past_due', cycle: 'year', items: [], subtotal: '490.00', discount: '0.00', tax: '0.00', total: { amount: '490.00', currency: 'USD' }, customer: { email: 'ada@example.com' } }) : undefined as never));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: en('management.billing.updateCard') }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(en('management.billing.checkoutTitle', { name: 'Blog analytics' }))).toBeTruthy();
+    expect(await within(dialog).findByText(en('management.billing.checkoutNotDue'))).toBeTruthy();
+    expect(api.callsTo('GET', '/api/v1/payments/checkout/d-2')).toHaveLength(1);
+  });
+
+  it('downloads a receipt through the API and names the file by its invoice number', async () => {
+    const api = serve((call) => (call.path === '/api/v1/companies/c-acme/transactions/t-1/receipt' ? okReply({ _id: 't-1', total: '58.80' }) : undefined as never));
+    const createObjectURL = vi.fn((blob: Blob) => (blob.size > 0 ? 'blob:receipt' : 'blob:empty'));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: en('management.billing.receiptFor', { invoice: 'INV-0001' }) }));
+    await waitFor(() => expect(clicks).toEqual(['beacon-receipt-INV-0001.json']));
+    expect(api.callsTo('GET', '/api/v1/companies/c-acme/transactions/t-1/receipt')).toHaveLength(1);
+    expect(createObjectURL.mock.results[0]?.value).toBe('blob:receipt');
+    expect(getToasts().map((t) => t.text)).toContain(en('management.billing.receiptSaved', { file: 'beacon-receipt-INV-0001.json' }));
+  });
+
+  it('says so when there is no card, no transaction and nothing past due', async () => {
+    serve((call) => (call.path === '/api/v1/companies/c-acme/billing' ? okReply({ ...billing, subscriptions: [subscription({})], transactions: [], card: null, pastDue: { count: 0, since: null, pauseAfter: null } }) : undefined as never));
+    open();
+    expect(await screen.findByText(en('management.billing.noCard'))).toBeTruthy();
+    expect(screen.getByText(en('management.billing.noTransactions'))).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers to pay a pending subscription again', async () => {
+    serve((call) => (call.path === '/api/v1/companies/c-acme/billing' ? okReply({ ...billing, subscriptions: [subscription({ status: 'pending', nextBilledAt: null })], pastDue: { count: 0, since: null, pauseAfter: null } }) : undefined as never));
+    open();
+    const row = await screen.findByTestId('subscription');
+    expect(within(row).getByText(en('management.billing.status.pending'))).toBeTruthy();
+    expect(within(row).getByRole('button', { name: en('management.billing.payNow') })).toBeTruthy();
+  });
+});
+
+describe('Management › Billing for a viewer', () => {
+  it("shows the server's refusal plainly and nothing of the billing", async () => {
+    serve((call) => (call.path === '/api/v1/companies/c-acme/billing' ? errorReply(403, 'FORBIDDEN', 'Only company admins can see billing.') : undefined as never));
+    open();
+    expect((await screen.findByRole('alert')).textContent).toContain('Only company admins can see billing.');
+    expect(screen.queryByTestId('subscription')).toBeNull();
+    expect(screen.queryByRole('button', { name: en('management.retry') })).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, SCREEN, test } from './fixtures';
+import { waitForMail } from './mailbox';
+
+const PASSWORD = 'Tr1cky-Lantern';
+const SHOTS = 'test-results/screens/billing';
+const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
+
+/** A verified account with a company and its first project, signed in in this page's cookie jar. */
+async function newAccount(page: Page): Promise<{ cid: string; pid: string }> {
+  const email = `billing-${Date.now()}@e2e.example.com`;
+  expect((await page.request.post('/api/v1/users', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD } })).status()).toBe(201);
+  const mail = await waitForMail(email, 'Verify');
+  expect((await page.request.post('/api/v1/auth/verify', { data: { token: tokenOf(mail.link) } })).ok()).toBe(true);
+  const res = await page.request.post('/api/v1/companies?onboarding=1', { data: { name: 'Billing Co' } });
+  const company = ((await res.json()) as { payload: { _id: string; projects: { _id: string }[] } }).payload;
+  return { cid: company._id, pid: company.projects[0]?._id ?? '' };
+}
+
+/** Orders a paid server through the API; paidServer also pays it with the stand-in's test card. */
+async function orderServer(page: Page, a: { cid: string; pid: string }, name: string) {
+  const [plans, conf] = await Promise.all([page.request.get('/api/v1/plans/public'), page.request.get('/api/v1/plans/configurables/public/gcp')]);
+  const p = ((await plans.json()) as { payload: { _id: string; code: string }[] }).payload.find((x) => x.code === 'v3.mau_5_000_gcp.base');
+  const c = ((await conf.json()) as { payload: { regions: { _id: string; code: string }[]; features: { _id: string; code: string }[] } }).payload;
+  const f = (code: string) => c.features.find((x) => x.code === code)?._id ?? '';
+  const body = { name, plan: p?._id, paymentCycle: 'month', planConfig: { region: c.regions.find((r) => r.code === 'us-central1')?._id, features: [f('domain.default'), f('retention.12m'), f('backup.daily')] }, paymentVendor: 'paddle', company: a.cid, project: a.pid, provider: 'gcp' };
+  const res = await page.request.post('/api/v1/deployments?addProvisionSummary=1', { data: body, headers: { 'idempotency-key': randomUUID() } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { payload: { _id: string } }).payload._id;
+}
+
+async function paidServer(page: Page, a: { cid: string; pid: string }, name: string) {
+  const id = await orderServer(page, a, name);
+  expect((await page.request.post(`/api/v1/payments/checkout/${id}/pay`, { data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' } })).ok()).toBe(true);
+  return id;
+}
+
+test('an admin sees the paid server, its transaction and card under Management › Billing, and downloads the receipt', async ({ page }) => {
+  const account = await newAccount(page);
+  await paidServer(page, account, 'Billed Server');
+
+  await page.setViewportSize(SCREEN.wide);
+  await page.goto('/#/management/billing');
+  const sub = page.getByTestId('subscription');
+  await expect(sub).toHaveCount(1);
+  await expect(sub).toContainText('Billed Server');
+  await expect(sub).toContainText('Active');
+  await expect(sub).toContainText(/\d+\.\d{2} USD \/ month/);
+  await expect(sub).toContainText('Next billing:');
+  const tx = page.getByTestId('transaction');
+  await expect(tx).toHaveCount(1);
+  await expect(tx).toContainText(/\d+\.\d{2} USD/);
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+  await expect(page.getByText('Expires 12/2039')).toBeVisible();
+  // Nothing is past due: no alert, no banner.
+  await expect(page.getByTestId('past-due-banner')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/billing-1440.png`, fullPage: true });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), tx.getByRole('button', { name: /Download the receipt/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^beacon-receipt-.+\.json$/);
+  const receipt = JSON.parse(await readFile(await download.path(), 'utf8')) as { payload?: { total?: string; currency?: string } };
+  expect(receipt.payload?.total).toMatch(/^\d+\.\d{2}$/);
+  expect(receipt.payload?.currency).toBe('USD');
+
+  await page.setViewportSize(SCREEN.phone);
+  await page.reload();
+  await expect(page.getByTestId('subscription')).toContainText('Billed Server');
+  // The table scrolls inside its own box; the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SCREEN.phone.width);
+  await page.screenshot({ path: `${SHOTS}/billing-390.png`, fullPage: true });
+});
+
+test('a pending server is paid again from Management › Billing through the checkout', async ({ page }) => {
+  const account = await newAccount(page);
+  await orderServer(page, account, 'Unpaid Server');
+  await page.setViewportSize(SCREEN.phone);
+  await page.goto('/#/management/billing');
+  const sub = page.getByTestId('subscription');
+  await expect(sub).toContainText('Pending');
+  await sub.getByRole('button', { name: 'Pay now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay for Unpaid Server' });
+  const form = dialog.getByRole('form', { name: 'Card payment' });
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await form.getByLabel('Security code').fill('123');
+  await page.screenshot({ path: `${SHOTS}/pay-again-390.png`, fullPage: true });
+  await form.getByRole('button').last().click();
+  await expect(dialog).toHaveCount(0);
+  await expect(sub).toContainText('Active');
+  await expect(page.getByTestId('transaction')).toHaveCount(1);
+});
