@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * Paddle Billing's webhook signature: `Paddle-Signature: ts=<unix seconds>;h1=<hex>[;h1=<hex>]`,
  * where h1 = HMAC-SHA256(notification secret, `${ts}:${raw body}`). Several h1 values appear while
- * a secret is rotated: any one matching is enough.
+ * a secret is rotated: a match with one of them is enough.
  */
 
 export type SignatureFailure = 'missing' | 'malformed' | 'stale' | 'mismatch';
