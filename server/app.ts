@@ -1,3 +1,4 @@
+import { runInRequestContext } from './requestContext';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -79,6 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
 
   registerErrorHandling(app, i18n.t);
+  // The rest of each request runs with its IP and id in scope, so services can audit without Fastify.
+  app.addHook('onRequest', (request, _reply, done) => runInRequestContext({ ip: request.ip, requestId: request.id }, done));
   const services = await createServices({ config, database, t: i18n.t, log: app.log, events: options.events });
   for (const name of Object.keys(services) as (keyof Services)[]) app.decorate(name, services[name] as never);
   // Mails still being written (sent after their answer) finish before the database closes.

@@ -9,6 +9,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 import { AVAILABILITY, BILLING_CYCLES, FEATURE_TYPES, PAYMENT_PROVIDERS, PLAN_TYPES, STATUSES } from '../../src/domain/constants';
 import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES, type PlanConfig, type SubscriptionQuote } from '../../src/domain/orders';
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../src/domain/payments';
+import type { AuditTargetType } from '../../src/domain/audit';
 
 export const statusEnum = pgEnum('status', STATUSES);
 export const availabilityEnum = pgEnum('availability', AVAILABILITY);
@@ -544,3 +545,26 @@ export const paymentEvents = pgTable('payment_events', {
   /** applied, stale (older than the state it would move), unmatched (no subscription of ours) or ignored. */
   outcome: text('outcome'),
 });
+
+/**
+ * The audit log: who did what to which target, when, from where, and the fields before and after.
+ * Written by services in the transaction of the change (`server/services/audit.ts`); no foreign
+ * keys, so history outlives what it names; a trigger refuses UPDATE and DELETE.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
+    targetId: text('target_id').notNull(),
+    companyId: uuid('company_id'),
+    ip: text('ip'),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [index('audit_logs_at').on(t.at, t.id), index('audit_logs_target').on(t.targetType, t.targetId), index('audit_logs_actor').on(t.actorId, t.at), index('audit_logs_company').on(t.companyId, t.at)],
+);

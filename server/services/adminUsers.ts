@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit, type AuditActor } from './audit';
 import type { ExportValue } from './exportStream';
 import type { SessionUser } from './sessions';
 
@@ -126,12 +127,15 @@ export async function keepAPlatformAdmin(tx: Db, leavingUserId: string): Promise
  * Grants or removes the platform admin role (for the admin area's user edit). An admin cannot
  * demote themselves (another admin must), and the last admin is never demoted.
  */
-export async function setPlatformAdmin(db: Db, actorId: string, targetId: string, isAdmin: boolean): Promise<void> {
-  if (!isAdmin && actorId === targetId) throw new AppError('CANNOT_DEMOTE_SELF');
+export async function setPlatformAdmin(db: Db, actor: AuditActor, targetId: string, isAdmin: boolean): Promise<void> {
+  if (!isAdmin && actor.id === targetId) throw new AppError('CANNOT_DEMOTE_SELF');
   await db.transaction(async (tx) => {
     if (!isAdmin) await keepAPlatformAdmin(tx, targetId);
-    const updated = await tx.update(users).set({ isAdmin, updatedAt: sql`now()` }).where(eq(users.id, targetId)).returning({ id: users.id });
-    if (!updated.length) throw new AppError('NOT_FOUND');
+    const [before] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, targetId)).for('update');
+    if (!before) throw new AppError('NOT_FOUND');
+    if (before.isAdmin === isAdmin) return;
+    await tx.update(users).set({ isAdmin, updatedAt: sql`now()` }).where(eq(users.id, targetId));
+    await recordAudit(tx, { actor, action: isAdmin ? 'user.grantAdmin' : 'user.revokeAdmin', targetType: 'user', targetId, before, after: { isAdmin } });
   });
 }
 
@@ -156,7 +160,7 @@ export function createAdminUserService(deps: { db: Db }) {
     },
     async setPlatformAdmin(actor: SessionUser, input: { userId: string; isAdmin: boolean }) {
       requirePlatformAdmin(actor);
-      return setPlatformAdmin(db, actor.id, input.userId, input.isAdmin);
+      return setPlatformAdmin(db, actor, input.userId, input.isAdmin);
     },
   };
 }

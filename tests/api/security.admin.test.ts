@@ -58,14 +58,16 @@ describe('9. the last platform admin', () => {
 
   it('refuses self-demotion and demoting the last admin; with a second admin the first may leave', async () => {
     const bossId = await userId('boss@example.com');
-    await expect(setPlatformAdmin(t.app.database.db, bossId, bossId, false)).rejects.toMatchObject({ code: 'CANNOT_DEMOTE_SELF', statusCode: 409 });
+    const boss = { id: bossId, email: 'boss@example.com' };
+    await expect(setPlatformAdmin(t.app.database.db, boss, bossId, false)).rejects.toMatchObject({ code: 'CANNOT_DEMOTE_SELF', statusCode: 409 });
     expect(await isAdmin('boss@example.com')).toBe(true);
 
     await signUp(t.app, 'deputy@example.com');
     const deputyId = await userId('deputy@example.com');
-    await setPlatformAdmin(t.app.database.db, bossId, deputyId, true);
+    const deputyActor = { id: deputyId, email: 'deputy@example.com' };
+    await setPlatformAdmin(t.app.database.db, boss, deputyId, true);
     // The deputy demotes the boss: allowed while another admin (the deputy) remains...
-    await setPlatformAdmin(t.app.database.db, deputyId, bossId, false);
+    await setPlatformAdmin(t.app.database.db, deputyActor, bossId, false);
     expect(await isAdmin('boss@example.com')).toBe(false);
     // ...and the deputy, now the last admin, cannot leave.
     const deputy = await signIn('deputy@example.com', GOOD_PASSWORD);
@@ -74,9 +76,29 @@ describe('9. the last platform admin', () => {
     expect(await tableCounts(t.app)).toEqual(before);
 
     // With two admins again, one may delete their account.
-    await setPlatformAdmin(t.app.database.db, deputyId, bossId, true);
+    await setPlatformAdmin(t.app.database.db, deputyActor, bossId, true);
     expect((await api('DELETE', '/auth/me', deputy, { password: GOOD_PASSWORD })).statusCode).toBe(200);
     expect(await isAdmin('boss@example.com')).toBe(true);
+
+    // Each change of role is in the audit log, with who did it and the value before and after;
+    // the refused ones left nothing there.
+    const audit = await t.app.database.rows<{ actor_email: string; action: string; target_id: string; before: unknown; after: unknown }>(
+      "select actor_email, action, target_id, before, after from audit_logs where target_type = 'user' order by at, id",
+    );
+    expect(audit).toEqual([
+      { actor_email: 'boss@example.com', action: 'user.grantAdmin', target_id: deputyId, before: { isAdmin: false }, after: { isAdmin: true } },
+      { actor_email: 'deputy@example.com', action: 'user.revokeAdmin', target_id: bossId, before: { isAdmin: true }, after: { isAdmin: false } },
+      { actor_email: 'deputy@example.com', action: 'user.grantAdmin', target_id: bossId, before: { isAdmin: false }, after: { isAdmin: true } },
+    ]);
+  });
+
+  it('keeps the audit log as written: UPDATE and DELETE are refused by the database', async () => {
+    const [row] = await t.app.database.rows<{ id: string }>('select id from audit_logs limit 1');
+    expect(row).toBeDefined();
+    const refused = { cause: expect.objectContaining({ message: expect.stringMatching(/cannot be changed/) }) };
+    await expect(t.app.database.rows(`update audit_logs set action = 'x' where id = '${row?.id}'`)).rejects.toMatchObject(refused);
+    await expect(t.app.database.rows(`delete from audit_logs where id = '${row?.id}'`)).rejects.toMatchObject(refused);
+    expect((await t.app.database.rows<{ n: number }>("select count(*)::int as n from audit_logs where action = 'x'"))[0]?.n).toBe(0);
   });
 });
 
