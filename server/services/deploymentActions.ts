@@ -91,9 +91,10 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
     /** DELETE: the termination is scheduled after the grace period; the server runs until then. */
     remove: (actor: AuditActor, id: string) =>
       act(actor, id, 'delete', async (tx, { deployment, runtime, busy }) => {
+        // Busy first: deleting a server being restored says why it cannot be done now.
+        if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
         if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
         if (runtime.terminationScheduledAt) throw new AppError('TERMINATION_ALREADY_SCHEDULED');
-        if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
         const at = new Date(Date.now() + config.DELETION_GRACE_SECONDS * 1000);
         await tx.update(deploymentRuntime).set({ terminationScheduledAt: at, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
         await recordEvent(tx, id, 'termination_scheduled', { actor, message: at.toISOString() });
