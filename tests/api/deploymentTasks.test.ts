@@ -89,7 +89,7 @@ describe('actions on a running server', () => {
       ['provision', 'completed'],
     ]);
     const audit = await t.app.database.rows<{ action: string }>(`select action from audit_logs where target_id = '${server._id}' order by at`);
-    expect(audit.map((a) => a.action)).toEqual(['deployment.healthCheck', 'deployment.unlockUsers']);
+    expect(audit.map((a) => a.action)).toEqual(['deployment.provision', 'deployment.healthCheck', 'deployment.unlockUsers']);
   });
 
   it('takes a custom domain, shows the record to add, verifies it, issues and removes SSL', async () => {

@@ -4,6 +4,7 @@ import type { DeploymentTimeline } from '../../src/domain/deploymentTasks';
 
 /** Settings that make the worker and mock-cloud quick enough for tests. */
 export const FAST_SERVERS = {
+  WORKER_ENABLED: 'true',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000',
   MOCK_CLOUD_BOOT_MS: '100',

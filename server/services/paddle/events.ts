@@ -4,6 +4,7 @@ import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/o
 import { paddleSubscriptionSchema, paddleTransactionSchema, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
+import { setDeploymentStatus } from '../deploymentTasks';
 import { UUID } from '../plans';
 
 export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid';
@@ -58,18 +59,15 @@ async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, h
     })
     .where(eq(subscriptions.id, sub.id));
   // A paid order waiting for its payment is settled: it can now be provisioned.
-  if (status === 'active' && hooks) {
+  if (status === 'active') {
     const [waiting] = await tx
       .select({ id: deployments.id })
       .from(deployments)
       .where(and(eq(deployments.id, sub.deploymentId), eq(deployments.status, NEW_ORDER_STATUS.awaitingPayment)))
       .for('update');
-    if (waiting) await hooks.settled(tx, waiting.id);
-  } else if (status === 'active') {
-    await tx
-      .update(deployments)
-      .set({ status: NEW_ORDER_STATUS.settled, updatedAt: new Date() })
-      .where(and(eq(deployments.id, sub.deploymentId), eq(deployments.status, NEW_ORDER_STATUS.awaitingPayment)));
+    // The running-servers side provisions it (status and task together); without it, only the status moves.
+    if (waiting && hooks) await hooks.settled(tx, waiting.id);
+    else if (waiting) await setDeploymentStatus(tx, waiting.id, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
   }
   return 'applied';
 }
