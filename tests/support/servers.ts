@@ -11,6 +11,12 @@ export const FAST_SERVERS = {
   MOCK_CLOUD_CALL_MS: '0',
   QUEUE_POLL_MS: '500',
   TASK_RETRY_DELAY_SECONDS: '0',
+  // Tests run the scheduled jobs themselves; their crons must not fire between a test's two reads.
+  BACKUP_CRON: '0 0 1 1 *',
+  HEALTH_CHECK_CRON: '0 0 1 1 *',
+  MAU_SAMPLE_CRON: '0 0 1 1 *',
+  TERMINATION_CRON: '0 0 1 1 *',
+  PAST_DUE_CRON: '0 0 1 1 *',
 };
 
 export const api = (app: FastifyInstance, cookie: string, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: Record<string, unknown>) =>
