@@ -18,8 +18,14 @@ const HAS_MACHINE = new Set<DeploymentRow['status']>(['initializing', 'running',
  */
 export function createProvisioning(queue: TaskQueue): SettlementHooks & {
   ordered(tx: Db, deployment: DeploymentRow, actor: AuditActor): Promise<void>;
-  changed(tx: Db, deployment: DeploymentRow, actor: AuditActor): Promise<void>;
+  changed(tx: Db, deployment: DeploymentRow, actor: AuditActor | null): Promise<void>;
 } {
+  async function changed(tx: Db, deployment: DeploymentRow, actor: AuditActor | null) {
+    if (!HAS_MACHINE.has(deployment.status)) return;
+    const task = await enqueueTask(tx, queue, { deploymentId: deployment.id, type: 'modify', actor });
+    await recordAudit(tx, { actor, action: 'deployment.modify', targetType: 'deployment', targetId: deployment.id, companyId: deployment.companyId, after: { taskId: task.id, planCode: deployment.planCode } });
+  }
+
   return {
     async ordered(tx, deployment, actor) {
       await recordEvent(tx, deployment.id, 'status', { toStatus: deployment.status, actor });
@@ -28,16 +34,15 @@ export function createProvisioning(queue: TaskQueue): SettlementHooks & {
       await recordAudit(tx, { actor, action: 'deployment.provision', targetType: 'deployment', targetId: deployment.id, companyId: deployment.companyId, after: { taskId: task.id } });
     },
     async settled(tx, deploymentId) {
-      const [row] = await tx.select({ companyId: deploymentsTable.companyId }).from(deploymentsTable).where(eq(deploymentsTable.id, deploymentId));
+      const [row] = await tx.select().from(deploymentsTable).where(eq(deploymentsTable.id, deploymentId));
+      if (!row) return;
+      // Paid for a change of a server that already runs: resize it.
+      if (row.status !== NEW_ORDER_STATUS.awaitingPayment) return changed(tx, row, null);
       await setDeploymentStatus(tx, deploymentId, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
       const task = await enqueueTask(tx, queue, { deploymentId, type: 'provision' });
-      await recordAudit(tx, { actor: null, action: 'deployment.provision', targetType: 'deployment', targetId: deploymentId, companyId: row?.companyId ?? null, after: { taskId: task.id, paid: true } });
+      await recordAudit(tx, { actor: null, action: 'deployment.provision', targetType: 'deployment', targetId: deploymentId, companyId: row.companyId, after: { taskId: task.id, paid: true } });
     },
-    async changed(tx, deployment, actor) {
-      if (!HAS_MACHINE.has(deployment.status)) return;
-      const task = await enqueueTask(tx, queue, { deploymentId: deployment.id, type: 'modify', actor });
-      await recordAudit(tx, { actor, action: 'deployment.modify', targetType: 'deployment', targetId: deployment.id, companyId: deployment.companyId, after: { taskId: task.id, planCode: deployment.planCode } });
-    },
+    changed,
   };
 }
 

@@ -60,6 +60,22 @@ describe('a new server', () => {
   });
 });
 
+describe('a free server made paid', () => {
+  it('is resized once the new plan is paid for', async () => {
+    const server = await freeServer('Upgraded Server');
+    const changed = await api(t.app, owner.cookie, 'PUT', `/deployments/${server._id}`, changeBody(cat, owner, { planCode: STARTER }));
+    expect(changed.json().payload.paymentRequired).toBe(true);
+    expect((await populated(t.app, owner.cookie, server._id)).latestTask).toMatchObject({ type: 'provision' });
+    expect((await pay(t.app, owner.cookie, server._id)).statusCode).toBe(200);
+    const after = await until(async () => {
+      const d = await populated(t.app, owner.cookie, server._id);
+      return d.latestTask?.type === 'modify' && d.latestTask.status === 'completed' ? d : null;
+    });
+    expect(after).toMatchObject({ status: 'running', plan: { code: STARTER }, flags: { free: false } });
+    expect(await appliedCalls(t.app, server._id)).toMatchObject({ createMachine: 1, resize: 1 });
+  });
+});
+
 describe('actions on a running server', () => {
   it('restarts it, refusing a second action while the first runs (409, nothing queued)', async () => {
     const server = await freeServer('Restarted Server');

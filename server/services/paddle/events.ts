@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { centsToDecimal } from '../../../src/domain/money';
 import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/orders';
 import { paddleSubscriptionSchema, paddleTransactionSchema, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
@@ -63,15 +63,13 @@ async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, h
     await recordAudit(tx, { actor: null, action: 'subscription.status', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, before: { status: sub.status }, after: { status, event: event.event_type, eventId: event.event_id } });
   }
   // A paid order waiting for its payment is settled: it can now be provisioned.
+  // A change that waited for its first payment (a free server made paid) is applied now too.
   if (status === 'active') {
-    const [waiting] = await tx
-      .select({ id: deployments.id })
-      .from(deployments)
-      .where(and(eq(deployments.id, sub.deploymentId), eq(deployments.status, NEW_ORDER_STATUS.awaitingPayment)))
-      .for('update');
+    const [server] = await tx.select({ id: deployments.id, status: deployments.status }).from(deployments).where(eq(deployments.id, sub.deploymentId)).for('update');
+    const waiting = server?.status === NEW_ORDER_STATUS.awaitingPayment;
     // The running-servers side provisions it (status and task together); without it, only the status moves.
-    if (waiting && hooks) await hooks.settled(tx, waiting.id);
-    else if (waiting) await setDeploymentStatus(tx, waiting.id, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
+    if (server && hooks && (waiting || sub.status === 'pending')) await hooks.settled(tx, server.id);
+    else if (server && waiting) await setDeploymentStatus(tx, server.id, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
   }
   return 'applied';
 }
