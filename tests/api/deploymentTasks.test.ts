@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeBody, companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, BASIC, type Catalogue } from '../support/orders';
 import { api, appliedCalls, FAST_SERVERS, populated, queuedJobs, settledIn, timeline, until } from '../support/servers';
+import { enqueueTask } from '../../server/services/deploymentTasks';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -57,6 +58,22 @@ describe('a new server', () => {
     expect((await timeline(t.app, owner.cookie, created._id)).events.filter((e) => e.kind === 'status').map((e) => e.toStatus)).toEqual(
       expect.arrayContaining(['provisioned', 'initializing', 'modifying', 'running']),
     );
+  });
+});
+
+describe('the worker', () => {
+  it("runs one server's tasks one at a time, in the order they were queued", async () => {
+    const server = await freeServer('Ordered Server');
+    const types = ['restart', 'health_check', 'unlock_users', 'health_check'] as const;
+    await t.app.database.db.transaction(async (tx) => {
+      for (const type of types) await enqueueTask(tx, t.app.queue, { deploymentId: server._id, type });
+    });
+    await settledIn(t.app, owner.cookie, server._id, 'running');
+    const tasks = (await timeline(t.app, owner.cookie, server._id)).tasks.reverse().slice(1);
+    expect(tasks.map((x) => [x.type, x.status])).toEqual(types.map((type) => [type, 'completed']));
+    for (let i = 1; i < tasks.length; i += 1) {
+      expect(Date.parse(tasks[i]?.startedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(tasks[i - 1]?.finishedAt ?? ''));
+    }
   });
 });
 
@@ -200,6 +217,12 @@ describe('deletion with a grace period, and restore', () => {
 });
 
 describe('scheduled jobs', () => {
+  it('are registered with the queue, with their crons', async () => {
+    const rows = await t.app.database.rows<{ name: string; cron: string }>('select name, cron from pgboss.schedule order by name');
+    expect(rows.map((r) => r.name)).toEqual(['health-checks', 'mau-sampling', 'nightly-backups', 'past-due-pauses', 'terminations']);
+    expect(new Set(rows.map((r) => r.cron))).toEqual(new Set([FAST_SERVERS.BACKUP_CRON]));
+  });
+
   it('backs up servers with the backup feature nightly, and restores from a backup', async () => {
     const server = await freeServer('Backed-up Server');
     expect(server.backupsEnabled).toBe(true);
