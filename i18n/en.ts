@@ -485,10 +485,6 @@ export const en = {
       noInvitations: 'No open invitations',
       noInvitationsMessage: 'Invitations you send are listed here until they are accepted.',
     },
-    project: {
-      title: 'Project settings are on their way',
-      message: 'Renaming projects and adding new ones arrives in a coming release.',
-    },
   },
   main: {
     dashboardHeading: 'Dashboard',

@@ -98,7 +98,7 @@ export default function ManagementPage() {
           <Route index element={<Navigate to={`${base}/company`} replace />} />
           <Route path="company" element={gate((data) => <CompanySettings key={data.company._id} company={data.company} onSaved={(saved) => polled.put({ ...data, company: saved })} />)} />
           <Route path="team" element={gate(({ company, team }) => <TeamSettings key={company._id} company={company} team={team} reload={polled.reload} />)} />
-          <Route path="project" element={<ProjectSettings />} />
+          <Route path="project" element={gate(({ company }) => <ProjectSettings key={company._id} company={company} />)} />
           <Route path="billing" element={<BillingSettings />} />
           <Route path="*" element={<Navigate to={`${base}/company`} replace />} />
         </Routes>

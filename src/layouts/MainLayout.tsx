@@ -19,7 +19,8 @@ import Toolbar from '@mui/material/Toolbar';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router';
-import { selection, useSelection, type CompanyRef } from '../companySelection';
+import { selection, useSelection, type CompanyRef, type ProjectRef } from '../companySelection';
+import '../serversI18n';
 import { session, useSession } from '../session';
 import { DialogHost } from '../ui/dialog/DialogHost';
 import { showToast } from '../ui/toast/toastStore';
@@ -39,7 +40,7 @@ function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { companies, company: current } = useSelection();
+  const { companies, company: current, projects, projectId } = useSelection();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const switchTo = (company: CompanyRef) => {
@@ -49,6 +50,13 @@ function UserMenu() {
     // A project-scoped address names the old company; its unscoped form follows the selection.
     const scoped = matchPath('/c/:cid/p/:pid/*', pathname);
     if (scoped) navigate(`/${scoped.params['*'] ?? 'dashboard'}`);
+  };
+  const switchProject = (project: ProjectRef) => {
+    close();
+    if (!current || project._id === projectId || !selection.select(current._id, project._id)) return;
+    showToast({ text: t('nav.switchedTo', { name: project.name }), variant: 'successful' });
+    const scoped = matchPath('/c/:cid/p/:pid/*', pathname);
+    if (scoped) navigate(`/c/${encodeURIComponent(current._id)}/p/${encodeURIComponent(project._id)}/${scoped.params['*'] ?? 'dashboard'}`);
   };
   // SPEC §2: logout returns to '/'. The shell's guard knows a signed-out page is no visit to remember.
   const logout = () => {
@@ -93,6 +101,17 @@ function UserMenu() {
           );
         })}
         {companies.length > 0 && <Divider />}
+        {projects && projects.length > 0 && <ListSubheader>{t('nav.projects')}</ListSubheader>}
+        {projects?.map((p) => {
+          const checked = p._id === projectId;
+          return (
+            <MenuItem key={p._id} selected={checked} aria-current={checked ? 'true' : undefined} onClick={() => switchProject(p)} data-testid="project-option">
+              <ListItemIcon>{checked && <Check fontSize="small" color="primary" />}</ListItemIcon>
+              <ListItemText slotProps={{ primary: { noWrap: true } }}>{p.name}</ListItemText>
+            </MenuItem>
+          );
+        })}
+        {projects && projects.length > 0 && <Divider />}
         <MenuItem component={RouterLink} to="/profile/account" onClick={close}>
           <ListItemIcon>
             <Settings fontSize="small" />
