@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_CYCLES } from './constants';
+import { latestTaskSchema, deploymentTaskDtoSchema } from './deploymentTasks';
 import { DEPLOYMENT_STATUSES, planConfigSchema, subscriptionDtoSchema } from './orders';
 
 /** Reads of servers (SPEC §7 GET /deployments, GET /deployments/{id}/populated). */
@@ -22,3 +23,109 @@ export const deploymentDtoSchema = z.object({
   createdAt: z.string(),
 });
 export type DeploymentDto = z.infer<typeof deploymentDtoSchema>;
+
+/* ---- Running servers (issue 14): the populated server, backups, MAU, actions ---- */
+
+/** SSL state of the server's address: none (plain http), pending (certificate being issued), active, failed. */
+export const SSL_STATES = ['none', 'pending', 'active', 'failed'] as const;
+export type SslState = (typeof SSL_STATES)[number];
+
+/** SPEC §5 domain rule: labels of letters, digits and hyphens, then a 2 to 6 letter suffix. */
+export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6}$/i;
+
+/** The DNS record the customer adds so that a custom domain can be verified. */
+export const domainVerificationSchema = z.object({ type: z.enum(['TXT', 'CNAME']), host: z.string(), value: z.string() });
+export type DomainVerification = z.infer<typeof domainVerificationSchema>;
+
+export const deploymentDomainSchema = z.object({
+  /** The address the server answers at: the default one we give, or the customer's own. */
+  name: z.string(),
+  custom: z.boolean(),
+  ssl: z.enum(SSL_STATES),
+  verified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  /** For a custom domain not yet verified: the record to add (TXT for ownership; CNAME to point it at us). */
+  verification: z.array(domainVerificationSchema),
+});
+export type DeploymentDomain = z.infer<typeof deploymentDomainSchema>;
+
+/** SPEC §3 mau history entry: one month of monthly active users. */
+export const mauHistoryEntrySchema = z.object({ used: z.number(), startsAt: z.string(), endsAt: z.string(), subscriptionId: z.string().nullable() });
+export type MauHistoryEntry = z.infer<typeof mauHistoryEntrySchema>;
+
+export const HEALTH_STATES = ['unknown', 'healthy', 'unhealthy'] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
+
+/**
+ * A server with everything its page and the dashboard show: plan, region and options by name, the
+ * domain and SSL, the task it is busy with (or did last), this month's MAU against the tier, and a
+ * termination date while a deletion is scheduled.
+ */
+export const deploymentViewSchema = deploymentDtoSchema.extend({
+  plan: z.object({ _id: z.string(), name: z.string(), code: z.string(), mau: z.number() }),
+  region: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  features: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string(), type: z.string() })),
+  domain: deploymentDomainSchema.nullable(),
+  /** The dashboard's address of the server once it has a machine, else null. */
+  url: z.string().nullable(),
+  latestTask: latestTaskSchema.nullable(),
+  health: z.object({ state: z.enum(HEALTH_STATES), checkedAt: z.string().nullable() }),
+  mau: z.object({ used: z.number(), limit: z.number() }),
+  /** DELETE schedules the termination at this time; cancel-termination clears it. */
+  terminationScheduledAt: z.string().nullable(),
+  /** A deleted server can be restored until then. */
+  restorableUntil: z.string().nullable(),
+  /** Whether the server has the backup feature (nightly backups). */
+  backupsEnabled: z.boolean(),
+});
+export type DeploymentView = z.infer<typeof deploymentViewSchema>;
+
+/** GET /deployments/{id}/populated: the view plus the MAU history (SPEC §3), oldest first. */
+export const deploymentPopulatedSchema = deploymentViewSchema.extend({ mauHistory: z.array(mauHistoryEntrySchema) });
+export type DeploymentPopulated = z.infer<typeof deploymentPopulatedSchema>;
+
+/** GET /deployments/by-company/{company}?count=1 answers the number only (deployments empty). */
+export const byCompanyQuerySchema = z.object({ count: z.enum(['0', '1', 'true', 'false']).optional() });
+export const byCompanyAnswerSchema = z.object({ count: z.number(), deployments: z.array(deploymentViewSchema) });
+export type ByCompanyAnswer = z.infer<typeof byCompanyAnswerSchema>;
+
+export const BACKUP_KINDS = ['nightly', 'manual', 'final'] as const;
+export const BACKUP_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const backupDtoSchema = z.object({
+  _id: z.string(),
+  deploymentId: z.string(),
+  /** nightly (scheduled), manual, or final (taken before a deleted server's machine is destroyed). */
+  kind: z.enum(BACKUP_KINDS),
+  status: z.enum(BACKUP_STATUSES),
+  sizeBytes: z.number().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type BackupDto = z.infer<typeof backupDtoSchema>;
+
+const optionalId = z.string().trim().min(1, 'validation.required').max(64, 'validation.invalid').optional();
+
+/** POST /deployments/{id}/restore: from a backup, or (no backupId) a deleted server within its window. */
+export const restoreBodySchema = z.object({ backupId: optionalId });
+export type RestoreBody = z.infer<typeof restoreBodySchema>;
+
+/** POST /deployments/{id}/update-domain: a custom domain, or null to go back to the default one. */
+export const updateDomainBodySchema = z.object({
+  domain: z.string().trim().toLowerCase().max(253, 'validation.domain').regex(DOMAIN_PATTERN, 'validation.domain').nullable().optional(),
+});
+export type UpdateDomainBody = z.infer<typeof updateDomainBodySchema>;
+/** removeSSL=true serves the domain without a certificate (plain http). */
+export const updateDomainQuerySchema = z.object({ removeSSL: z.enum(['true', 'false']).optional() });
+
+/** Answer of every action: the server as it is now and the task queued for it (null when none). */
+export const deploymentActionAnswerSchema = z.object({ deployment: deploymentViewSchema, task: deploymentTaskDtoSchema.nullable() });
+export type DeploymentActionAnswer = z.infer<typeof deploymentActionAnswerSchema>;
+
+/** GET /auth/{product}-server?deploymentId&userId. */
+export const serverSignInQuerySchema = z.object({
+  deploymentId: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.invalid'),
+  userId: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.invalid'),
+});
+/** A short-lived signed link that signs the user in to the server's dashboard (opened via /redirect?server_url=). */
+export const serverSignInAnswerSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type ServerSignInAnswer = z.infer<typeof serverSignInAnswerSchema>;

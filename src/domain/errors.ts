@@ -98,6 +98,24 @@ export const ERRORS = {
   PROJECT_NAME_TAKEN: { status: 409, message: 'errors.PROJECT_NAME_TAKEN' },
   /** params: max */
   PROJECT_LIMIT: { status: 409, message: 'errors.PROJECT_LIMIT' },
+  /** Running servers (issue 14). params: task (the task it is busy with). */
+  DEPLOYMENT_BUSY: { status: 409, message: 'errors.DEPLOYMENT_BUSY' },
+  /** params: status */
+  DEPLOYMENT_STATE_CONFLICT: { status: 409, message: 'errors.DEPLOYMENT_STATE_CONFLICT' },
+  DEPLOYMENT_DELETED: { status: 409, message: 'errors.DEPLOYMENT_DELETED' },
+  TERMINATION_ALREADY_SCHEDULED: { status: 409, message: 'errors.TERMINATION_ALREADY_SCHEDULED' },
+  TERMINATION_NOT_SCHEDULED: { status: 409, message: 'errors.TERMINATION_NOT_SCHEDULED' },
+  TERMINATION_SCHEDULED: { status: 409, message: 'errors.TERMINATION_SCHEDULED' },
+  RESTORE_WINDOW_PASSED: { status: 409, message: 'errors.RESTORE_WINDOW_PASSED' },
+  NOTHING_TO_RESTORE: { status: 409, message: 'errors.NOTHING_TO_RESTORE' },
+  BACKUP_NOT_FOUND: { status: 404, message: 'errors.BACKUP_NOT_FOUND' },
+  BACKUP_NOT_READY: { status: 409, message: 'errors.BACKUP_NOT_READY' },
+  DOMAIN_NOT_SET: { status: 409, message: 'errors.DOMAIN_NOT_SET' },
+  SERVER_NOT_READY: { status: 409, message: 'errors.SERVER_NOT_READY' },
+  /** SPEC §8 task outcomes, shown with a failed task. */
+  RESTORATION_FAILED: { status: 502, message: 'errors.RESTORATION_FAILED' },
+  USER_UNLOCK_FAILED: { status: 502, message: 'errors.USER_UNLOCK_FAILED' },
+  HEALTH_CHECK_FAILED: { status: 502, message: 'errors.HEALTH_CHECK_FAILED' },
   /** params: errorId; the details are only in the log. */
   INTERNAL: { status: 500, message: 'errors.INTERNAL' },
 } as const satisfies Record<string, { status: number; message: `errors.${string}` }>;
