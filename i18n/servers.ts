@@ -38,5 +38,8 @@ export const serversEn = {
   },
   nav: {
     projects: 'Projects',
+    checkInWarning: 'This page has not checked in with the server for {{minutes}} minutes, so what it shows may be out of date.',
+    checkInNow: 'Check in now',
+    anotherSessionTitle: 'Another session detected',
   },
 };

@@ -82,6 +82,9 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   INTERCOM_SECRET: z.string().min(1).optional(),
+  // The customer-support chat widget loads only when its app id is set (with INTERCOM_SECRET for the identity hash).
+  INTERCOM_APP_ID: z.string().regex(/^[a-z0-9]{1,32}$/i).optional(),
+  INTERCOM_API_BASE: z.url().default('https://api-iam.intercom.io'),
   // Paddle Billing: all four of API key, webhook (notification) secret, client-side token and
   // product id, or none of them (then the local checkout stand-in takes payments; see README).
   PADDLE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),

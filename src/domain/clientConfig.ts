@@ -6,5 +6,7 @@ export const clientConfigSchema = z.object({
   sentryDsn: z.string().nullable(),
   /** Google sign-in is offered only when set. */
   googleClientId: z.string().nullable(),
+  /** The customer-support chat widget is loaded only when set (SPEC §7 Other). */
+  intercom: z.object({ appId: z.string(), apiBase: z.string() }).nullable().optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -25,7 +25,10 @@ import { session, useSession } from '../session';
 import { DialogHost } from '../ui/dialog/DialogHost';
 import { showToast } from '../ui/toast/toastStore';
 import { Footer } from './Footer';
+import { CheckInWarning } from './CheckInWarning';
 import { PastDueBanner } from './PastDueBanner';
+import { SessionWatch } from './SessionWatch';
+import { SupportChat } from './SupportChat';
 import { ProductLogo } from './ProductLogo';
 
 // Each section also answers in the project-scoped form /c/{cid}/p/{pid}/... (SPEC §2).
@@ -174,6 +177,9 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         </Alert>
       )}
       {user && <PastDueBanner />}
+      <CheckInWarning />
+      <SessionWatch />
+      <SupportChat />
       <Box component="main" id="main" sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}>
         {children}
       </Box>
