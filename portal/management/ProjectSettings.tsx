@@ -10,7 +10,9 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { TIMINGS } from '../../src/domain/constants';
+import { usePolling } from '../../src/ui/usePolling';
 import { useTranslation } from 'react-i18next';
 import { projectsApi } from '../../dataProvider/projects';
 import { selection, useSelection } from '../../src/companySelection';
@@ -31,25 +33,15 @@ export function ProjectSettings({ company }: { company: CompanyDto }) {
   const { t } = useTranslation();
   const { projectId: selected } = useSelection();
   const canEdit = company.role === 'admin';
-  const [rows, setRows] = useState<ProjectDto[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<ProjectDto | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      const list = await projectsApi.list(company._id);
-      setRows(list);
-      setFailed(null);
-      // The project switcher reads the same list.
-      selection.setProjects(company._id, list);
-    } catch (error) {
-      setFailed(failureMessage(error, t));
-    }
-  }, [company._id, t]);
-
+  const polled = usePolling(company._id, projectsApi.list, TIMINGS.companyRefreshMs);
+  const rows = polled.data ?? null;
+  const failed = polled.error !== undefined && !rows ? failureMessage(polled.error, t) : null;
+  const { reload } = polled;
+  // The project switcher reads the same list.
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (rows) selection.setProjects(company._id, rows);
+  }, [rows, company._id]);
 
   const source = useMemo<LocalTableSource<ProjectDto>>(() => ({ kind: 'local', rows: rows ?? [] }), [rows]);
 

@@ -17,15 +17,11 @@ const LOOK_EVERY_MS = 30_000;
 export function CheckInWarning({ now = Date.now }: { now?: () => number }) {
   const { t } = useTranslation();
   const { fetchedAt, user } = useSession();
-  const [stale, setStale] = useState(false);
+  const [clock, setClock] = useState(now);
   const [checking, setChecking] = useState(false);
+  const stale = Boolean(user && fetchedAt && clock - fetchedAt >= TIMINGS.checkInWarningMs);
   useEffect(() => {
-    if (!user || !fetchedAt) {
-      setStale(false);
-      return;
-    }
-    const look = () => setStale(now() - fetchedAt >= TIMINGS.checkInWarningMs);
-    look();
+    const look = () => setClock(now());
     const timer = setInterval(look, LOOK_EVERY_MS);
     // A tab woken from sleep or brought back looks at once.
     document.addEventListener('visibilitychange', look);
@@ -35,7 +31,7 @@ export function CheckInWarning({ now = Date.now }: { now?: () => number }) {
       document.removeEventListener('visibilitychange', look);
       window.removeEventListener('focus', look);
     };
-  }, [user, fetchedAt, now]);
+  }, [now]);
   if (!stale) return null;
   const checkIn = async () => {
     setChecking(true);
