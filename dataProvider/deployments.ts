@@ -1,12 +1,13 @@
-import type {
-  BackupDto,
-  ByCompanyAnswer,
-  DeploymentActionAnswer,
-  DeploymentPopulated,
-  DeploymentView,
-  RestoreBody,
-  ServerSignInAnswer,
-  UpdateDomainBody,
+import {
+  productSlug,
+  type BackupDto,
+  type ByCompanyAnswer,
+  type DeploymentActionAnswer,
+  type DeploymentPopulated,
+  type DeploymentView,
+  type RestoreBody,
+  type ServerSignInAnswer,
+  type UpdateDomainBody,
 } from '../src/domain/deployments';
 import type { DeploymentTimeline } from '../src/domain/deploymentTasks';
 import { apiFetch } from './httpClient';
@@ -43,5 +44,5 @@ export const deploymentsApi = {
   unlockUsers: async (id: string) => (await apiFetch<DeploymentActionAnswer>(path(id, '/unlock-users'), post())).payload,
   /** GET /auth/{product}-server: a short-lived signed sign-in link to the server's dashboard. */
   serverSignIn: async (product: string, deploymentId: string, userId: string) =>
-    (await apiFetch<ServerSignInAnswer>(`/auth/${encodeURIComponent(product.toLowerCase())}-server?${new URLSearchParams({ deploymentId, userId }).toString()}`)).payload,
+    (await apiFetch<ServerSignInAnswer>(`/auth/${productSlug(product)}-server?${new URLSearchParams({ deploymentId, userId }).toString()}`)).payload,
 };

@@ -86,6 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const name of Object.keys(services) as (keyof Services)[]) app.decorate(name, services[name] as never);
   // Mails still being written (sent after their answer) finish before the database closes.
   app.addHook('onClose', async () => {
+    // Jobs in flight finish (or are left to be resumed) before the database closes.
+    await services.queue.stop();
     await services.mailer.idle();
     if (!options.database) await database.close();
   });

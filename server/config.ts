@@ -99,6 +99,44 @@ const envSchema = z.object({
   PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Days a past-due server keeps running before the running-servers worker pauses it. */
   PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  // Running servers (issue 14): the worker, the queue, the mock-cloud provider and the schedules.
+  /** Run the task worker and the schedules inside this process (false for API-only processes). */
+  WORKER_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Tasks a worker process runs at once (different servers; one server's tasks run one at a time). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  QUEUE_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(1_000),
+  /** How often the queue looks for jobs whose worker died (no heartbeat) and retries them. */
+  QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A running job's heartbeat; a job silent for this long is taken as lost and retried (pg-boss: >= 10). */
+  TASK_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** Attempts of one task (a worker that died counts as one) before it fails for good. */
+  TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  /** First retry delay; later ones back off exponentially. */
+  TASK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** How long a step may wait for the provider (a machine booting) before the attempt fails. */
+  TASK_WAIT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(900),
+  /** Time to change one's mind after DELETE: the server is terminated when it has passed. */
+  DELETION_GRACE_SECONDS: z.coerce.number().int().min(0).default(7 * 24 * 3600),
+  /** A terminated server can be restored (from its final snapshot) for this long. */
+  RESTORE_WINDOW_SECONDS: z.coerce.number().int().min(0).default(30 * 24 * 3600),
+  /** Lifetime of the signed sign-in link to a server's dashboard (GET /auth/{product}-server). */
+  SERVER_SIGNIN_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  /** Servers get <name>-<id>.<SERVER_DOMAIN_SUFFIX> as their default address. */
+  SERVER_DOMAIN_SUFFIX: z.string().min(3).max(100).default('servers.beacon.localhost'),
+  /** mock-cloud: a new or restarted machine's boot time. */
+  MOCK_CLOUD_BOOT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** mock-cloud: latency of every call. */
+  MOCK_CLOUD_CALL_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  /** mock-cloud: probability (0–1) that a call fails, as clouds do now and then. */
+  MOCK_CLOUD_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** mock-cloud: limit the failures to these calls (comma-separated, e.g. createMachine,snapshot); all when unset. */
+  MOCK_CLOUD_FAILING_CALLS: z.string().max(500).optional(),
+  /** Schedules (cron, UTC). */
+  BACKUP_CRON: z.string().min(9).default('0 3 * * *'),
+  HEALTH_CHECK_CRON: z.string().min(9).default('*/15 * * * *'),
+  MAU_SAMPLE_CRON: z.string().min(9).default('0 * * * *'),
+  TERMINATION_CRON: z.string().min(9).default('* * * * *'),
+  PAST_DUE_CRON: z.string().min(9).default('*/30 * * * *'),
 });
 
 const PADDLE_KEYS = ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET', 'PADDLE_CLIENT_TOKEN', 'PADDLE_PRODUCT_ID'] as const;

@@ -16,6 +16,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded instance (PGlite) or the URL (PostgreSQL): the task queue opens its own access from it. */
+  pglite?: PGlite;
+  url?: string;
   migrate(): Promise<void>;
   /** Raw SQL for the few places the query builder does not fit; returns the rows. */
   rows<T extends Record<string, unknown>>(query: SQL | string): Promise<T[]>;
@@ -42,6 +45,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: 'postgres',
+      url: databaseUrl,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -75,6 +79,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async migrate() {
       await migratePglite(db, { migrationsFolder });
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer: node-postgres gives Buffers, PGlite Uint8Arrays. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -10,6 +10,7 @@ import { AVAILABILITY, BILLING_CYCLES, FEATURE_TYPES, PAYMENT_PROVIDERS, PLAN_TY
 import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES, type PlanConfig, type SubscriptionQuote } from '../../src/domain/orders';
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../src/domain/payments';
 import type { AuditTargetType } from '../../src/domain/audit';
+import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../src/domain/deploymentTasks';
 
 export const statusEnum = pgEnum('status', STATUSES);
 export const availabilityEnum = pgEnum('availability', AVAILABILITY);
@@ -567,4 +568,162 @@ export const auditLogs = pgTable(
     after: jsonb('after').$type<Record<string, unknown> | null>(),
   },
   (t) => [index('audit_logs_at').on(t.at, t.id), index('audit_logs_target').on(t.targetType, t.targetId), index('audit_logs_actor').on(t.actorId, t.at), index('audit_logs_company').on(t.companyId, t.at)],
+);
+
+/* ---- Running servers (issue 14): deployment tasks, timeline, runtime state, backups, MAU, mock cloud ---- */
+
+export const taskTypeEnum = pgEnum('task_type', TASK_TYPES);
+export const taskStatusEnum = pgEnum('task_status', TASK_STATUSES);
+
+/**
+ * Deployment tasks (SPEC §3): every piece of work on a server. `seq` orders a server's tasks (they
+ * run one at a time, in that order); `steps` is the log of steps done, so a task resumed after a
+ * worker died skips what is already done. The queue (pg-boss) only carries wake-ups.
+ */
+export const deploymentTasks = pgTable(
+  'deployment_tasks',
+  {
+    id: id(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    deploymentId: uuid('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    type: taskTypeEnum('type').notNull(),
+    status: taskStatusEnum('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The worker (process) that holds it or held it last. */
+    assigneeId: text('assignee_id'),
+    /** What the task needs (the backup to restore, the domain to set...). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    steps: jsonb('steps').$type<TaskStep[]>().notNull().default([]),
+    progress: integer('progress').notNull().default(0),
+    lastError: text('last_error'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByEmail: text('requested_by_email'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('deployment_tasks_deployment_seq').on(t.deploymentId, t.seq), index('deployment_tasks_open').on(t.status).where(sql`status in ('queued', 'running')`)],
+);
+
+/** A server's timeline: every status change and every task's queuing, start, retry and end. */
+export const deploymentEvents = pgTable(
+  'deployment_events',
+  {
+    id: id(),
+    deploymentId: uuid('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    fromStatus: deploymentStatusEnum('from_status'),
+    toStatus: deploymentStatusEnum('to_status'),
+    taskId: uuid('task_id'),
+    taskType: taskTypeEnum('task_type'),
+    message: text('message'),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+  },
+  (t) => [index('deployment_events_deployment_at').on(t.deploymentId, t.at)],
+);
+
+/** What a server is at the provider: its machine, address, domain and SSL, health, deletion dates. */
+export const deploymentRuntime = pgTable('deployment_runtime', {
+  deploymentId: uuid('deployment_id')
+    .primaryKey()
+    .references(() => deployments.id, { onDelete: 'cascade' }),
+  machineId: text('machine_id'),
+  url: text('url'),
+  defaultDomain: text('default_domain'),
+  customDomain: text('custom_domain'),
+  sslState: text('ssl_state').notNull().default('none'),
+  /** The TXT value proving ownership of the custom domain (random, not a secret). */
+  verificationToken: text('verification_token'),
+  domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+  healthState: text('health_state').notNull().default('unknown'),
+  healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
+  terminationScheduledAt: timestamp('termination_scheduled_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  restorableUntil: timestamp('restorable_until', { withTimezone: true }),
+  /** The snapshot taken before the machine of a deleted server was destroyed. */
+  finalSnapshotId: text('final_snapshot_id'),
+  updatedAt: updatedAt(),
+});
+
+export const deploymentBackups = pgTable(
+  'deployment_backups',
+  {
+    id: id(),
+    deploymentId: uuid('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'nightly' | 'manual' | 'final'>().notNull(),
+    status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull().default('pending'),
+    snapshotId: text('snapshot_id'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    taskId: uuid('task_id'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('deployment_backups_deployment').on(t.deploymentId, t.createdAt), uniqueIndex('deployment_backups_task').on(t.taskId)],
+);
+
+/** SPEC §3 mau history: one row per server and month, updated by the sampling job. */
+export const mauHistory = pgTable(
+  'mau_history',
+  {
+    id: id(),
+    deploymentId: uuid('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    used: integer('used').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mau_history_deployment_month').on(t.deploymentId, t.startsAt)],
+);
+
+/**
+ * The mock-cloud provider's own state (it stands for a cloud, so no foreign keys to ours): its
+ * machines, its snapshots, and every call it answered. A call carries a request key; the same key
+ * twice is answered from the first result, as real cloud APIs do with request ids.
+ */
+export const mockCloudMachines = pgTable('mock_cloud_machines', {
+  id: text('id').primaryKey(),
+  deploymentId: uuid('deployment_id').notNull(),
+  status: text('status').$type<'booting' | 'running' | 'paused' | 'destroyed'>().notNull(),
+  region: text('region'),
+  size: integer('size'),
+  domain: text('domain'),
+  ssl: boolean('ssl').notNull().default(false),
+  readyAt: timestamp('ready_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  destroyedAt: timestamp('destroyed_at', { withTimezone: true }),
+});
+
+export const mockCloudSnapshots = pgTable('mock_cloud_snapshots', {
+  id: text('id').primaryKey(),
+  machineId: text('machine_id').notNull(),
+  deploymentId: uuid('deployment_id').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const mockCloudCalls = pgTable(
+  'mock_cloud_calls',
+  {
+    id: id(),
+    op: text('op').notNull(),
+    deploymentId: uuid('deployment_id').notNull(),
+    requestKey: text('request_key').notNull(),
+    /** applied (did the work), replayed (same request key: answered from the first), failed (simulated failure). */
+    outcome: text('outcome').$type<'applied' | 'replayed' | 'failed'>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown> | null>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mock_cloud_calls_deployment_op').on(t.deploymentId, t.op), uniqueIndex('mock_cloud_calls_applied_key').on(t.requestKey).where(sql`outcome = 'applied'`)],
 );

@@ -38,10 +38,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     t,
     log: app.log,
     // The stand-in's notifications take the route Paddle's take: signature check and all.
+    hooks: app.provisioning,
     deliver: (rawBody, signature) =>
       app.inject({ method: 'POST', url: `${app.prefix}/payments/paddle/webhook`, payload: rawBody, headers: { 'content-type': 'application/json', 'paddle-signature': signature } }),
   });
-  const orders = createOrderService({ db, config: app.config, counters: app.counters, gateway: payments.gateway });
+  const orders = createOrderService({ db, config: app.config, counters: app.counters, gateway: payments.gateway, provisioning: app.provisioning });
   const billing = createBillingService({ db, config: app.config });
 
   // Idempotency-Key required: two tabs double-clicking "Create" make one server.

@@ -1,49 +1,106 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
-import type { DeploymentDto } from '../../src/domain/deployments';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { BackupDto, ByCompanyAnswer, DeploymentPopulated, DeploymentView } from '../../src/domain/deployments';
+import type { DeploymentTimeline } from '../../src/domain/deploymentTasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deployments, subscriptions } from '../db/schema';
+import { companyMembers, deploymentBackups, deploymentEvents, deploymentTasks, deployments } from '../db/schema';
+import { AppError } from '../errors';
 import { requireMember } from './companies';
-import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
+import { taskDto } from './deploymentTasks';
+import { deploymentRowsQuery, deploymentViews, mauHistoryOf, notDeleted, type DeploymentRow } from './deploymentViews';
 import { UUID } from './plans';
 
-type Row = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect };
+/** The most servers one list answers (SPEC §9's largest page). */
+const LIST_LIMIT = 1000;
+const TIMELINE_LIMIT = 500;
 
-function toDto({ deployment: d, subscription: s }: Row, graceDays: number): DeploymentDto {
-  return {
-    _id: d.id,
-    name: d.name,
-    status: d.status,
-    flags: { free: d.free },
-    company: d.companyId,
-    project: d.projectId,
-    provider: { _id: d.providerId, code: d.planConfig.provider ?? null },
-    subscription: { plan: d.planId, planCode: d.planCode, planConfig: d.planConfig, payment: { term: { cycle: d.paymentCycle } } },
-    billing: subscriptionDto(s, graceDays),
-    createdAt: d.createdAt.toISOString(),
-  };
+type Actor = { id: string };
+
+/**
+ * A server for a member of its company (an admin where asked); deleted ones too when asked, so a
+ * deleted server can be seen and restored. A stranger gets 403 like on every company-scoped call.
+ */
+export async function loadDeploymentFor(db: Db, deploymentId: string, userId: string, options: { role?: 'admin'; deleted?: boolean } = {}): Promise<DeploymentRow> {
+  if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
+  const [row] = await deploymentRowsQuery(db).where(eq(deployments.id, deploymentId));
+  if (!row || (row.deployment.status === 'deleted' && !options.deleted)) throw new AppError('DEPLOYMENT_NOT_FOUND');
+  await requireMember(db, row.deployment.companyId, userId, options.role);
+  return row;
 }
 
-/** Reads of a company's servers for its members (the deployments list and the wizard's edit mode). */
+/** Reads of servers for the members of their companies (viewers included). */
 export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'> }) {
+  const views = (rows: DeploymentRow[]) => deploymentViews(db, rows, config.PAST_DUE_GRACE_DAYS);
+
   return {
     /** GET /deployments?company&project: newest first, deleted ones left out. */
-    async list(userId: string, companyId: string, projectId?: string): Promise<DeploymentDto[]> {
-      await requireMember(db, companyId, userId);
+    async list(actor: Actor, companyId: string, projectId?: string): Promise<DeploymentView[]> {
+      await requireMember(db, companyId, actor.id);
       if (projectId && !UUID.test(projectId)) return [];
-      const rows = await db
-        .select({ deployment: deployments, subscription: subscriptions })
-        .from(deployments)
-        .innerJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
-        .where(and(eq(deployments.companyId, companyId), ne(deployments.status, 'deleted'), ...(projectId ? [eq(deployments.projectId, projectId)] : [])))
+      const rows = await deploymentRowsQuery(db)
+        .where(and(eq(deployments.companyId, companyId), notDeleted, ...(projectId ? [eq(deployments.projectId, projectId)] : [])))
         .orderBy(desc(deployments.createdAt))
-        .limit(500);
-      return rows.map((r) => toDto(r, config.PAST_DUE_GRACE_DAYS));
+        .limit(LIST_LIMIT);
+      return views(rows);
     },
 
-    /** GET /deployments/{id}/populated: one server with its subscription. */
-    async get(userId: string, deploymentId: string): Promise<DeploymentDto> {
-      return toDto(await loadOwnedDeployment(db, deploymentId, userId), config.PAST_DUE_GRACE_DAYS);
+    /** GET /deployments/by-company/{company}?count: the company's servers, or their number only. */
+    async byCompany(actor: Actor, companyId: string, countOnly: boolean): Promise<ByCompanyAnswer> {
+      await requireMember(db, companyId, actor.id);
+      const where = and(eq(deployments.companyId, companyId), notDeleted);
+      if (countOnly) return { count: await db.$count(deployments, where), deployments: [] };
+      const list = await views(await deploymentRowsQuery(db).where(where).orderBy(desc(deployments.createdAt)).limit(LIST_LIMIT));
+      return { count: list.length, deployments: list };
+    },
+
+    /** GET /deployments/by-user: the servers of every company the user belongs to. */
+    async byUser(actor: Actor): Promise<DeploymentView[]> {
+      const companies = db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, actor.id));
+      const rows = await deploymentRowsQuery(db)
+        .where(and(inArray(deployments.companyId, companies), notDeleted))
+        .orderBy(desc(deployments.createdAt))
+        .limit(LIST_LIMIT);
+      return views(rows);
+    },
+
+    /** GET /deployments/{id}/populated: one server as its page shows it, with its MAU history. */
+    async populated(actor: Actor, deploymentId: string): Promise<DeploymentPopulated> {
+      const row = await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
+      const [view] = await views([row]);
+      if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
+      return { ...view, mauHistory: await mauHistoryOf(db, deploymentId) };
+    },
+
+    async backups(actor: Actor, deploymentId: string): Promise<BackupDto[]> {
+      await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
+      const rows = await db.select().from(deploymentBackups).where(eq(deploymentBackups.deploymentId, deploymentId)).orderBy(desc(deploymentBackups.createdAt)).limit(200);
+      return rows.map((b) => ({ _id: b.id, deploymentId: b.deploymentId, kind: b.kind, status: b.status, sizeBytes: b.sizeBytes, createdAt: b.createdAt.toISOString(), completedAt: b.completedAt?.toISOString() ?? null }));
+    },
+
+    /** GET /deployments/events?_id=: every task of the server and its timeline, newest first. */
+    async timeline(actor: Actor, deploymentId: string): Promise<DeploymentTimeline> {
+      await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
+      const [tasks, events] = await Promise.all([
+        db.select().from(deploymentTasks).where(eq(deploymentTasks.deploymentId, deploymentId)).orderBy(desc(deploymentTasks.seq)).limit(TIMELINE_LIMIT),
+        db.select().from(deploymentEvents).where(eq(deploymentEvents.deploymentId, deploymentId)).orderBy(desc(deploymentEvents.at), desc(deploymentEvents.id)).limit(TIMELINE_LIMIT),
+      ]);
+      return {
+        tasks: tasks.map(taskDto),
+        events: events.map((e) => ({
+          _id: e.id,
+          deploymentId: e.deploymentId,
+          at: e.at.toISOString(),
+          kind: e.kind as DeploymentTimeline['events'][number]['kind'],
+          fromStatus: e.fromStatus,
+          toStatus: e.toStatus,
+          taskId: e.taskId,
+          taskType: e.taskType,
+          message: e.message,
+          actorEmail: e.actorEmail,
+        })),
+      };
     },
   };
 }
+
+export type DeploymentReads = ReturnType<typeof createDeploymentReads>;

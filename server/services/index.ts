@@ -18,6 +18,12 @@ import { createSigninGuard } from './signinGuard';
 import { createTwoFactorService } from './twoFactor';
 import { logUsageEventSink, type UsageEventSink } from './usageEvents';
 import { createUserService } from './users';
+import { createProviders } from '../providers';
+import { startQueue } from '../worker/queue';
+import { startWorker } from '../worker';
+import { createDeploymentActions } from './deploymentActions';
+import { createDeploymentReads } from './deploymentReads';
+import { createProvisioning } from './provisioning';
 
 export interface ServiceDeps {
   config: Config;
@@ -42,7 +48,17 @@ export async function createServices({ config, database, t, log, events }: Servi
   await twoFactor.sealLegacySecrets();
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
   const guard = createSigninGuard(db, keyring, config.LOCKOUT_THRESHOLD);
+  // The task queue (every process sends); the worker runs here unless WORKER_ENABLED=false.
+  const queue = await startQueue({ database, config, log, worker: config.WORKER_ENABLED });
+  const providers = createProviders({ db, config });
+  const worker = config.WORKER_ENABLED ? await startWorker({ db, config, queue, providers, log }) : null;
   return {
+    queue,
+    providers,
+    worker,
+    provisioning: createProvisioning(queue),
+    deploymentReads: createDeploymentReads({ db, config }),
+    deploymentActions: createDeploymentActions({ db, config, queue, keyring }),
     mailer,
     keyring,
     counters,

@@ -24,6 +24,7 @@ import type { PaymentGateway } from './payments';
 import type { PlanDto } from '../../src/domain/schemas/plans';
 import { getPlan, UUID } from './plans';
 import { priceDeployment, type DiscountAttempts } from './pricing';
+import type { Provisioning } from './provisioning';
 import type { RateCounters } from './rateCounters';
 import type { SessionUser } from './sessions';
 
@@ -42,7 +43,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * the shared engine (never from the client), SPEC §4's change rules from src/domain, and the
  * deployment with its subscription written in one transaction.
  */
-export function createOrderService({ db, config, counters, gateway }: { db: Db; config: Config; counters: RateCounters; gateway: PaymentGateway }) {
+export function createOrderService({ db, config, counters, gateway, provisioning }: { db: Db; config: Config; counters: RateCounters; gateway: PaymentGateway; provisioning?: Provisioning }) {
   const idempotency = createIdempotency(db);
 
   const attemptsFor = (actor: Actor | null, ip: string): DiscountAttempts => ({
@@ -162,6 +163,8 @@ export function createOrderService({ db, config, counters, gateway }: { db: Db; 
           .returning();
         if (!sub) throw new Error('subscription insert returned nothing');
         await countDiscountUse(tx, quote);
+        // A free order is provisioned at once: its task and job are written with it.
+        await provisioning?.ordered(tx, deployment, actor);
         const checkout = paymentRequired ? await gateway.prepareCheckout(quote, { deploymentId: deployment.id, subscriptionId: sub.id, companyId: body.company }) : { transactionId: null };
         return { status: 201, body: await answer(tx, deployment, sub, actor.email, context.withSummary, checkout.transactionId) };
       });
@@ -220,6 +223,8 @@ export function createOrderService({ db, config, counters, gateway }: { db: Db; 
           .returning();
         if (!deployment || !updated) throw new AppError('DEPLOYMENT_NOT_FOUND');
         await countDiscountUse(tx, next.quote);
+        // A change waiting for its payment is applied once paid; otherwise the machine is resized now.
+        if (updated.status !== 'pending') await provisioning?.changed(tx, deployment, actor);
         if (vendorChange) followUp.run = (await gateway.changeSubscription(vendorChange, sub, next.quote, prorated?.dueNow ?? 0)) ?? undefined;
         const checkout = updated.status === 'pending' ? await gateway.prepareCheckout(next.quote, { deploymentId, subscriptionId: updated.id, companyId: deployment.companyId }) : { transactionId: null };
         const charged = prorated && prorated.dueNow > 0 ? { amount: centsToDecimal(prorated.dueNow), currency: 'USD' as const } : null;

@@ -11,7 +11,7 @@ import { subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
 import { createPaddleClient } from './paddle/client';
-import { recordAndApply } from './paddle/events';
+import { recordAndApply, type SettlementHooks } from './paddle/events';
 import { verifyPaddleSignature, signPaddleBody } from './paddle/signature';
 import { newVendorCustomerId, newVendorSubscriptionId, subscriptionEvent, transactionCompletedEvent } from './paddle/standIn';
 import type { RateCounters } from './rateCounters';
@@ -34,7 +34,7 @@ export type WebhookDelivery = (rawBody: Buffer, signature: string) => Promise<{ 
 /** Declined stand-in payments per user and hour: card testing stops here. */
 const DECLINES_PER_HOUR = 20;
 
-export function createPaymentsService({ db, config, counters, t, log, deliver }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; deliver: WebhookDelivery }) {
+export function createPaymentsService({ db, config, counters, t, log, deliver, hooks }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; deliver: WebhookDelivery; hooks?: SettlementHooks }) {
   const paddle = createPaddleClient(config);
   // Without Paddle, a secret made at start signs the stand-in's notifications: nothing to configure.
   const secret = paddle ? (config.PADDLE_WEBHOOK_SECRET as string) : randomBytes(32).toString('hex');
@@ -104,7 +104,7 @@ export function createPaymentsService({ db, config, counters, t, log, deliver }:
       }
       const event = paddleEventSchema.safeParse(json);
       if (!event.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
-      const result = await recordAndApply(db, event.data);
+      const result = await recordAndApply(db, event.data, hooks);
       log.info({ eventType: event.data.event_type, eventId: event.data.event_id, outcome: result.outcome }, 'payment notification');
       return { received: true, ...result };
     },

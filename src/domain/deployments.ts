@@ -129,3 +129,6 @@ export const serverSignInQuerySchema = z.object({
 /** A short-lived signed link that signs the user in to the server's dashboard (opened via /redirect?server_url=). */
 export const serverSignInAnswerSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type ServerSignInAnswer = z.infer<typeof serverSignInAnswerSchema>;
+
+/** The product's name as it appears in the sign-in path: GET /auth/{productSlug}-server. */
+export const productSlug = (productName: string) => productName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'product';

@@ -27,7 +27,12 @@ async function findSubscription(tx: Db, customId: string | undefined, vendorId: 
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
 
-async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date): Promise<EventOutcome> {
+/** What the running-servers side does when an order is settled (in the event's transaction). */
+export interface SettlementHooks {
+  settled(tx: Db, deploymentId: string): Promise<void>;
+}
+
+async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, hooks?: SettlementHooks): Promise<EventOutcome> {
   const parsed = paddleSubscriptionSchema.safeParse(event.data);
   if (!parsed.success) return 'invalid';
   const data = parsed.data;
@@ -53,7 +58,14 @@ async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date): 
     })
     .where(eq(subscriptions.id, sub.id));
   // A paid order waiting for its payment is settled: it can now be provisioned.
-  if (status === 'active') {
+  if (status === 'active' && hooks) {
+    const [waiting] = await tx
+      .select({ id: deployments.id })
+      .from(deployments)
+      .where(and(eq(deployments.id, sub.deploymentId), eq(deployments.status, NEW_ORDER_STATUS.awaitingPayment)))
+      .for('update');
+    if (waiting) await hooks.settled(tx, waiting.id);
+  } else if (status === 'active') {
     await tx
       .update(deployments)
       .set({ status: NEW_ORDER_STATUS.settled, updatedAt: new Date() })
@@ -113,7 +125,7 @@ const SUBSCRIPTION_EVENTS = new Set(['subscription.created', 'subscription.activ
  * transaction: if applying fails, nothing is kept and Paddle's retry gets another chance. A
  * duplicate delivery finds the event stored and does nothing.
  */
-export async function recordAndApply(db: Db, event: PaddleEvent): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
+export async function recordAndApply(db: Db, event: PaddleEvent, hooks?: SettlementHooks): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
   return db.transaction(async (tx) => {
     const occurredAt = new Date(event.occurred_at);
     const [stored] = await tx
@@ -123,7 +135,7 @@ export async function recordAndApply(db: Db, event: PaddleEvent): Promise<{ dupl
       .returning({ id: paymentEvents.id });
     if (!stored) return { duplicate: true, outcome: 'duplicate' as const };
     const outcome: EventOutcome = SUBSCRIPTION_EVENTS.has(event.event_type)
-      ? await applySubscription(tx, event, occurredAt)
+      ? await applySubscription(tx, event, occurredAt, hooks)
       : event.event_type === 'transaction.completed'
         ? await applyTransaction(tx, event)
         : 'ignored';

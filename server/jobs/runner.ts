@@ -1,0 +1,152 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { OPEN_TASK_STATUSES, TASK_STATUS_FLOW } from '../../src/domain/deploymentTasks';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
+import { ProviderError, type CloudProvider } from '../providers';
+import { recordEvent, setDeploymentStatus, type TaskQueue } from '../services/deploymentTasks';
+import { HANDLERS } from './index';
+import type { RuntimePatch, TaskContext } from './types';
+
+type TaskRow = typeof deploymentTasks.$inferSelect;
+
+/** The job failed and must be retried later (pg-boss backs off); the task is queued again. */
+export class RetryLater extends Error {}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/**
+ * Runs a server's open tasks, oldest first, one at a time. The queue gives one job per server at a
+ * time (key_strict_fifo); the row lock here keeps it so even if two jobs ever met. A task claimed
+ * again after its worker died resumes from its step log.
+ */
+export function createTaskRunner({ db, config, queue, providers, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; workerId: string; log: FastifyBaseLogger }) {
+  async function claim(deploymentId: string): Promise<TaskRow | null> {
+    return db.transaction(async (tx) => {
+      const [task] = await tx
+        .select()
+        .from(deploymentTasks)
+        .where(and(eq(deploymentTasks.deploymentId, deploymentId), inArray(deploymentTasks.status, [...OPEN_TASK_STATUSES])))
+        .orderBy(asc(deploymentTasks.seq))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!task) return null;
+      const now = new Date();
+      const [claimed] = await tx
+        .update(deploymentTasks)
+        .set({ status: 'running', attempts: task.attempts + 1, assigneeId: workerId, startedAt: task.startedAt ?? now, updatedAt: now })
+        .where(eq(deploymentTasks.id, task.id))
+        .returning();
+      await recordEvent(tx, deploymentId, 'task_started', { taskId: task.id, taskType: task.type, message: task.attempts > 0 ? `attempt ${task.attempts + 1}` : null });
+      const working = TASK_STATUS_FLOW[task.type]?.working;
+      if (working) await setDeploymentStatus(tx, deploymentId, working, { taskId: task.id, taskType: task.type });
+      return claimed ?? null;
+    });
+  }
+
+  async function context(task: TaskRow): Promise<TaskContext | null> {
+    const [deployment] = await db.select().from(deployments).where(eq(deployments.id, task.deploymentId));
+    if (!deployment) return null;
+    await db.insert(deploymentRuntime).values({ deploymentId: deployment.id }).onConflictDoNothing();
+    const [runtime] = await db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deployment.id));
+    if (!runtime) return null;
+    const ctx: TaskContext = {
+      task,
+      deployment,
+      runtime,
+      provider: providers(deployment.planConfig.provider),
+      config,
+      db,
+      queue,
+      async step(name, fn, persist) {
+        const done = ctx.task.steps.find((s) => s.name === name);
+        if (done) return JSON.parse(done.detail ?? '{}');
+        const result = await fn(`${ctx.task.id}:${name}`);
+        const steps = [...ctx.task.steps, { name, at: new Date().toISOString(), detail: JSON.stringify(result) }];
+        const total = HANDLERS[ctx.task.type].steps.length || 1;
+        await db.transaction(async (tx) => {
+          await tx.update(deploymentTasks).set({ steps, progress: Math.min(99, Math.round((100 * steps.length) / total)), updatedAt: new Date() }).where(eq(deploymentTasks.id, ctx.task.id));
+          if (persist) await persist(tx, result);
+        });
+        ctx.task.steps = steps;
+        return result;
+      },
+      async waitForBoot(machineId) {
+        const deadline = Date.now() + config.TASK_WAIT_TIMEOUT_SECONDS * 1000;
+        const interval = Math.min(1_000, Math.max(50, Math.floor(config.MOCK_CLOUD_BOOT_MS / 5)));
+        for (;;) {
+          const state = await ctx.provider.machineState(machineId);
+          if (state.status === 'running') return;
+          if (state.status === 'destroyed' || state.status === 'missing') throw new ProviderError(`machine ${machineId} is ${state.status}`);
+          if (Date.now() > deadline) throw new ProviderError(`machine ${machineId} did not boot in time`);
+          await sleep(interval);
+        }
+      },
+      async setRuntime(tx: Db, patch: RuntimePatch) {
+        await tx.update(deploymentRuntime).set({ ...patch, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, ctx.deployment.id));
+        Object.assign(ctx.runtime, patch);
+      },
+    };
+    return ctx;
+  }
+
+  async function complete(ctx: TaskContext) {
+    const handler = HANDLERS[ctx.task.type];
+    await db.transaction(async (tx) => {
+      await tx.update(deploymentTasks).set({ status: 'completed', progress: 100, lastError: null, finishedAt: new Date(), updatedAt: new Date() }).where(eq(deploymentTasks.id, ctx.task.id));
+      if (handler.finish) await handler.finish(tx, ctx);
+      await recordEvent(tx, ctx.deployment.id, 'task_completed', { taskId: ctx.task.id, taskType: ctx.task.type });
+      const done = TASK_STATUS_FLOW[ctx.task.type]?.done;
+      if (done) await setDeploymentStatus(tx, ctx.deployment.id, done, { taskId: ctx.task.id, taskType: ctx.task.type });
+    });
+  }
+
+  /** A failed attempt: queued again with the error (the server waits on the provider: 'comm error'), or failed for good. */
+  async function failed(task: TaskRow, ctx: TaskContext | null, err: unknown): Promise<'retry' | 'failed'> {
+    const message = errorText(err);
+    const final = task.attempts >= config.TASK_MAX_ATTEMPTS;
+    const flow = TASK_STATUS_FLOW[task.type];
+    await db.transaction(async (tx) => {
+      await tx
+        .update(deploymentTasks)
+        .set({ status: final ? 'failed' : 'queued', lastError: message, updatedAt: new Date(), ...(final ? { finishedAt: new Date() } : {}) })
+        .where(eq(deploymentTasks.id, task.id));
+      await recordEvent(tx, task.deploymentId, final ? 'task_failed' : 'task_retry', { taskId: task.id, taskType: task.type, message });
+      const status = final ? flow?.error : flow ? 'comm_error' : undefined;
+      if (status) await setDeploymentStatus(tx, task.deploymentId, status, { taskId: task.id, taskType: task.type, message });
+      if (final) {
+        if (ctx && HANDLERS[task.type].fail) await HANDLERS[task.type].fail?.(tx, ctx, message);
+        await queue.deadLetter(tx, { deploymentId: task.deploymentId, taskId: task.id, error: message });
+      }
+    });
+    log[final ? 'error' : 'warn']({ taskId: task.id, type: task.type, attempt: task.attempts, err: message }, final ? 'task failed' : 'task attempt failed, will retry');
+    return final ? 'failed' : 'retry';
+  }
+
+  return {
+    /** Runs every open task of the server; throws RetryLater when one must wait for a retry. */
+    async drain(deploymentId: string): Promise<number> {
+      let ran = 0;
+      for (;;) {
+        const task = await claim(deploymentId);
+        if (!task) return ran;
+        ran += 1;
+        let ctx: TaskContext | null = null;
+        try {
+          // Attempts left over from workers that died count too: a task that keeps killing its worker fails.
+          if (task.attempts > config.TASK_MAX_ATTEMPTS) throw new Error('too many attempts');
+          ctx = await context(task);
+          if (!ctx) return ran;
+          await HANDLERS[task.type].run(ctx);
+          await complete(ctx);
+        } catch (err) {
+          if ((await failed(task, ctx, err)) === 'retry') throw new RetryLater(`task ${task.id}: ${errorText(err)}`);
+        }
+      }
+    },
+  };
+}
+
+export type TaskRunner = ReturnType<typeof createTaskRunner>;

@@ -1,0 +1,41 @@
+import type { TaskType } from '../../src/domain/deploymentTasks';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
+import type { CloudProvider } from '../providers';
+import type { TaskQueue } from '../services/deploymentTasks';
+
+export type StepResult = Record<string, unknown>;
+export type RuntimePatch = Partial<Omit<typeof deploymentRuntime.$inferInsert, 'deploymentId'>>;
+
+/** What a task handler gets: its task, its server, the provider, and `step` to do things once. */
+export interface TaskContext {
+  task: typeof deploymentTasks.$inferSelect;
+  deployment: typeof deployments.$inferSelect;
+  runtime: typeof deploymentRuntime.$inferSelect;
+  provider: CloudProvider;
+  config: Config;
+  db: Db;
+  queue: TaskQueue;
+  /**
+   * Runs `fn` unless the task's step log says `name` is done (then returns what it returned).
+   * `persist` writes what the step changed in the transaction that records the step, so the log
+   * and our state never disagree. The provider call in `fn` gets `key(name)` as its request key.
+   */
+  step<T extends StepResult>(name: string, fn: (key: string) => Promise<T>, persist?: (tx: Db, result: T) => Promise<void>): Promise<T>;
+  /** Waits until the machine has booted (or the wait times out). */
+  waitForBoot(machineId: string): Promise<void>;
+  /** Changes our record of the server's runtime (in the given transaction). */
+  setRuntime(tx: Db, patch: RuntimePatch): Promise<void>;
+}
+
+export interface TaskHandler {
+  type: TaskType;
+  /** The steps' names, in order: progress is the share done. */
+  steps: readonly string[];
+  run(ctx: TaskContext): Promise<void>;
+  /** Written with the task's completion, in its transaction. */
+  finish?(tx: Db, ctx: TaskContext): Promise<void>;
+  /** Written when the task fails for good, in that transaction. */
+  fail?(tx: Db, ctx: TaskContext, error: string): Promise<void>;
+}

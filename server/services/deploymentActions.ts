@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { DeploymentActionAnswer, RestoreBody, ServerSignInAnswer, UpdateDomainBody } from '../../src/domain/deployments';
+import type { TaskType } from '../../src/domain/deploymentTasks';
+import type { DeploymentStatus } from '../../src/domain/orders';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { deploymentBackups, deploymentRuntime, deployments } from '../db/schema';
+import { AppError } from '../errors';
+import { recordAudit, type AuditActor } from './audit';
+import { enqueueTask, openTask, recordEvent, taskDto, type TaskQueue } from './deploymentTasks';
+import { deploymentRowsQuery, deploymentViews } from './deploymentViews';
+import { loadDeploymentFor } from './deploymentReads';
+import type { Keyring } from './secrets';
+import { requireMember } from './companies';
+
+type RuntimeRow = typeof deploymentRuntime.$inferSelect;
+type Locked = { deployment: typeof deployments.$inferSelect; runtime: RuntimeRow; busy: Awaited<ReturnType<typeof openTask>> };
+
+/** Statuses in which the server has a live machine to act on. */
+const LIVE: readonly DeploymentStatus[] = ['running', 'error_restarting', 'error_modifying', 'error_pausing'];
+
+/**
+ * The lifecycle actions of SPEC §7 (restart, health check, domain, unlock, delete with its grace
+ * period, cancel, restore) and the signed sign-in link. Admins act, viewers and strangers are
+ * refused before anything is written; a conflict with the server's state answers 409 and queues
+ * nothing; every action is audited in its transaction.
+ */
+export function createDeploymentActions({ db, config, queue, keyring }: { db: Db; config: Config; queue: TaskQueue; keyring: Keyring }) {
+  /** Locks the server (so two actions on it never interleave) and reads its runtime and open task. */
+  async function lock(tx: Db, deploymentId: string): Promise<Locked> {
+    const [deployment] = await tx.select().from(deployments).where(eq(deployments.id, deploymentId)).for('update');
+    if (!deployment) throw new AppError('DEPLOYMENT_NOT_FOUND');
+    await tx.insert(deploymentRuntime).values({ deploymentId }).onConflictDoNothing();
+    const [runtime] = await tx.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deploymentId));
+    if (!runtime) throw new AppError('DEPLOYMENT_NOT_FOUND');
+    return { deployment, runtime, busy: await openTask(tx, deploymentId) };
+  }
+
+  function refuseUnlessLive({ deployment, runtime, busy }: Locked) {
+    if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
+    if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
+    if (!LIVE.includes(deployment.status) || !runtime.machineId) throw new AppError('DEPLOYMENT_STATE_CONFLICT', { params: { status: deployment.status } });
+  }
+
+  async function answer(deploymentId: string, task: DeploymentActionAnswer['task']): Promise<DeploymentActionAnswer> {
+    const [row] = await loadRow(deploymentId);
+    const [view] = await deploymentViews(db, row ? [row] : [], config.PAST_DUE_GRACE_DAYS);
+    if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
+    return { deployment: view, task };
+  }
+  const loadRow = (id: string) => deploymentRowsQuery(db).where(eq(deployments.id, id));
+
+  /**
+   * The shape of every action: rights first (nothing written for a refusal), then in one
+   * transaction the lock, the checks, the change, the task and the audit row.
+   */
+  async function act(
+    actor: AuditActor,
+    deploymentId: string,
+    verb: string,
+    body: (tx: Db, locked: Locked) => Promise<{ type?: TaskType; payload?: Record<string, unknown>; before?: Record<string, unknown>; after?: Record<string, unknown> }>,
+    options: { deleted?: boolean } = {},
+  ): Promise<DeploymentActionAnswer> {
+    const { deployment } = await loadDeploymentFor(db, deploymentId, actor.id, { role: 'admin', deleted: options.deleted ?? true });
+    const task = await db.transaction(async (tx) => {
+      const locked = await lock(tx, deploymentId);
+      const change = await body(tx, locked);
+      const queued = change.type ? await enqueueTask(tx, queue, { deploymentId, type: change.type, payload: change.payload, actor }) : null;
+      await recordAudit(tx, {
+        actor,
+        action: `deployment.${verb}`,
+        targetType: 'deployment',
+        targetId: deploymentId,
+        companyId: deployment.companyId,
+        before: change.before ?? null,
+        after: { ...(change.after ?? {}), ...(queued ? { taskId: queued.id } : {}) },
+      });
+      return queued;
+    });
+    return answer(deploymentId, task ? taskDto(task) : null);
+  }
+
+  const simple = (type: TaskType) => async (_tx: Db, locked: Locked) => (refuseUnlessLive(locked), { type });
+
+  return {
+    restart: (actor: AuditActor, id: string) => act(actor, id, 'restart', simple('restart')),
+    healthCheck: (actor: AuditActor, id: string) => act(actor, id, 'healthCheck', simple('health_check')),
+    unlockUsers: (actor: AuditActor, id: string) => act(actor, id, 'unlockUsers', simple('unlock_users')),
+
+    /** DELETE: the termination is scheduled after the grace period; the server runs until then. */
+    remove: (actor: AuditActor, id: string) =>
+      act(actor, id, 'delete', async (tx, { deployment, runtime, busy }) => {
+        // Busy first: deleting a server being restored says why it cannot be done now.
+        if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
+        if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
+        if (runtime.terminationScheduledAt) throw new AppError('TERMINATION_ALREADY_SCHEDULED');
+        const at = new Date(Date.now() + config.DELETION_GRACE_SECONDS * 1000);
+        await tx.update(deploymentRuntime).set({ terminationScheduledAt: at, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
+        await recordEvent(tx, id, 'termination_scheduled', { actor, message: at.toISOString() });
+        // Without a grace period there is nothing to wait for: terminate now.
+        return { type: config.DELETION_GRACE_SECONDS === 0 ? 'delete' : undefined, after: { terminationScheduledAt: at.toISOString() } };
+      }),
+
+    cancelTermination: (actor: AuditActor, id: string) =>
+      act(actor, id, 'cancelTermination', async (tx, { deployment, runtime, busy }) => {
+        if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
+        if (!runtime.terminationScheduledAt) throw new AppError('TERMINATION_NOT_SCHEDULED');
+        if (busy?.type === 'delete') throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
+        await tx.update(deploymentRuntime).set({ terminationScheduledAt: null, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
+        await recordEvent(tx, id, 'termination_canceled', { actor });
+        return { before: { terminationScheduledAt: runtime.terminationScheduledAt.toISOString() }, after: { terminationScheduledAt: null } };
+      }),
+
+    /** From a backup of the server, or (no backup named) a deleted server from its final snapshot within the window. */
+    restore: (actor: AuditActor, id: string, body: RestoreBody) =>
+      act(actor, id, 'restore', async (tx, { deployment, runtime, busy }) => {
+        if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
+        if (runtime.terminationScheduledAt) throw new AppError('TERMINATION_SCHEDULED');
+        if (deployment.status === 'deleted' && (!runtime.restorableUntil || runtime.restorableUntil.getTime() < Date.now())) throw new AppError('RESTORE_WINDOW_PASSED');
+        if (body.backupId) {
+          const [b] = /^[0-9a-f-]{36}$/i.test(body.backupId)
+            ? await tx.select().from(deploymentBackups).where(and(eq(deploymentBackups.id, body.backupId), eq(deploymentBackups.deploymentId, id)))
+            : [];
+          if (!b) throw new AppError('BACKUP_NOT_FOUND');
+          if (b.status !== 'completed' || !b.snapshotId) throw new AppError('BACKUP_NOT_READY');
+          if (deployment.status !== 'deleted' && !LIVE.includes(deployment.status) && deployment.status !== 'paused' && deployment.status !== 'error_restoring') {
+            throw new AppError('DEPLOYMENT_STATE_CONFLICT', { params: { status: deployment.status } });
+          }
+          return { type: 'restore', payload: { backupId: b.id, snapshotId: b.snapshotId }, after: { backupId: b.id } };
+        }
+        if (deployment.status !== 'deleted' && deployment.status !== 'error_restoring') throw new AppError('NOTHING_TO_RESTORE');
+        if (!runtime.finalSnapshotId) throw new AppError('NOTHING_TO_RESTORE');
+        return { type: 'restore', payload: { snapshotId: runtime.finalSnapshotId }, after: { fromDeletion: true } };
+      }),
+
+    /** A custom domain (verified before its certificate), back to the default (null), or removeSSL. */
+    updateDomain: (actor: AuditActor, id: string, body: UpdateDomainBody, removeSSL: boolean) =>
+      act(actor, id, 'updateDomain', async (tx, locked) => {
+        refuseUnlessLive(locked);
+        const { runtime } = locked;
+        const patch: Partial<RuntimeRow> = {};
+        if (body.domain !== undefined && body.domain !== runtime.customDomain) {
+          patch.customDomain = body.domain;
+          patch.verificationToken = body.domain ? `beacon-verify=${randomBytes(16).toString('hex')}` : null;
+          patch.domainVerifiedAt = null;
+        }
+        patch.sslState = removeSSL ? 'none' : 'pending';
+        await tx.update(deploymentRuntime).set({ ...patch, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
+        return { type: 'update_domain', payload: { ssl: !removeSSL }, before: { domain: runtime.customDomain, ssl: runtime.sslState }, after: { domain: patch.customDomain ?? runtime.customDomain, ssl: !removeSSL } };
+      }),
+
+    verifyDomain: (actor: AuditActor, id: string) =>
+      act(actor, id, 'verifyDomain', async (_tx, locked) => {
+        refuseUnlessLive(locked);
+        if (!locked.runtime.customDomain) throw new AppError('DOMAIN_NOT_SET');
+        return { type: 'verify_domain', after: { domain: locked.runtime.customDomain } };
+      }),
+
+    /**
+     * GET /auth/{product}-server: a link that signs this user in to the server's own dashboard,
+     * valid SERVER_SIGNIN_TTL_SECONDS, signed with our keyring (the server checks the signature).
+     */
+    async serverSignIn(actor: AuditActor, deploymentId: string, userId: string): Promise<ServerSignInAnswer> {
+      if (userId !== actor.id) throw new AppError('NOT_A_MEMBER');
+      const { deployment } = await loadDeploymentFor(db, deploymentId, actor.id);
+      await requireMember(db, deployment.companyId, actor.id);
+      const [runtime] = await db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deploymentId));
+      if (!runtime?.url || !runtime.machineId || !LIVE.includes(deployment.status)) throw new AppError('SERVER_NOT_READY');
+      const expiresAt = new Date(Date.now() + config.SERVER_SIGNIN_TTL_SECONDS * 1000);
+      const claims = `${deploymentId}.${userId}.${Math.floor(expiresAt.getTime() / 1000)}`;
+      const query = new URLSearchParams({ user: userId, server: deploymentId, exp: String(Math.floor(expiresAt.getTime() / 1000)), sig: keyring.mac('server-signin', claims) });
+      return { url: `${runtime.url}/login/sso?${query.toString()}`, expiresAt: expiresAt.toISOString() };
+    },
+  };
+}
+
+export type DeploymentActions = ReturnType<typeof createDeploymentActions>;

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { createTaskRunner, RetryLater } from '../jobs/runner';
+import { createScheduledJobs } from '../jobs/scheduled';
+import type { CloudProvider } from '../providers';
+import type { TaskJob } from '../services/deploymentTasks';
+import { SCHEDULES, TASK_QUEUE, type Queue, type ScheduleName } from './queue';
+
+/** Each schedule's cron, from the configuration. */
+const cronOf = (config: Config): Record<ScheduleName, string> => ({
+  'nightly-backups': config.BACKUP_CRON,
+  'health-checks': config.HEALTH_CHECK_CRON,
+  'mau-sampling': config.MAU_SAMPLE_CRON,
+  terminations: config.TERMINATION_CRON,
+  'past-due-pauses': config.PAST_DUE_CRON,
+});
+
+/**
+ * The worker: takes task jobs (WORKER_CONCURRENCY at a time, never two of one server) and runs the
+ * schedules. It runs inside the server by default, or alone (`npm run worker`).
+ */
+export async function startWorker({ db, config, queue, providers, log }: { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; log: FastifyBaseLogger }) {
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const runner = createTaskRunner({ db, config, queue, providers, workerId, log });
+  const scheduled = createScheduledJobs({ db, config, queue, providers, log });
+  const pollingIntervalSeconds = config.QUEUE_POLL_MS / 1000;
+
+  await queue.boss.work<TaskJob>(TASK_QUEUE, { localConcurrency: config.WORKER_CONCURRENCY, pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+    if (!job) return;
+    try {
+      await runner.drain(job.data.deploymentId);
+    } catch (err) {
+      // A retry is expected (pg-boss reschedules with backoff); anything else is logged as a failure too.
+      if (!(err instanceof RetryLater)) log.error({ err, deploymentId: job.data.deploymentId }, 'task job failed');
+      throw err;
+    }
+  });
+  const crons = cronOf(config);
+  for (const name of SCHEDULES) {
+    await queue.boss.schedule(name, crons[name], null, { tz: 'UTC' });
+    await queue.boss.work(name, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 5) }, async () => {
+      const n = await scheduled[name]();
+      if (n) log.info({ schedule: name, servers: n }, 'scheduled job ran');
+    });
+  }
+  log.info({ workerId }, 'task worker started');
+  return { workerId, runner, scheduled };
+}
+
+export type Worker = Awaited<ReturnType<typeof startWorker>>;

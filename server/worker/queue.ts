@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Job } from 'pg-boss';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { TaskJob, TaskQueue } from '../services/deploymentTasks';
+
+export const TASK_QUEUE = 'deployment-tasks';
+export const DEAD_LETTER_QUEUE = 'deployment-tasks-dead';
+/** Scheduled jobs: each name is a queue with a cron schedule; its handler is in server/jobs/scheduled.ts. */
+export const SCHEDULES = ['nightly-backups', 'health-checks', 'mau-sampling', 'terminations', 'past-due-pauses'] as const;
+export type ScheduleName = (typeof SCHEDULES)[number];
+
+/** pg-boss's adapter over a transaction of ours: statements go through the transaction's own connection. */
+type DrizzleLike = Parameters<typeof fromDrizzle>[0];
+type SqlLike = Parameters<typeof fromDrizzle>[1];
+const through = (tx: Db) => fromDrizzle(tx as unknown as DrizzleLike, sql as unknown as SqlLike);
+
+export interface Queue extends TaskQueue {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/**
+ * The task queue: pg-boss in its own schema of our database, on PGlite (through the app's one
+ * connection) or PostgreSQL (its own small pool). `key_strict_fifo` with the server's id as the
+ * key runs one job per server at a time, in order, while different servers run in parallel.
+ * A worker process supervises (retries jobs whose heartbeat stopped) and runs the schedules; an
+ * API-only process just sends.
+ */
+export async function startQueue({ database, config, log, worker }: { database: Database; config: Config; log: FastifyBaseLogger; worker: boolean }): Promise<Queue> {
+  const common: ConstructorOptions = {
+    schema: 'pgboss',
+    supervise: worker,
+    schedule: worker,
+    superviseIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
+    monitorIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
+    migrate: true,
+    registerInstance: false,
+  };
+  const boss =
+    database.kind === 'pglite' && database.pglite
+      ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: database.url, max: 4, application_name: worker ? 'beacon-worker' : 'beacon-api' });
+  boss.on('error', (err: unknown) => log.error({ err }, 'task queue error'));
+  await boss.start();
+
+  const taskQueue = {
+    policy: 'key_strict_fifo',
+    // The task's own attempts (TASK_MAX_ATTEMPTS) decide failure; the job's retries only need to outlast them.
+    retryLimit: config.TASK_MAX_ATTEMPTS + 20,
+    retryDelay: config.TASK_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    heartbeatSeconds: config.TASK_HEARTBEAT_SECONDS,
+    expireInSeconds: 24 * 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
+  } as const;
+  if (!(await boss.getQueue(DEAD_LETTER_QUEUE))) await boss.createQueue(DEAD_LETTER_QUEUE, { policy: 'standard', retentionSeconds: 30 * 24 * 3600 });
+  if (await boss.getQueue(TASK_QUEUE)) await boss.updateQueue(TASK_QUEUE, taskQueue);
+  else await boss.createQueue(TASK_QUEUE, taskQueue);
+  for (const name of SCHEDULES) if (!(await boss.getQueue(name))) await boss.createQueue(name, { policy: 'singleton', retryLimit: 2, expireInSeconds: 3600 });
+
+  return {
+    boss,
+    async send(tx: Db, job: TaskJob) {
+      await boss.send(TASK_QUEUE, { ...job }, { singletonKey: job.deploymentId, db: through(tx) });
+    },
+    async deadLetter(tx: Db, job: TaskJob & { error: string }) {
+      await boss.send(DEAD_LETTER_QUEUE, { ...job }, { db: through(tx) });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5_000, close: true });
+    },
+  };
+}
+
+export type TaskJobData = Job<TaskJob>;

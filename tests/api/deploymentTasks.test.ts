@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeBody, companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, BASIC, type Catalogue } from '../support/orders';
+import { api, appliedCalls, FAST_SERVERS, populated, settledIn, timeline, until } from '../support/servers';
+import { createTestApp, type TestApp } from '../support/testApp';
+
+let t: TestApp;
+let cat: Catalogue;
+let owner: Awaited<ReturnType<typeof companyOwner>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ ...FAST_SERVERS, DELETION_GRACE_SECONDS: '3600', RESTORE_WINDOW_SECONDS: '3600' });
+  cat = await loadCatalogue(t.app);
+  owner = await companyOwner(t.app, 'servers-owner@example.com');
+});
+afterAll(() => t.close());
+
+async function freeServer(name: string) {
+  const res = await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name }));
+  expect(res.statusCode).toBe(201);
+  const id = res.json().payload._id as string;
+  return settledIn(t.app, owner.cookie, id, 'running');
+}
+
+const act = (id: string, action: string, payload: Record<string, unknown> = {}) => api(t.app, owner.cookie, 'POST', `/deployments/${id}/${action}`, payload);
+
+describe('a new server', () => {
+  it('comes up: a free order is provisioned at once, with its address, certificate and health', async () => {
+    const server = await freeServer('Provisioned Server');
+    expect(server).toMatchObject({ status: 'running', plan: { code: FREE, mau: 500 }, region: { name: expect.any(String) }, health: { state: 'healthy' } });
+    expect(server.domain).toMatchObject({ custom: false, ssl: 'active', verified: true });
+    expect(server.url).toBe(`https://${server.domain?.name}`);
+    expect(server.latestTask).toMatchObject({ type: 'provision', status: 'completed', progress: 100 });
+    expect(server.features.map((f) => f.type).sort()).toEqual(['backup', 'domain', 'retention']);
+    expect(await appliedCalls(t.app, server._id)).toEqual({ createMachine: 1, setDomain: 1, health: 1 });
+
+    const { tasks, events } = await timeline(t.app, owner.cookie, server._id);
+    expect(tasks).toEqual([expect.objectContaining({ type: 'provision', status: 'completed', attempts: 1, steps: expect.arrayContaining([expect.objectContaining({ name: 'create_machine' })]) })]);
+    const changes = events.filter((e) => e.kind === 'status').map((e) => e.toStatus);
+    expect(changes.reverse()).toEqual(['initializing', 'running']);
+    expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(['task_queued', 'task_started', 'task_completed']));
+  });
+
+  it('is provisioned once its payment is confirmed, and a change of plan resizes it', async () => {
+    const created = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: STARTER, name: 'Paid Server' }))).json().payload;
+    expect(created.status).toBe('provisioned');
+    expect((await populated(t.app, owner.cookie, created._id)).latestTask).toBeNull();
+    expect((await pay(t.app, owner.cookie, created._id)).statusCode).toBe(200);
+    await settledIn(t.app, owner.cookie, created._id, 'running');
+
+    const changed = await api(t.app, owner.cookie, 'PUT', `/deployments/${created._id}`, changeBody(cat, owner, { planCode: BASIC }));
+    expect(changed.statusCode).toBe(200);
+    const after = await until(async () => {
+      const d = await populated(t.app, owner.cookie, created._id);
+      return d.latestTask?.type === 'modify' && d.latestTask.status === 'completed' ? d : null;
+    });
+    expect(after).toMatchObject({ status: 'running', plan: { code: BASIC } });
+    expect((await timeline(t.app, owner.cookie, created._id)).events.filter((e) => e.kind === 'status').map((e) => e.toStatus)).toEqual(
+      expect.arrayContaining(['provisioned', 'initializing', 'modifying', 'running']),
+    );
+  });
+});
+
+describe('actions on a running server', () => {
+  it('restarts it, refusing a second action while the first runs (409, nothing queued)', async () => {
+    const server = await freeServer('Restarted Server');
+    const first = await act(server._id, 'restart');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().payload.task).toMatchObject({ type: 'restart', status: 'queued' });
+    const second = await act(server._id, 'health-check');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('DEPLOYMENT_BUSY');
+    await settledIn(t.app, owner.cookie, server._id, 'running');
+    const { tasks, events } = await timeline(t.app, owner.cookie, server._id);
+    expect(tasks.map((x) => x.type)).toEqual(['restart', 'provision']);
+    expect(events.filter((e) => e.kind === 'status').map((e) => e.toStatus)).toContain('restarting');
+    expect(await appliedCalls(t.app, server._id)).toMatchObject({ createMachine: 1, restart: 1 });
+  });
+
+  it('checks health and unlocks users; every action is audited', async () => {
+    const server = await freeServer('Checked Server');
+    expect((await act(server._id, 'health-check')).statusCode).toBe(200);
+    await settledIn(t.app, owner.cookie, server._id, 'running');
+    expect((await act(server._id, 'unlock-users')).statusCode).toBe(200);
+    await settledIn(t.app, owner.cookie, server._id, 'running');
+    const { tasks } = await timeline(t.app, owner.cookie, server._id);
+    expect(tasks.map((x) => [x.type, x.status])).toEqual([
+      ['unlock_users', 'completed'],
+      ['health_check', 'completed'],
+      ['provision', 'completed'],
+    ]);
+    const audit = await t.app.database.rows<{ action: string }>(`select action from audit_logs where target_id = '${server._id}' order by at`);
+    expect(audit.map((a) => a.action)).toEqual(['deployment.healthCheck', 'deployment.unlockUsers']);
+  });
+
+  it('takes a custom domain, shows the record to add, verifies it, issues and removes SSL', async () => {
+    const server = await freeServer('Domain Server');
+    expect((await act(server._id, 'verify-domain')).json().code).toBe('DOMAIN_NOT_SET');
+    expect((await act(server._id, 'update-domain', { domain: 'not a domain' })).statusCode).toBe(400);
+
+    const set = await act(server._id, 'update-domain', { domain: 'Analytics.Example.com' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().payload.deployment.domain).toMatchObject({ name: 'analytics.example.com', custom: true, verified: false, ssl: 'pending' });
+    expect(set.json().payload.deployment.domain.verification).toEqual([
+      { type: 'TXT', host: '_beacon-verify.analytics.example.com', value: expect.stringMatching(/^beacon-verify=/) },
+      { type: 'CNAME', host: 'analytics.example.com', value: server.domain?.name },
+    ]);
+    await settledIn(t.app, owner.cookie, server._id, 'running');
+    expect((await act(server._id, 'verify-domain')).statusCode).toBe(200);
+    const verified = await settledIn(t.app, owner.cookie, server._id, 'running');
+    expect(verified.domain).toMatchObject({ verified: true, ssl: 'active', verification: [] });
+    expect(verified.url).toBe('https://analytics.example.com');
+
+    const plain = await t.app.inject({ method: 'POST', url: `/api/v1/deployments/${server._id}/update-domain?removeSSL=true`, headers: { cookie: owner.cookie }, payload: {} });
+    expect(plain.statusCode).toBe(200);
+    const after = await settledIn(t.app, owner.cookie, server._id, 'running');
+    expect(after.domain).toMatchObject({ name: 'analytics.example.com', ssl: 'none' });
+    expect(after.url).toBe('http://analytics.example.com');
+  });
+
+  it('answers a short-lived signed sign-in link for the signed-in user only', async () => {
+    const server = await freeServer('Sign-in Server');
+    const me = (await api(t.app, owner.cookie, 'GET', '/auth/me')).json().payload as { _id: string };
+    const res = await api(t.app, owner.cookie, 'GET', `/auth/beacon-server?deploymentId=${server._id}&userId=${me._id}`);
+    expect(res.statusCode).toBe(200);
+    const { url, expiresAt } = res.json().payload as { url: string; expiresAt: string };
+    expect(url.startsWith(`${server.url}/login/sso?`)).toBe(true);
+    expect(new URL(url).searchParams.get('sig')).toMatch(/^.+\..+$/);
+    expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect((await api(t.app, owner.cookie, 'GET', `/auth/beacon-server?deploymentId=${server._id}&userId=${server._id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('deletion with a grace period, and restore', () => {
+  it('schedules the termination, cancels it, terminates after the grace period and restores within the window', async () => {
+    const server = await freeServer('Deleted Server');
+    const del = await api(t.app, owner.cookie, 'DELETE', `/deployments/${server._id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json().payload).toMatchObject({ task: null, deployment: { status: 'running', terminationScheduledAt: expect.any(String) } });
+    expect((await api(t.app, owner.cookie, 'DELETE', `/deployments/${server._id}`)).json().code).toBe('TERMINATION_ALREADY_SCHEDULED');
+    expect((await act(server._id, 'restore')).json().code).toBe('TERMINATION_SCHEDULED');
+
+    const cancel = await api(t.app, owner.cookie, 'GET', `/deployments/${server._id}/cancel-termination`);
+    expect(cancel.json().payload.deployment.terminationScheduledAt).toBeNull();
+    expect((await api(t.app, owner.cookie, 'GET', `/deployments/${server._id}/cancel-termination`)).json().code).toBe('TERMINATION_NOT_SCHEDULED');
+
+    expect((await api(t.app, owner.cookie, 'DELETE', `/deployments/${server._id}`)).statusCode).toBe(200);
+    // The grace period passes: the scheduled job terminates the server.
+    await t.app.database.rows(`update deployment_runtime set termination_scheduled_at = now() - interval '1 second' where deployment_id = '${server._id}'`);
+    expect(await t.app.worker?.scheduled.terminations()).toBe(1);
+    const deleted = await settledIn(t.app, owner.cookie, server._id, 'deleted');
+    expect(deleted).toMatchObject({ terminationScheduledAt: null, restorableUntil: expect.any(String), url: null });
+    expect((await api(t.app, owner.cookie, 'GET', `/deployments?company=${owner.companyId}`)).json().payload.map((d: { _id: string }) => d._id)).not.toContain(server._id);
+    expect((await act(server._id, 'restart')).json().code).toBe('DEPLOYMENT_DELETED');
+    expect((await api(t.app, owner.cookie, 'GET', `/deployments/${server._id}/backups`)).json().payload).toEqual([expect.objectContaining({ kind: 'final', status: 'completed' })]);
+
+    const restore = await act(server._id, 'restore');
+    expect(restore.statusCode).toBe(200);
+    const busy = await api(t.app, owner.cookie, 'DELETE', `/deployments/${server._id}`);
+    expect([busy.statusCode, busy.json().code]).toEqual([409, 'DEPLOYMENT_BUSY']);
+    const back = await settledIn(t.app, owner.cookie, server._id, 'running');
+    expect(back).toMatchObject({ restorableUntil: null, url: expect.stringMatching(/^https:/) });
+    expect(await appliedCalls(t.app, server._id)).toMatchObject({ createMachine: 1, snapshot: 1, destroy: 1, restoreSnapshot: 1 });
+    const statuses = (await timeline(t.app, owner.cookie, server._id)).events.filter((e) => e.kind === 'status').map((e) => e.toStatus).reverse();
+    expect(statuses).toEqual(['initializing', 'running', 'deleted', 'restoring', 'running']);
+  });
+
+  it('refuses to restore a deleted server once its window has passed', async () => {
+    const server = await freeServer('Long Gone Server');
+    await api(t.app, owner.cookie, 'DELETE', `/deployments/${server._id}`);
+    await t.app.database.rows(`update deployment_runtime set termination_scheduled_at = now() - interval '1 second' where deployment_id = '${server._id}'`);
+    await t.app.worker?.scheduled.terminations();
+    await settledIn(t.app, owner.cookie, server._id, 'deleted');
+    await t.app.database.rows(`update deployment_runtime set restorable_until = now() - interval '1 second' where deployment_id = '${server._id}'`);
+    const res = await act(server._id, 'restore');
+    expect([res.statusCode, res.json().code]).toEqual([409, 'RESTORE_WINDOW_PASSED']);
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('backs up servers with the backup feature nightly, and restores from a backup', async () => {
+    const server = await freeServer('Backed-up Server');
+    expect(server.backupsEnabled).toBe(true);
+    await t.app.worker?.scheduled['nightly-backups']();
+    const backups = await until(async () => {
+      const list = (await api(t.app, owner.cookie, 'GET', `/deployments/${server._id}/backups`)).json().payload as { _id: string; status: string; kind: string }[];
+      return list.some((b) => b.status === 'completed') ? list : null;
+    });
+    expect(backups).toEqual([expect.objectContaining({ kind: 'nightly', status: 'completed', sizeBytes: expect.any(Number) })]);
+    // A second run the same night makes no second backup.
+    await t.app.worker?.scheduled['nightly-backups']();
+    expect((await api(t.app, owner.cookie, 'GET', `/deployments/${server._id}/backups`)).json().payload).toHaveLength(1);
+
+    const res = await act(server._id, 'restore', { backupId: backups[0]?._id });
+    expect(res.statusCode).toBe(200);
+    await settledIn(t.app, owner.cookie, server._id, 'running');
+    expect((await act(server._id, 'restore', { backupId: server._id })).json().code).toBe('BACKUP_NOT_FOUND');
+  });
+
+  it('samples MAU into the monthly history, below the tier', async () => {
+    const server = await freeServer('Sampled Server');
+    await t.app.worker?.scheduled['mau-sampling']();
+    const d = await populated(t.app, owner.cookie, server._id);
+    expect(d.mauHistory).toEqual([expect.objectContaining({ used: d.mau.used, subscriptionId: d.billing._id })]);
+    expect(d.mau.used).toBeLessThanOrEqual(d.mau.limit);
+  });
+
+  it('pauses a server past due beyond the grace period, and resumes it once paid', async () => {
+    const server = await freeServer('Past-due Server');
+    await t.app.database.rows(`update subscriptions set status = 'past_due', past_due_since = now() - interval '30 days' where deployment_id = '${server._id}'`);
+    await t.app.worker?.scheduled['past-due-pauses']();
+    await settledIn(t.app, owner.cookie, server._id, 'paused');
+    await t.app.database.rows(`update subscriptions set status = 'active', past_due_since = null where deployment_id = '${server._id}'`);
+    await t.app.worker?.scheduled['past-due-pauses']();
+    await settledIn(t.app, owner.cookie, server._id, 'running');
+    expect((await timeline(t.app, owner.cookie, server._id)).tasks.map((x) => x.type)).toEqual(['resume', 'pause', 'provision']);
+  });
+});
