@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deploymentsApi, type DeploymentPopulated } from '../../../dataProvider/deployments';
 import { clientConfig } from '../../../src/clientConfig';
+import { productSlug } from '../../../src/domain/fileNames';
 import { handOverServerLink } from '../../../src/pages/redirectTarget';
 import { useSession } from '../../../src/session';
 import { failureMessage } from '../../../src/ui/form/messages';
@@ -23,7 +24,7 @@ export function OpenDashboardButton({ deployment: d }: { deployment: DeploymentP
     if (!userId) return;
     setPending(true);
     try {
-      const { url } = await deploymentsApi.serverSignIn(clientConfig.productName, d._id, userId);
+      const { url } = await deploymentsApi.serverSignIn(productSlug(clientConfig.productName), d._id, userId);
       handOverServerLink(url);
       navigate(`/redirect?${new URLSearchParams({ server_url: url }).toString()}`);
     } catch (error) {
