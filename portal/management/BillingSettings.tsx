@@ -35,6 +35,7 @@ import { SettingsSection } from '../profile/SettingsSection';
 import { CHECKOUT_FRAME_HEIGHT, openCheckout } from '../wizard/checkout';
 import '../../src/billingI18n';
 import '../wizard/i18n';
+import '../../src/managementI18n';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** A date of the API (ISO) as the page shows it, e.g. 'Mar 4, 2026'. */

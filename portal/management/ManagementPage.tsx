@@ -18,6 +18,7 @@ import { CompanySettings } from './CompanySettings';
 import { ProjectSettings } from './ProjectSettings';
 import { TeamSettings } from './TeamSettings';
 import { useCompanyData, type CompanyData } from './useCompanyData';
+import '../../src/managementI18n';
 
 /** SPEC §2: management's children, in tab order. */
 export const MANAGEMENT_SECTIONS = ['company', 'team', 'project', 'billing'] as const;

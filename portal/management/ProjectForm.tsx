@@ -12,6 +12,7 @@ import { projectBodySchema, type ProjectDto } from '../../src/domain/schemas/pro
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { showToast } from '../../src/ui/toast/toastStore';
+import '../../src/managementI18n';
 
 type Form = z.input<typeof projectBodySchema>;
 

@@ -25,6 +25,7 @@ import type { DataTableColumn } from '../../src/ui/table/columns';
 import { DataTable, type LocalTableSource } from '../../src/ui/table/DataTable';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { ProjectForm } from './ProjectForm';
+import '../../src/managementI18n';
 
 const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
