@@ -112,6 +112,7 @@ export const serversEn = {
     allServers: 'All deployments',
     welcomeTitle: 'Welcome, {{name}}',
     welcomeMessage: 'Need a hand setting up your analytics? Book a free 30-minute call with our team.',
+    welcomeMessageNoBooking: 'Your servers, their usage and what is new are all on this page.',
     bookCall: 'Book a 30-minute call',
     announcementTitle: 'What is new',
     announcementFallback: 'Servers now report their progress while they start, restart or restore: watch them on the Deployments page.',

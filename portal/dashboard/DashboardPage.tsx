@@ -47,7 +47,7 @@ export default function DashboardPage() {
   const news = announcement === undefined ? null : (announcement ?? fallbackAnnouncement(t));
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: { xs: 2, sm: 0 } }}>
         <PageHeading titleKey="titles.dashboard" />
         <CreateServerButton />
       </Box>

@@ -40,5 +40,6 @@ export function fallbackResources(t: TFunction, origin: string): ResourcesConten
 
 /** The built-in welcome block books the call where the deployment says; without a link it only greets. */
 export function fallbackWelcome(t: TFunction): WelcomeContent | { message: string; bookingUrl: null } {
-  return { message: t('dashboard.welcomeMessage'), bookingUrl: clientConfig.callBookingUrl ?? null };
+  const bookingUrl = clientConfig.callBookingUrl ?? null;
+  return { message: t(bookingUrl ? 'dashboard.welcomeMessage' : 'dashboard.welcomeMessageNoBooking'), bookingUrl };
 }

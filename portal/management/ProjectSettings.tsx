@@ -111,7 +111,7 @@ export function ProjectSettings({ company }: { company: CompanyDto }) {
   }, [t, canEdit, company._id, company.name, selected, reload]);
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {!canEdit && <Alert severity="info">{t('management.viewerNotice')}</Alert>}
       {canEdit && (
         <Paper variant="outlined" component="section" aria-labelledby="project-create-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -121,7 +121,7 @@ export function ProjectSettings({ company }: { company: CompanyDto }) {
           <ProjectForm companyId={company._id} onDone={() => void reload()} />
         </Paper>
       )}
-      <Box component="section" aria-labelledby="project-list-title">
+      <Box component="section" aria-labelledby="project-list-title" sx={{ minWidth: 0 }}>
         <Typography id="project-list-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
           {t('management.project.title')}
         </Typography>

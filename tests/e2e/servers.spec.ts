@@ -148,7 +148,7 @@ test.describe('running servers', () => {
       await page.screenshot({ path: `${SHOTS}/${label}-server.png`, fullPage: true, animations: 'disabled' });
       await page.goto(`/#/c/${a.cid}/p/${a.pid}/dashboard`);
       await expect(page.getByTestId('server-card')).toBeVisible();
-      await expect(page.getByTestId('welcome-block')).toBeVisible();
+      await expect(page.getByTestId('welcome-block').getByRole('link', { name: 'Book a 30-minute call' })).toHaveAttribute('href', 'https://calendar.example.com/beacon/30-minutes');
       await expectFits(page, size.width);
       await page.screenshot({ path: `${SHOTS}/${label}-dashboard.png`, fullPage: true, animations: 'disabled' });
       await page.goto(`/#/c/${a.cid}/p/${a.pid}/deployments`);
@@ -156,7 +156,7 @@ test.describe('running servers', () => {
       await expectFits(page, size.width);
       await page.screenshot({ path: `${SHOTS}/${label}-deployments.png`, fullPage: true, animations: 'disabled' });
       await page.goto(`/#/c/${a.cid}/p/${a.pid}/management/project`);
-      await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: /^Default project/ })).toBeVisible();
       await expectFits(page, size.width);
       await page.screenshot({ path: `${SHOTS}/${label}-projects.png`, fullPage: true, animations: 'disabled' });
     }
@@ -167,19 +167,19 @@ test.describe('running servers', () => {
     await page.goto(`/#/c/${a.cid}/p/${a.pid}/management/project`);
     await page.getByLabel('Project name').fill('Mobile apps');
     await page.getByRole('button', { name: 'Create project' }).click();
-    await expect(page.getByRole('cell', { name: 'Mobile apps' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Mobile apps', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Rename Mobile apps' }).click();
     const rename = page.getByRole('dialog', { name: 'Rename project' });
     await rename.getByLabel('Project name').fill('Web apps');
     await rename.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('cell', { name: 'Web apps' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Web apps', exact: true })).toBeVisible();
     // The user menu lists the new project for switching.
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByTestId('project-option').filter({ hasText: 'Web apps' })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Delete Web apps' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete project' }).click();
-    await expect(page.getByRole('cell', { name: 'Web apps' })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'Web apps', exact: true })).toHaveCount(0);
 
     const order = await page.request.get(`/api/v1/companies/${a.cid}/projects`);
     expect(((await order.json()) as { payload: unknown[] }).payload).toHaveLength(1);

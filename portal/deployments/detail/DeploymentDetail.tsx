@@ -24,6 +24,9 @@ import { PlanPanel } from './PlanPanel';
 import { StatusPanel } from './StatusPanel';
 import { TimelinePanel } from './TimelinePanel';
 
+const column = { display: { xs: 'contents', md: 'grid' }, gap: 2, minWidth: 0, alignContent: 'start' } as const;
+const at = (order: number) => ({ order: { xs: order, md: 0 }, minWidth: 0, display: 'grid' }) as const;
+
 /**
  * One server's page (deployments/{id}): status with progress (polled closely while a task runs),
  * plan and options, actions, domain and SSL, backups, the timeline and the MAU history.
@@ -102,16 +105,33 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(300px, 2fr)' }, alignItems: 'start' }}>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <StatusPanel deployment={d} />
-          <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} />
-          <TimelinePanel timeline={timeline.data} />
+        {/* Two columns on wide screens; on phones one, with the actions right after the status. */}
+        <Box sx={column}>
+          <Box sx={at(1)}>
+            <StatusPanel deployment={d} />
+          </Box>
+          <Box sx={at(4)}>
+            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} />
+          </Box>
+          <Box sx={at(7)}>
+            <TimelinePanel timeline={timeline.data} />
+          </Box>
         </Box>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          {canEdit && <ActionsPanel deployment={d} onAnswer={onAnswer} />}
-          <PlanPanel deployment={d} editTo={`${scope}/server-builder/${d._id}/choose-plan`} canEdit={canEdit} />
-          <MauPanel deployment={d} />
-          <BackupsPanel deployment={d} backups={backups.data} canEdit={canEdit} onAnswer={onAnswer} />
+        <Box sx={column}>
+          {canEdit && (
+            <Box sx={at(2)}>
+              <ActionsPanel deployment={d} onAnswer={onAnswer} />
+            </Box>
+          )}
+          <Box sx={at(3)}>
+            <PlanPanel deployment={d} editTo={`${scope}/server-builder/${d._id}/choose-plan`} canEdit={canEdit} />
+          </Box>
+          <Box sx={at(5)}>
+            <MauPanel deployment={d} />
+          </Box>
+          <Box sx={at(6)}>
+            <BackupsPanel deployment={d} backups={backups.data} canEdit={canEdit} onAnswer={onAnswer} />
+          </Box>
         </Box>
       </Box>
     </>
