@@ -83,6 +83,34 @@ async function createTarget(url: string, cookie: string): Promise<Target> {
   return { name: 'POST /api/v1/deployments (create)', method: 'POST', path: '/api/v1/deployments', body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie }, freshKey: true };
 }
 
+/**
+ * A company with FLEET servers: one ordered through the API, the rest copied from it in SQL (with
+ * their runtime, a completed task and this month's MAU), so the list reads what a big customer has.
+ */
+const FLEET = 1000;
+async function fleetTargets(app: Awaited<ReturnType<typeof buildApp>>, url: string, cookie: string): Promise<Target[]> {
+  const first = await createTarget(url, cookie);
+  const created = await json<{ _id: string }>(await fetch(`${url}${first.path}`, { method: 'POST', body: first.body, headers: { ...first.headers, 'idempotency-key': randomUUID() } }));
+  const body = JSON.parse(first.body ?? '{}') as { company: string };
+  const c = body.company;
+  const id = created._id;
+  for (const statement of [
+    `insert into deployments (name, provider_id, plan_id, plan_code, plan_config, payment_cycle, free, company_id, project_id, created_by, status)
+       select 'Fleet ' || g, provider_id, plan_id, plan_code, plan_config, payment_cycle, free, company_id, project_id, created_by, 'running' from deployments, generate_series(2, ${FLEET}) g where id = '${id}'`,
+    `insert into subscriptions (deployment_id, company_id, vendor, status, cycle, quote, current_period_start)
+       select d.id, d.company_id, s.vendor, s.status, s.cycle, s.quote, s.current_period_start from deployments d, subscriptions s where s.deployment_id = '${id}' and d.company_id = '${c}' and d.id <> '${id}'`,
+    `insert into deployment_runtime (deployment_id, machine_id, url, default_domain, ssl_state, health_state)
+       select id, 'mc-' || id, 'https://' || id || '.fleet.example', id || '.fleet.example', 'active', 'healthy' from deployments where company_id = '${c}' on conflict do nothing`,
+    `insert into deployment_tasks (deployment_id, type, status, progress) select id, 'provision', 'completed', 100 from deployments where company_id = '${c}' and id <> '${id}'`,
+    `insert into mau_history (deployment_id, used, starts_at, ends_at) select id, 123, date_trunc('month', now()), date_trunc('month', now()) + interval '1 month' - interval '1 ms' from deployments where company_id = '${c}'`,
+  ])
+    await app.database.rows(statement);
+  return [
+    { name: `GET /deployments (${FLEET} servers)`, method: 'GET', path: `/api/v1/deployments?company=${c}`, headers: { cookie } },
+    { name: 'GET /deployments/{id}/populated', method: 'GET', path: `/api/v1/deployments/${id}/populated`, headers: { cookie } },
+  ];
+}
+
 let client = 0;
 async function measure(url: string, target: Target) {
   const result = await autocannon({
@@ -109,8 +137,9 @@ async function measure(url: string, target: Target) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'beacon-bench-'));
-  // One trusted hop: the bench's x-forwarded-for plays many users' addresses.
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: undefined, TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  // One trusted hop: the bench's x-forwarded-for plays many users' addresses. The API is measured
+  // alone: the task worker (provisioning every server the create benchmark orders) is off.
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: undefined, TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000', WORKER_ENABLED: 'false' });
   const app = await buildApp(config);
   const productUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const targets: Target[] = [
@@ -119,7 +148,7 @@ async function main() {
     await pricingTarget(productUrl),
   ];
   const cookie = await benchUser(productUrl);
-  targets.push(meTarget(cookie), await createTarget(productUrl, cookie));
+  targets.push(meTarget(cookie), await createTarget(productUrl, cookie), ...(await fleetTargets(app, productUrl, cookie)));
   const rates = new Map<string, number>();
 
   console.log(`\nbench: ${DURATION_S}s per run, ${CONNECTIONS} connections, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
@@ -130,7 +159,7 @@ async function main() {
     const bytes = await sample.text();
     const bare = Fastify();
     await bare.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-    bare.route({ method: target.method, url: target.path, handler: async (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes) });
+    bare.route({ method: target.method, url: target.path.split('?')[0] ?? target.path, handler: async (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes) });
     const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
     const base = await measure(bareUrl, target);

@@ -1,26 +1,10 @@
 import type { DeploymentDto } from '../src/domain/deployments';
 import { IDEMPOTENCY_HEADER } from '../src/domain/idempotency';
 import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../src/domain/orders';
-import type { CompanyBilling, PaymentsClientConfig } from '../src/domain/payments';
+import type { CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments';
 import { apiDownload, apiFetch } from './httpClient';
 
-export type { DeploymentDto };
-
-/** What the payment step shows before paying (GET /payments/checkout/{deploymentId}). */
-export interface CheckoutSummary {
-  mode: 'paddle' | 'stand-in';
-  deploymentId: string;
-  name: string;
-  paymentRequired: boolean;
-  status: string;
-  cycle: 'month' | 'year';
-  items: { kind: string; refId: string | null; name: string; amount: string }[];
-  subtotal: string;
-  discount: string;
-  tax: string;
-  total: { amount: string; currency: 'USD' };
-  customer: { email: string };
-}
+export type { CheckoutSummary, DeploymentDto };
 
 const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method, body: JSON.stringify(body), headers });
 

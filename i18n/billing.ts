@@ -32,10 +32,6 @@ export const billingEn = {
     pastDue_one: 'Payment for {{count}} server is past due since {{since}}; it will be paused on {{date}}.',
       pastDue_other: 'Payment for {{count}} servers is past due since {{since}}; they will be paused on {{date}}.',
       updateCard: 'Update card',
-      checkoutTitle: 'Pay for {{name}}',
-      checkoutNotDue: 'No payment is due in the checkout for this server. The payment provider retries the charge with the card on file.',
-      paid: 'Payment received. Thank you!',
-      close: 'Close',
     },
   },
 } as const;

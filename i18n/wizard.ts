@@ -47,9 +47,18 @@ export const wizardEn = {
       expiry: 'Expiry (MM/YY)',
       cvc: 'Security code',
       pay: 'Pay and create server',
+      payRenewal: 'Pay and save this card',
       confirming: 'Payment received. Confirming your subscription…',
       notConfirmed: 'The payment was received but the subscription is not active yet. Please check Deployments in a moment.',
       discountRemoved: 'Discount removed',
+    },
+    paymentModal: {
+      title: 'Pay for {{name}}',
+      paidTitle: 'Payment received',
+      paidBody: '{{name}} is paid. Thank you!',
+      paidNotice: 'Payment received. Your server is being set up.',
+      notDue: 'No payment is due for this server. The payment provider retries the charge with the card on file.',
+      close: 'Close',
     },
     created: {
       title: 'Your server is on its way',

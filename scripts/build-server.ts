@@ -1,5 +1,5 @@
 /**
- * Compiles the server to one ES module, dist-server/index.js, so production runs plain `node`
+ * Compiles the server to ES modules, dist-server/index.js (and the worker, dist-server/worker.js), so production runs plain `node`
  * instead of compiling TypeScript at every start. Packages stay external (node_modules is there in
  * production); the project's own modules (server, src/domain, i18n) are bundled in. The SQL
  * migrations are copied beside it, where the compiled database client looks for them.
@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 export async function buildServer(outdir = 'dist-server'): Promise<string> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { index: 'server/index.ts' },
+    entryPoints: { index: 'server/index.ts', worker: 'server/worker/main.ts' },
     outdir,
     bundle: true,
     platform: 'node',

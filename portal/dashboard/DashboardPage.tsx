@@ -24,12 +24,14 @@ import { useCatalogueOnEnter } from '../deployments/useCatalogueOnEnter';
 import { DashboardAside } from './DashboardAside';
 import { fallbackAnnouncement, loadAnnouncement } from './dashboardContent';
 import { ServerCard } from './ServerCard';
+import { usePaymentSuccessNotice } from './usePaymentSuccessNotice';
 
 const loadServers = async (companyId: string) => (await deploymentsApi.byCompany(companyId)).deployments;
 const anyBusy = (servers: DeploymentView[]) => servers.some(isBusy);
 
 /** Dashboard (SPEC §2): the announcement, the company's servers at a glance, the welcome block and resources. */
 export default function DashboardPage() {
+  usePaymentSuccessNotice();
   const { t } = useTranslation();
   const { companyId, company } = useSelection();
   const scope = useScopePrefix();

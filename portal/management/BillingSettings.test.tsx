@@ -97,13 +97,40 @@ describe('Management › Billing for an admin', () => {
     expect(within(alert).getByRole('button', { name: en('management.billing.updateCard') })).toBeTruthy();
   });
 
-  it('opens the checkout of the past-due server from the alert; the checkout says when nothing is due there', async () => {
-    const api = serve((call) => (call.path === '/api/v1/payments/checkout/d-2' ? okReply({ mode: 'stand-in', deploymentId: 'd-2', name: 'Blog analytics', paymentRequired: false, status: 'past_due', cycle: 'year', items: [], subtotal: '490.00', discount: '0.00', tax: '0.00', total: { amount: '490.00', currency: 'USD' }, customer: { email: 'ada@example.com' } }) : undefined as never));
+  const pastDueCheckout = { mode: 'stand-in', deploymentId: 'd-2', name: 'Blog analytics', paymentRequired: true, purpose: 'pastDue', transactionId: null, status: 'past_due', cycle: 'year', items: [{ kind: 'base', refId: null, name: 'Starter', amount: '490.00' }], subtotal: '490.00', discount: '0.00', tax: '0.00', total: { amount: '490.00', currency: 'USD' }, customer: { email: 'ada@example.com' } };
+
+  it('pays the past-due renewal with a new card in the payment modal, then offers the dashboard with success=true', async () => {
+    const api = serve((call) => {
+      if (call.path === '/api/v1/payments/checkout/d-2') return okReply(pastDueCheckout);
+      if (call.path === '/api/v1/payments/config') return okReply({ mode: 'stand-in', environment: null, clientToken: null });
+      if (call.path === '/api/v1/payments/checkout/d-2/pay') return okReply({ status: 'completed', subscription: subscription({ _id: 's-2', deploymentId: 'd-2' }) });
+      if (call.path === '/api/v1/deployments/d-2/populated') return okReply({ _id: 'd-2', billing: { status: 'active' } });
+      return undefined as never;
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: en('management.billing.updateCard') }));
+    const dialog = await screen.findByRole('dialog', { name: en('wizard.paymentModal.title', { name: 'Blog analytics' }) });
+    // The summary (base tier, tax note, total) and the card form, whose button says what it does.
+    expect(await within(dialog).findByText(en('wizard.payment.baseTier', { name: 'Starter' }))).toBeTruthy();
+    expect(within(dialog).getByText(en('wizard.payment.taxNote'))).toBeTruthy();
+    const form = await within(dialog).findByRole('form', { name: en('wizard.payment.cardForm') });
+    fireEvent.change(within(form).getByLabelText(en('wizard.payment.cardNumber'), { exact: false }), { target: { value: '5555555555554444' } });
+    fireEvent.change(within(form).getByLabelText(en('wizard.payment.expiry'), { exact: false }), { target: { value: '12/39' } });
+    fireEvent.change(within(form).getByLabelText(en('wizard.payment.cvc'), { exact: false }), { target: { value: '123' } });
+    fireEvent.click(within(form).getByRole('button', { name: en('wizard.payment.payRenewal') }));
+    const done = await screen.findByRole('dialog', { name: en('wizard.paymentModal.paidTitle') }, { timeout: 3000 });
+    expect(within(done).getByRole('link', { name: en('wizard.created.toDashboard') }).getAttribute('href')).toBe('/c/c-acme/p/p-1/dashboard?success=true');
+    expect(api.callsTo('POST', '/api/v1/payments/checkout/d-2/pay')).toHaveLength(1);
+    // The billing page reads the company's billing again once paid.
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/companies/c-acme/billing').length).toBeGreaterThan(1));
+  });
+
+  it('says in the payment modal when nothing is due there', async () => {
+    const api = serve((call) => (call.path === '/api/v1/payments/checkout/d-2' ? okReply({ ...pastDueCheckout, paymentRequired: false, purpose: null }) : undefined as never));
     open();
     fireEvent.click(await screen.findByRole('button', { name: en('management.billing.updateCard') }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(en('management.billing.checkoutTitle', { name: 'Blog analytics' }))).toBeTruthy();
-    expect(await within(dialog).findByText(en('management.billing.checkoutNotDue'))).toBeTruthy();
+    expect(await within(dialog).findByText(en('wizard.paymentModal.notDue'))).toBeTruthy();
     expect(api.callsTo('GET', '/api/v1/payments/checkout/d-2')).toHaveLength(1);
   });
 

@@ -5,10 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -18,7 +14,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../dataProvider/httpClient';
 import { ordersApi } from '../../dataProvider/orders';
@@ -32,10 +28,10 @@ import { showToast } from '../../src/ui/toast/toastStore';
 import { usePolling } from '../../src/ui/usePolling';
 import { productPrefix, saveBlob } from '../profile/files';
 import { SettingsSection } from '../profile/SettingsSection';
-import { CHECKOUT_FRAME_HEIGHT, openCheckout } from '../wizard/checkout';
 import '../../src/billingI18n';
 import '../wizard/i18n';
 import '../../src/managementI18n';
+import { PaymentModal } from '../wizard/PaymentModal';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** A date of the API (ISO) as the page shows it, e.g. 'Mar 4, 2026'. */
@@ -44,60 +40,6 @@ export const billingDay = (iso: string): string => day.format(new Date(iso));
 const STATUS_COLORS: Record<SubscriptionStatus, ChipProps['color']> = { active: 'success', pending: 'info', past_due: 'warning', paused: 'default', canceled: 'default' };
 
 const money = (amount: string, currency: string) => `${amount} ${currency}`;
-
-/** The checkout for one server, in a dialog: pays a pending subscription again. */
-function CheckoutDialog({ deployment, onClose, onPaid }: { deployment: { id: string; name: string }; onClose: () => void; onPaid: () => void }) {
-  const { t } = useTranslation();
-  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
-  const [state, setState] = useState<'loading' | 'open' | 'notDue'>('loading');
-  const [failure, setFailure] = useState<string | null>(null);
-  const paid = useRef(onPaid);
-  useEffect(() => {
-    paid.current = onPaid;
-  });
-
-  useEffect(() => {
-    if (!frame) return;
-    let live = true;
-    let close: (() => void) | null = null;
-    ordersApi.checkout(deployment.id).then(
-      async (summary) => {
-        if (!live) return;
-        if (!summary.paymentRequired) return setState('notDue');
-        setState('open');
-        const handle = await openCheckout({ deploymentId: deployment.id, container: frame, dataToVendor: null, email: summary.customer.email, onCompleted: () => paid.current() }, ordersApi.paymentsConfig);
-        if (live) close = () => handle.close();
-        else handle.close();
-      },
-      (e: unknown) => {
-        if (live && !session.handleError(e)) setFailure(failureMessage(e, t));
-      },
-    );
-    return () => {
-      live = false;
-      close?.();
-    };
-  }, [frame, deployment.id, t]);
-
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="body">
-      <DialogTitle>{t('management.billing.checkoutTitle', { name: deployment.name })}</DialogTitle>
-      <DialogContent>
-        {failure && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
-        )}
-        {state === 'loading' && !failure && <CircularProgress size={24} aria-label={t('management.billing.loading')} />}
-        {state === 'notDue' && <Alert severity="info">{t('management.billing.checkoutNotDue')}</Alert>}
-        <Box ref={setFrame} data-testid="checkout-frame" sx={{ minHeight: state === 'open' ? CHECKOUT_FRAME_HEIGHT : 0 }} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('management.billing.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (deployment: { id: string; name: string }) => void }) {
   const { t } = useTranslation();
@@ -229,7 +171,8 @@ function CardOnFile({ card }: { card: CompanyBilling['card'] }) {
 /** Management › Billing (SPEC §2): the company's subscriptions, transactions and card (admins only). */
 export function BillingSettings() {
   const { t } = useTranslation();
-  const { companyId } = useSelection();
+  const { companyId, projectId } = useSelection();
+  const dashboardPath = companyId && projectId ? `/c/${companyId}/p/${projectId}/dashboard` : '/dashboard';
   const polled = usePolling(companyId, ordersApi.billing, TIMINGS.billingRefreshMs);
   const [paying, setPaying] = useState<{ id: string; name: string } | null>(null);
   const { data, error } = polled;
@@ -289,17 +232,7 @@ export function BillingSettings() {
         <Transactions companyId={companyId} transactions={data.transactions} />
         <CardOnFile card={data.card} />
       </Stack>
-      {paying && (
-        <CheckoutDialog
-          deployment={paying}
-          onClose={() => setPaying(null)}
-          onPaid={() => {
-            setPaying(null);
-            showToast({ text: t('management.billing.paid'), variant: 'successful' });
-            void polled.reload();
-          }}
-        />
-      )}
+      {paying && <PaymentModal deployment={paying} dashboardPath={dashboardPath} onClose={() => setPaying(null)} onPaid={() => void polled.reload()} />}
     </Fragment>
   );
 }

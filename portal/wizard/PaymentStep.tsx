@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ordersApi, type CheckoutSummary } from '../../dataProvider/orders';
-import type { DataToVendor } from '../../src/domain/orders';
 import { failureMessage } from '../../src/ui/form/messages';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { CHECKOUT_FRAME_HEIGHT, openCheckout } from './checkout';
@@ -27,8 +26,12 @@ async function waitUntilActive(deploymentId: string): Promise<boolean> {
   return false;
 }
 
-/** SPEC §2 payment: the summary (base tier, add-ons, tax note, total) and the inline checkout. */
-export function PaymentStep({ deploymentId, dataToVendor, onPaid }: { deploymentId: string; dataToVendor: DataToVendor | null; onPaid: () => void }) {
+/**
+ * SPEC §2 payment: the summary (base tier, add-ons, tax note, total) and the inline checkout; the
+ * wizard's paymentDetails step and the payment modal both show it. With nothing due, `onNotDue`
+ * runs (by default `onPaid`: an edit that charged nothing has nothing to pay).
+ */
+export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deploymentId: string; onPaid: () => void; onNotDue?: () => void }) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const [summary, setSummary] = useState<CheckoutSummary | null>(null);
@@ -42,14 +45,15 @@ export function PaymentStep({ deploymentId, dataToVendor, onPaid }: { deployment
       async (s) => {
         if (!live) return;
         setSummary(s);
-        if (!s.paymentRequired) return onPaid();
+        if (!s.paymentRequired) return onNotDue();
         const container = frame.current;
         if (!container) return;
         const handle = await openCheckout(
           {
             deploymentId,
             container,
-            dataToVendor,
+            transactionId: s.transactionId,
+            purpose: s.purpose ?? 'order',
             email: s.customer.email,
             onCompleted: () => {
               setConfirming(true);
@@ -74,7 +78,7 @@ export function PaymentStep({ deploymentId, dataToVendor, onPaid }: { deployment
       live = false;
       close?.();
     };
-    // The checkout opens once per server; onPaid and dataToVendor are read at that moment.
+    // The checkout opens once per server; onPaid and onNotDue are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [deploymentId]);
 

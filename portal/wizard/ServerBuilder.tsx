@@ -197,7 +197,7 @@ export default function ServerBuilderPage() {
 
   let content;
   if (step === 'paymentDetails') {
-    content = state.serverId ? <PaymentStep deploymentId={state.serverId} dataToVendor={state.provisionSummary?.dataToVendor ?? null} onPaid={() => go('serverCreated', editId)} /> : <Navigate to={`${base}/${STEP_PATHS.choosePlan}`} replace />;
+    content = state.serverId ? <PaymentStep deploymentId={state.serverId} onPaid={() => go('serverCreated', editId)} /> : <Navigate to={`${base}/${STEP_PATHS.choosePlan}`} replace />;
   } else if (step === 'serverCreated') {
     content = <ServerCreated name={state.name} editing={Boolean(editId)} deploymentsPath={`${scope}/deployments`} dashboardPath={dashboardRoot} />;
   } else if (order) {

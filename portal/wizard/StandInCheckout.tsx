@@ -13,7 +13,13 @@ import { theme } from '../../src/theme';
 import { failureMessage } from '../../src/ui/form/messages';
 import './i18n';
 
-function CardForm({ deploymentId, onCompleted }: { deploymentId: string; onCompleted: () => void }) {
+interface CheckoutProps {
+  deploymentId: string;
+  purpose: 'order' | 'pastDue';
+  onCompleted: () => void;
+}
+
+function CardForm({ deploymentId, purpose, onCompleted }: CheckoutProps) {
   const { t } = useTranslation();
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '', cardholderName: '' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -52,7 +58,7 @@ function CardForm({ deploymentId, onCompleted }: { deploymentId: string; onCompl
           <TextField label={t('wizard.payment.cvc')} inputMode="numeric" autoComplete="cc-csc" required {...field('cvc')} />
         </Box>
         <Button type="submit" variant="contained" size="large" loading={paying}>
-          {t('wizard.payment.pay')}
+          {purpose === 'pastDue' ? t('wizard.payment.payRenewal') : t('wizard.payment.pay')}
         </Button>
       </Stack>
     </Box>
@@ -60,7 +66,7 @@ function CardForm({ deploymentId, onCompleted }: { deploymentId: string; onCompl
 }
 
 /** The local checkout stand-in's card form; mounted by the stand-in adapter in its own root. */
-export function StandInCheckout(props: { deploymentId: string; onCompleted: () => void }) {
+export function StandInCheckout(props: CheckoutProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>

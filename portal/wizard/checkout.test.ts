@@ -14,7 +14,7 @@ vi.mock('@paddle/paddle-js', () => ({
 
 const { CHECKOUT_FRAME_HEIGHT, openCheckout } = await import('./checkout');
 
-const dataToVendor = { mode: 'paddle' as const, transactionId: 'txn_1', items: [], customer: { email: 'a@example.com' }, customData: { deploymentId: 'd1', subscriptionId: 's1', companyId: 'c1' } };
+const transactionId = 'txn_1';
 const paddleConfig: PaymentsClientConfig = { mode: 'paddle', environment: 'sandbox', clientToken: 'test_token' };
 
 afterEach(() => vi.clearAllMocks());
@@ -23,7 +23,7 @@ describe('one checkout interface', () => {
   it('opens Paddle inline (frame 450 high) with the transaction, the customer email and the deployment id', async () => {
     const handlers = { onCompleted: vi.fn(), onDiscountApplied: vi.fn(), onDiscountRemoved: vi.fn() };
     const container = document.createElement('div');
-    const handle = await openCheckout({ deploymentId: 'd1', container, dataToVendor, email: 'a@example.com', ...handlers }, async () => paddleConfig);
+    const handle = await openCheckout({ deploymentId: 'd1', container, transactionId, purpose: 'order', email: 'a@example.com', ...handlers }, async () => paddleConfig);
     expect(CHECKOUT_FRAME_HEIGHT).toBe(450);
     expect(paddle.init).toHaveBeenCalledWith(expect.objectContaining({ token: 'test_token', environment: 'sandbox' }));
     expect(paddle.open).toHaveBeenCalledWith(
@@ -46,14 +46,14 @@ describe('one checkout interface', () => {
   });
 
   it('uses production when the configuration says so', async () => {
-    await openCheckout({ deploymentId: 'd1', container: document.createElement('div'), dataToVendor, email: 'a@example.com', onCompleted: vi.fn() }, async () => ({ ...paddleConfig, environment: 'production' }));
+    await openCheckout({ deploymentId: 'd1', container: document.createElement('div'), transactionId, purpose: 'order', email: 'a@example.com', onCompleted: vi.fn() }, async () => ({ ...paddleConfig, environment: 'production' }));
     expect(paddle.init).toHaveBeenCalledWith(expect.objectContaining({ environment: 'production' }));
   });
 
   it('without Paddle, mounts the stand-in card form into the same container and never loads Paddle', async () => {
     const container = document.createElement('div');
     document.body.append(container);
-    const handle = await openCheckout({ deploymentId: 'd1', container, dataToVendor: null, email: 'a@example.com', onCompleted: vi.fn() }, async () => ({ mode: 'stand-in', environment: null, clientToken: null }));
+    const handle = await openCheckout({ deploymentId: 'd1', container, transactionId: null, purpose: 'order', email: 'a@example.com', onCompleted: vi.fn() }, async () => ({ mode: 'stand-in', environment: null, clientToken: null }));
     await vi.waitFor(() => expect(container.querySelector('form[aria-label="Card payment"]')).not.toBeNull());
     expect(paddle.init).not.toHaveBeenCalled();
     handle.close();

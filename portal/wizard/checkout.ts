@@ -1,5 +1,4 @@
 import type { PaymentsClientConfig } from '../../src/domain/payments';
-import type { DataToVendor } from '../../src/domain/orders';
 
 /**
  * The one checkout interface of the payment step (SPEC §4 Checkout). Paddle's inline frame runs
@@ -10,8 +9,10 @@ export interface CheckoutInput {
   deploymentId: string;
   /** Where the checkout draws itself. */
   container: HTMLElement;
-  /** From the order's provisionSummary (SPEC §3 Payment params). */
-  dataToVendor: DataToVendor | null;
+  /** Paddle mode: the transaction to pay (the order's, or the card update of a past-due subscription). */
+  transactionId: string | null;
+  /** What is paid: a new order, or a past-due renewal with a new card (the stand-in's button says which). */
+  purpose: 'order' | 'pastDue';
   email: string;
   onCompleted: () => void;
   onDiscountApplied?: (discount: { code: string; total: string | null }) => void;
@@ -45,14 +46,14 @@ export const paddleAdapter: CheckoutAdapter = {
       },
     });
     if (!paddle) throw new Error('Paddle did not load');
-    if (!input.dataToVendor?.transactionId) throw new Error('no Paddle transaction for this order');
+    if (!input.transactionId) throw new Error('no Paddle transaction for this checkout');
     input.container.classList.add(FRAME_CLASS);
     paddle.Checkout.open({
       settings: { displayMode: 'inline', frameTarget: FRAME_CLASS, frameInitialHeight: CHECKOUT_FRAME_HEIGHT, frameStyle: 'width: 100%; min-width: 286px; background-color: transparent; border: none;' },
       // The transaction carries the items the server priced.
-      transactionId: input.dataToVendor.transactionId,
+      transactionId: input.transactionId,
       customer: { email: input.email },
-      customData: { ...input.dataToVendor.customData, deploymentId: input.deploymentId },
+      customData: { deploymentId: input.deploymentId },
     });
     return { close: () => paddle.Checkout.close() };
   },
@@ -63,7 +64,7 @@ export const standInAdapter: CheckoutAdapter = {
   async open(input) {
     const [{ createRoot }, { StandInCheckout }, { createElement }] = await Promise.all([import('react-dom/client'), import('./StandInCheckout'), import('react')]);
     const root = createRoot(input.container);
-    root.render(createElement(StandInCheckout, { deploymentId: input.deploymentId, onCompleted: input.onCompleted }));
+    root.render(createElement(StandInCheckout, { deploymentId: input.deploymentId, purpose: input.purpose, onCompleted: input.onCompleted }));
     return { close: () => setTimeout(() => root.unmount(), 0) };
   },
 };

@@ -14,7 +14,7 @@ export const verifyDomain: TaskHandler = {
     const token = ctx.runtime.verificationToken;
     const { found } = await ctx.step('verify', async (key) => ({ found: await ctx.provider.verifyDomain(key, machineId, domain, token) }), async (tx, r) => {
       if (r.found) await ctx.setRuntime(tx, { domainVerifiedAt: new Date() });
-      else await recordEvent(tx, ctx.deployment.id, 'task_completed', { taskId: ctx.task.id, taskType: 'verify_domain', message: 'verification record not found' });
+      else await recordEvent(tx, ctx.deployment.id, 'note', { taskId: ctx.task.id, taskType: 'verify_domain', message: 'verification record not found' });
     });
     if (!found || ctx.runtime.sslState !== 'pending') return;
     await ctx.step('issue_certificate', (key) => ctx.provider.setDomain(key, machineId, domain, true), (tx) => ctx.setRuntime(tx, { sslState: 'active', url: urlOf(domain, true) }));

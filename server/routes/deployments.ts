@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,6 +19,7 @@ import {
 import { deploymentTimelineSchema, timelineQuerySchema } from '../../src/domain/deploymentTasks';
 import { companyParamsSchema, deploymentParamsSchema } from '../../src/domain/orders';
 import { pricingAnswerSchema, pricingRequestSchema } from '../../src/domain/schemas/pricing';
+import { AppError } from '../errors';
 import { signedIn } from '../plugins/session';
 import { ok, replies } from './envelope';
 
@@ -76,7 +78,12 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await actions.remove(user, request.params.id));
   });
 
-  app.get('/deployments/:id/cancel-termination', { ...limited, schema: { tags, params, response: action } }, async (request) => {
+  // SPEC §7 makes this change a GET: the cross-site guard of unsafe methods is applied to it too,
+  // so a link on another site cannot cancel a deletion with the visitor's cookie.
+  const sameSiteOnly = async (request: FastifyRequest) => {
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE_REQUEST');
+  };
+  app.get('/deployments/:id/cancel-termination', { ...limited, onRequest: sameSiteOnly, schema: { tags, params, response: action } }, async (request) => {
     const { user } = await request.requireSession();
     return ok(await actions.cancelTermination(user, request.params.id));
   });

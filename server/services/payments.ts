@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
 import { centsToDecimal } from '../../src/domain/money';
 import type { SubscriptionQuote } from '../../src/domain/orders';
-import { paddleEventSchema, standInCardOutcome, type PaddleEvent, type PaymentsClientConfig, type StandInPayBody } from '../../src/domain/payments';
+import { paddleEventSchema, standInCardOutcome, type CheckoutSummary, type PaddleEvent, type PaymentsClientConfig, type StandInPayBody } from '../../src/domain/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
@@ -24,12 +24,17 @@ export interface PaymentGateway {
   mode: 'paddle' | 'stand-in';
   /** For an order awaiting payment: the Paddle transaction its checkout opens (null for the stand-in). */
   prepareCheckout(quote: SubscriptionQuote, ids: Ids): Promise<{ transactionId: string | null }>;
+  /** Paddle mode: the transaction a checkout for this subscription opens now (its order, or a card update when past due). */
+  checkoutTransaction(sub: SubscriptionRow, ids: Ids): Promise<string | null>;
   /** A change to a paid subscription, prorated now; may return work to run once the change is committed. */
   changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNowCents: number): Promise<(() => Promise<void>) | null>;
 }
 
 /** Posts a signed notification to our own webhook route (the path Paddle's notifications take). */
 export type WebhookDelivery = (rawBody: Buffer, signature: string) => Promise<{ statusCode: number }>;
+
+/** The subscription states a checkout pays, and why. */
+const PAYMENT_DUE: Partial<Record<SubscriptionRow['status'], 'order' | 'pastDue'>> = { pending: 'order', past_due: 'pastDue' };
 
 /** Declined stand-in payments per user and hour: card testing stops here. */
 const DECLINES_PER_HOUR = 20;
@@ -53,6 +58,11 @@ export function createPaymentsService({ db, config, counters, t, log, deliver, h
         async prepareCheckout(quote, ids) {
           return { transactionId: (await paddle.createTransaction({ lines: quote.lines, cycle: quote.cycle, customData: ids })).id };
         },
+        async checkoutTransaction(sub, ids) {
+          if (sub.status === 'past_due' && sub.vendorSubscriptionId) return (await paddle.updatePaymentMethodTransaction(sub.vendorSubscriptionId)).id;
+          if (sub.status === 'pending') return (await paddle.createTransaction({ lines: sub.quote.lines, cycle: sub.quote.cycle, customData: ids })).id;
+          return null;
+        },
         async changeSubscription(vendorSubscriptionId, _sub, quote) {
           // Paddle charges the prorated difference and then notifies subscription.updated and transaction.completed.
           await paddle.updateSubscription(vendorSubscriptionId, { lines: quote.lines, cycle: quote.cycle });
@@ -63,6 +73,9 @@ export function createPaymentsService({ db, config, counters, t, log, deliver, h
         mode: 'stand-in',
         async prepareCheckout() {
           return { transactionId: null };
+        },
+        async checkoutTransaction() {
+          return null;
         },
         async changeSubscription(vendorSubscriptionId, sub, quote, dueNowCents) {
           return async () => {
@@ -109,15 +122,22 @@ export function createPaymentsService({ db, config, counters, t, log, deliver, h
       return { received: true, ...result };
     },
 
-    /** GET /payments/checkout/{deploymentId}: what the payment modal shows before paying. */
-    async checkoutSummary(userId: string, email: string, deploymentId: string) {
+    /**
+     * GET /payments/checkout/{deploymentId}: what the payment modal shows before paying, and what
+     * is due: a pending order's first payment, or a past-due renewal (paid with a new card).
+     */
+    async checkoutSummary(userId: string, email: string, deploymentId: string): Promise<CheckoutSummary> {
       const { deployment, subscription } = await loadOwnedDeployment(db, deploymentId, userId);
       const quote = subscription.quote;
+      const purpose = PAYMENT_DUE[subscription.status] ?? null;
+      const ids = { deploymentId: deployment.id, subscriptionId: subscription.id, companyId: deployment.companyId };
       return {
         mode: gateway.mode,
         deploymentId: deployment.id,
         name: deployment.name,
-        paymentRequired: subscription.status === 'pending',
+        paymentRequired: purpose !== null,
+        purpose,
+        transactionId: purpose ? await gateway.checkoutTransaction(subscription, ids) : null,
         status: subscription.status,
         cycle: quote.cycle,
         items: quote.lines,
@@ -131,13 +151,16 @@ export function createPaymentsService({ db, config, counters, t, log, deliver, h
 
     /**
      * POST /payments/checkout/{deploymentId}/pay (stand-in only): charges a test card and, as
-     * Paddle does, notifies subscription.created, subscription.activated and transaction.completed
-     * through the webhook route. A declined card changes nothing and says why.
+     * Paddle does, notifies through the webhook route: for a new order subscription.created,
+     * subscription.activated and transaction.completed; for a past-due subscription the overdue
+     * renewal's transaction.completed (the new card goes on file) and subscription.updated back to
+     * active. A declined card changes nothing and says why.
      */
     async standInPay(userId: string, deploymentId: string, body: StandInPayBody) {
       if (paddle) throw new AppError('NOT_FOUND');
       const { deployment, subscription: sub } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
-      if (sub.status !== 'pending') throw new AppError('PAYMENT_NOT_DUE');
+      const purpose = PAYMENT_DUE[sub.status];
+      if (!purpose) throw new AppError('PAYMENT_NOT_DUE');
       const limit = { max: DECLINES_PER_HOUR, windowMinutes: 60 };
       await counters.check(`checkout:user:${userId}`, limit);
       const outcome = standInCardOutcome(body, new Date());
@@ -148,16 +171,26 @@ export function createPaymentsService({ db, config, counters, t, log, deliver, h
       }
       const at = new Date();
       const ids = { deploymentId: deployment.id, subscriptionId: sub.id, companyId: deployment.companyId };
-      const vendorSubscriptionId = newVendorSubscriptionId();
       const customerId = sub.vendorCustomerId ?? newVendorCustomerId();
       const quote = sub.quote;
       const card = { brand: outcome.brand, last4: body.cardNumber.slice(-4), expiryMonth: outcome.expiryMonth, expiryYear: outcome.expiryYear, cardholderName: body.cardholderName };
       const later = (ms: number) => new Date(at.getTime() + ms);
-      await send([
-        subscriptionEvent('subscription.created', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at }),
-        subscriptionEvent('subscription.activated', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at: later(1) }),
-        transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'web', ids, at: later(2) }),
-      ]);
+      const renewal = purpose === 'pastDue' ? sub.vendorSubscriptionId : null;
+      if (renewal) {
+        // The overdue renewal of the current period is collected; the period itself does not move.
+        const periodStart = sub.currentPeriodStart ?? at;
+        await send([
+          transactionCompletedEvent({ vendorSubscriptionId: renewal, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'subscription_recurring', ids, at }),
+          subscriptionEvent('subscription.updated', { vendorSubscriptionId: renewal, customerId, quote, periodStart, ids, at: later(1) }),
+        ]);
+      } else {
+        const vendorSubscriptionId = newVendorSubscriptionId();
+        await send([
+          subscriptionEvent('subscription.created', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at }),
+          subscriptionEvent('subscription.activated', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at: later(1) }),
+          transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'web', ids, at: later(2) }),
+        ]);
+      }
       const [updated] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
       return { status: 'completed' as const, subscription: subscriptionDto(updated ?? sub, config.PAST_DUE_GRACE_DAYS) };
     },

@@ -1,11 +1,12 @@
 import { NEW_ORDER_STATUS } from '../../src/domain/orders';
 import type { Db } from '../db/client';
-import type { deployments } from '../db/schema';
-import type { AuditActor } from './audit';
+import { eq } from 'drizzle-orm';
+import { deployments as deploymentsTable } from '../db/schema';
+import { recordAudit, type AuditActor } from './audit';
 import { enqueueTask, recordEvent, setDeploymentStatus, type TaskQueue } from './deploymentTasks';
 import type { SettlementHooks } from './paddle/events';
 
-type DeploymentRow = typeof deployments.$inferSelect;
+type DeploymentRow = typeof deploymentsTable.$inferSelect;
 
 /** Statuses of a server that has (or is getting) a machine: a plan change resizes it. */
 const HAS_MACHINE = new Set<DeploymentRow['status']>(['initializing', 'running', 'modifying', 'restarting', 'restoring', 'comm_error', 'error_modifying', 'error_restarting', 'error_pausing']);
@@ -22,14 +23,20 @@ export function createProvisioning(queue: TaskQueue): SettlementHooks & {
   return {
     async ordered(tx, deployment, actor) {
       await recordEvent(tx, deployment.id, 'status', { toStatus: deployment.status, actor });
-      if (deployment.status === NEW_ORDER_STATUS.settled) await enqueueTask(tx, queue, { deploymentId: deployment.id, type: 'provision', actor });
+      if (deployment.status !== NEW_ORDER_STATUS.settled) return;
+      const task = await enqueueTask(tx, queue, { deploymentId: deployment.id, type: 'provision', actor });
+      await recordAudit(tx, { actor, action: 'deployment.provision', targetType: 'deployment', targetId: deployment.id, companyId: deployment.companyId, after: { taskId: task.id } });
     },
     async settled(tx, deploymentId) {
+      const [row] = await tx.select({ companyId: deploymentsTable.companyId }).from(deploymentsTable).where(eq(deploymentsTable.id, deploymentId));
       await setDeploymentStatus(tx, deploymentId, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
-      await enqueueTask(tx, queue, { deploymentId, type: 'provision' });
+      const task = await enqueueTask(tx, queue, { deploymentId, type: 'provision' });
+      await recordAudit(tx, { actor: null, action: 'deployment.provision', targetType: 'deployment', targetId: deploymentId, companyId: row?.companyId ?? null, after: { taskId: task.id, paid: true } });
     },
     async changed(tx, deployment, actor) {
-      if (HAS_MACHINE.has(deployment.status)) await enqueueTask(tx, queue, { deploymentId: deployment.id, type: 'modify', actor });
+      if (!HAS_MACHINE.has(deployment.status)) return;
+      const task = await enqueueTask(tx, queue, { deploymentId: deployment.id, type: 'modify', actor });
+      await recordAudit(tx, { actor, action: 'deployment.modify', targetType: 'deployment', targetId: deployment.id, companyId: deployment.companyId, after: { taskId: task.id, planCode: deployment.planCode } });
     },
   };
 }

@@ -56,10 +56,20 @@ export async function startQueue({ database, config, log, worker }: { database: 
     expireInSeconds: 24 * 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   } as const;
-  if (!(await boss.getQueue(DEAD_LETTER_QUEUE))) await boss.createQueue(DEAD_LETTER_QUEUE, { policy: 'standard', retentionSeconds: 30 * 24 * 3600 });
-  if (await boss.getQueue(TASK_QUEUE)) await boss.updateQueue(TASK_QUEUE, taskQueue);
-  else await boss.createQueue(TASK_QUEUE, taskQueue);
-  for (const name of SCHEDULES) if (!(await boss.getQueue(name))) await boss.createQueue(name, { policy: 'singleton', retryLimit: 2, expireInSeconds: 3600 });
+  // Several processes start at once against one database: a queue another one just made is fine.
+  const ensure = async (name: string, options: Parameters<PgBoss['createQueue']>[1]) => {
+    if (await boss.getQueue(name)) return;
+    await boss.createQueue(name, options).catch(async (err: unknown) => {
+      if (!(await boss.getQueue(name))) throw err;
+    });
+  };
+  await ensure(DEAD_LETTER_QUEUE, { policy: 'standard', retentionSeconds: 30 * 24 * 3600 });
+  await ensure(TASK_QUEUE, taskQueue);
+  // Retry and heartbeat settings follow the configuration of the workers (the policy stays as made).
+  const { policy, ...settings } = taskQueue;
+  void policy;
+  if (worker) await boss.updateQueue(TASK_QUEUE, settings);
+  for (const name of SCHEDULES) await ensure(name, { policy: 'singleton', retryLimit: 2, expireInSeconds: 3600 });
 
   return {
     boss,

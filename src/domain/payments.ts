@@ -110,6 +110,10 @@ export const checkoutSummarySchema = z.object({
   deploymentId: z.string(),
   name: z.string(),
   paymentRequired: z.boolean(),
+  /** Why a payment is due: a new order awaiting its first payment, or a renewal the card failed. */
+  purpose: z.enum(['order', 'pastDue']).nullable(),
+  /** Paddle mode: the transaction paddle-js opens (the order's, or the card update of a past-due subscription). */
+  transactionId: z.string().nullable(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   cycle: z.enum(BILLING_CYCLES),
   items: z.array(z.object({ kind: z.string(), refId: z.string().nullable(), name: z.string(), amount: z.string() })),
@@ -119,6 +123,8 @@ export const checkoutSummarySchema = z.object({
   total: z.object({ amount: z.string(), currency: z.literal('USD') }),
   customer: z.object({ email: z.string() }),
 });
+
+export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
 
 /** A stand-in payment that went through: the subscription, now active. */
 export const standInPayAnswerSchema = z.object({ status: z.literal('completed'), subscription: subscriptionDtoSchema });

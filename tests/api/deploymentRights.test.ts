@@ -77,6 +77,11 @@ describe('who may act on a server', () => {
     expect((await api(t.app, owner.cookie, 'GET', `/auth/beacon-server?deploymentId=${serverId}&userId=${userId}`)).statusCode).toBe(200);
   });
 
+  it('refuses a cancel-termination link followed from another site', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/deployments/${serverId}/cancel-termination`, headers: { cookie: owner.cookie, 'sec-fetch-site': 'cross-site' } });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'CROSS_SITE_REQUEST']);
+  });
+
   it('answers 404 for an unknown server and 401 without a session', async () => {
     expect((await api(t.app, owner.cookie, 'POST', '/deployments/00000000-0000-4000-8000-000000000000/restart', {})).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/deployments/${serverId}/restart`, payload: {} })).statusCode).toBe(401);

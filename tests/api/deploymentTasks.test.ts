@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeBody, companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, BASIC, type Catalogue } from '../support/orders';
-import { api, appliedCalls, FAST_SERVERS, populated, settledIn, timeline, until } from '../support/servers';
-import { createTestApp, type TestApp } from '../support/testApp';
+import { api, appliedCalls, FAST_SERVERS, populated, queuedJobs, settledIn, timeline, until } from '../support/servers';
+import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
 let cat: Catalogue;
@@ -89,7 +89,7 @@ describe('actions on a running server', () => {
       ['provision', 'completed'],
     ]);
     const audit = await t.app.database.rows<{ action: string }>(`select action from audit_logs where target_id = '${server._id}' order by at`);
-    expect(audit.map((a) => a.action)).toEqual(['deployment.healthCheck', 'deployment.unlockUsers']);
+    expect(audit.map((a) => a.action)).toEqual(['deployment.provision', 'deployment.healthCheck', 'deployment.unlockUsers']);
   });
 
   it('takes a custom domain, shows the record to add, verifies it, issues and removes SSL', async () => {
@@ -150,7 +150,14 @@ describe('deletion with a grace period, and restore', () => {
     const deleted = await settledIn(t.app, owner.cookie, server._id, 'deleted');
     expect(deleted).toMatchObject({ terminationScheduledAt: null, restorableUntil: expect.any(String), url: null });
     expect((await api(t.app, owner.cookie, 'GET', `/deployments?company=${owner.companyId}`)).json().payload.map((d: { _id: string }) => d._id)).not.toContain(server._id);
+    // A refused action writes and queues nothing.
+    const before = await tableCounts(t.app);
+    const jobs = await queuedJobs(t.app);
     expect((await act(server._id, 'restart')).json().code).toBe('DEPLOYMENT_DELETED');
+    expect((await api(t.app, owner.cookie, 'DELETE', `/deployments/${server._id}`)).json().code).toBe('DEPLOYMENT_DELETED');
+    expect((await act(server._id, 'restore', { backupId: server._id })).json().code).toBe('BACKUP_NOT_FOUND');
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect(await queuedJobs(t.app)).toBe(jobs);
     expect((await api(t.app, owner.cookie, 'GET', `/deployments/${server._id}/backups`)).json().payload).toEqual([expect.objectContaining({ kind: 'final', status: 'completed' })]);
 
     const restore = await act(server._id, 'restore');

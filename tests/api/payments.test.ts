@@ -18,7 +18,8 @@ beforeAll(async () => {
     req.on('end', () => {
       paddleCalls.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '', body: JSON.parse(raw || '{}') as Record<string, unknown> });
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ data: { id: req.method === 'POST' ? `txn_fake_${paddleCalls.length}` : (req.url ?? '').split('/').pop() } }));
+      const id = req.method === 'POST' ? `txn_fake_${paddleCalls.length}` : req.method === 'GET' ? 'txn_update_card' : (req.url ?? '').split('/').pop();
+      res.end(JSON.stringify({ data: { id } }));
     });
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
@@ -103,6 +104,41 @@ describe('stand-in checkout (no PADDLE_* configured)', () => {
     await refusedUnchanged(t.app, () => pay(t.app, owner.cookie, id, '4242424242424241'), 402, 'PAYMENT_DECLINED');
     const [sub] = await t.app.database.rows<{ status: string }>(`select status from subscriptions where deployment_id = '${id}'`);
     expect(sub?.status).toBe('pending');
+  });
+
+  it('takes a past-due renewal with a new card: declined changes nothing; paid, the subscription is active again and the new card is on file', async () => {
+    const id = await paidOrder();
+    expect((await pay(t.app, owner.cookie, id)).statusCode).toBe(200);
+    // Paddle failed to renew the card (the stand-in cannot be told to, so the state is set here).
+    await t.app.database.rows(`update subscriptions set status = 'past_due', past_due_since = now() - interval '3 days' where deployment_id = '${id}'`);
+    const [period] = await t.app.database.rows<{ start: string }>(`select current_period_start::text as start from subscriptions where deployment_id = '${id}'`);
+    const summary = (await t.app.inject({ method: 'GET', url: `/api/v1/payments/checkout/${id}`, headers: { cookie: owner.cookie } })).json().payload;
+    expect(summary).toMatchObject({ paymentRequired: true, purpose: 'pastDue', transactionId: null, status: 'past_due', total: { amount: '49.00' } });
+
+    await refusedUnchanged(t.app, () => pay(t.app, owner.cookie, id, '4000000000009995'), 402, 'PAYMENT_DECLINED');
+    const paid = await pay(t.app, owner.cookie, id, '5555555555554444');
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().payload.subscription).toMatchObject({ status: 'active' });
+    const [sub] = await t.app.database.rows<{ status: string; past_due_since: string | null; start: string; last4: string }>(
+      `select status, past_due_since, current_period_start::text as start, card->>'last4' as last4 from subscriptions where deployment_id = '${id}'`,
+    );
+    expect(sub).toEqual({ status: 'active', past_due_since: null, start: period?.start, last4: '4444' });
+    const charges = await t.app.database.rows<{ origin: string; total: string }>(`select origin, total::text from transactions where deployment_id = '${id}' order by billed_at`);
+    expect(charges).toEqual([
+      { origin: 'web', total: '49.00' },
+      { origin: 'subscription_recurring', total: '49.00' },
+    ]);
+    // Every change the payments made is in the audit log, written by the system (the notifications).
+    const audit = await t.app.database.rows<{ action: string; actor_id: string | null; before: unknown; after: { status?: string; origin?: string } }>(
+      `select action, actor_id, before, after from audit_logs where target_id = (select id::text from subscriptions where deployment_id = '${id}') order by at, id`,
+    );
+    expect(audit.map((a) => [a.action, a.actor_id, a.action === 'subscription.payment' ? a.after.origin : a.after.status])).toEqual([
+      ['subscription.status', null, 'active'],
+      ['subscription.payment', null, 'web'],
+      ['subscription.payment', null, 'subscription_recurring'],
+      ['subscription.status', null, 'active'],
+    ]);
+    await refusedUnchanged(t.app, () => pay(t.app, owner.cookie, id), 409, 'PAYMENT_NOT_DUE');
   });
 
   it('lets neither a viewer nor a stranger pay, read the checkout or the billing', async () => {
@@ -212,6 +248,10 @@ describe('Paddle mode', () => {
     expect((await webhook(p.app, event('subscription.past_due', new Date('2030-01-05T00:00:00Z'), subData('past_due')))).statusCode).toBe(200);
     const pastDue = (await p.app.inject({ method: 'GET', url: `/api/v1/deployments/pastdue/${owner.companyId}`, headers: { cookie: owner.cookie } })).json().payload;
     expect(pastDue).toEqual([{ _id: ids.deploymentId, name: 'My Beacon Server', pastDueSince: '2030-01-05T00:00:00.000Z', pauseAfter: '2030-01-19T00:00:00.000Z' }]);
+    // The checkout of a past-due server opens Paddle's card-update transaction for its subscription.
+    const summary = (await p.app.inject({ method: 'GET', url: `/api/v1/payments/checkout/${ids.deploymentId}`, headers: { cookie: owner.cookie } })).json().payload;
+    expect(summary).toMatchObject({ mode: 'paddle', paymentRequired: true, purpose: 'pastDue', transactionId: 'txn_update_card' });
+    expect(paddleCalls.at(-1)).toMatchObject({ method: 'GET', url: `/subscriptions/${subData('past_due').id}/update-payment-method-transaction`, auth: 'Bearer pdl_sdbx_apikey_test' });
 
     expect((await webhook(p.app, event('subscription.canceled', new Date('2030-01-10T00:00:00Z'), subData('canceled')))).statusCode).toBe(200);
     const late = await webhook(p.app, event('subscription.activated', new Date('2030-01-09T00:00:00Z'), subData('active')));

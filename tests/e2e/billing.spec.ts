@@ -72,7 +72,7 @@ test('an admin sees the paid server, its transaction and card under Management �
   await page.screenshot({ path: `${SHOTS}/billing-390.png`, fullPage: true });
 });
 
-test('a pending server is paid again from Management › Billing through the checkout', async ({ page }) => {
+test('a pending server is paid from Management › Billing in the payment modal, which then leads to the dashboard', async ({ page }) => {
   const account = await newAccount(page);
   await orderServer(page, account, 'Unpaid Server');
   await page.setViewportSize(SCREEN.phone);
@@ -81,13 +81,22 @@ test('a pending server is paid again from Management › Billing through the che
   await expect(sub).toContainText('Pending');
   await sub.getByRole('button', { name: 'Pay now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pay for Unpaid Server' });
+  // The modal's summary: base tier, tax note and total.
+  await expect(dialog.getByRole('region', { name: 'Order summary' })).toContainText('(base tier)');
+  await expect(dialog).toContainText('Tax is added according to your billing country.');
   const form = dialog.getByRole('form', { name: 'Card payment' });
   await form.getByLabel('Card number').fill('4242 4242 4242 4242');
   await form.getByLabel('Expiry (MM/YY)').fill('12/39');
   await form.getByLabel('Security code').fill('123');
   await page.screenshot({ path: `${SHOTS}/pay-again-390.png`, fullPage: true });
   await form.getByRole('button').last().click();
-  await expect(dialog).toHaveCount(0);
+  const done = page.getByRole('dialog', { name: 'Payment received' });
+  await expect(done).toContainText('Unpaid Server is paid. Thank you!');
+  await page.screenshot({ path: `${SHOTS}/pay-again-done-390.png`, fullPage: true });
+  // Behind the modal the page has read the billing again.
   await expect(sub).toContainText('Active');
   await expect(page.getByTestId('transaction')).toHaveCount(1);
+  await done.getByRole('link', { name: 'Go to dashboard' }).click();
+  await expect(page).toHaveURL(/#\/c\/[^/]+\/p\/[^/]+\/dashboard$/);
+  await expect(page.getByText('Payment received. Your server is being set up.')).toBeVisible();
 });

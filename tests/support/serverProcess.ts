@@ -12,11 +12,10 @@ export interface ServerProcess {
 }
 
 /**
- * A PostgreSQL database of its own when the suite runs with DATABASE_URL (dropped by `drop`);
- * otherwise '' and the server uses PGlite in its data directory.
+ * A PostgreSQL database of its own when the suite runs with DATABASE_URL, or on the server
+ * `serverUrl` names (dropped by `drop`); otherwise '' and the server uses PGlite in its data directory.
  */
-export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function scratchDatabase(prefix: string, serverUrl = process.env.DATABASE_URL): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!serverUrl) return { url: '', drop: async () => undefined };
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

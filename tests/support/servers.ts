@@ -4,12 +4,19 @@ import type { DeploymentTimeline } from '../../src/domain/deploymentTasks';
 
 /** Settings that make the worker and mock-cloud quick enough for tests. */
 export const FAST_SERVERS = {
+  WORKER_ENABLED: 'true',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000',
   MOCK_CLOUD_BOOT_MS: '100',
   MOCK_CLOUD_CALL_MS: '0',
   QUEUE_POLL_MS: '500',
   TASK_RETRY_DELAY_SECONDS: '0',
+  // Tests run the scheduled jobs themselves; their crons must not fire between a test's two reads.
+  BACKUP_CRON: '0 0 1 1 *',
+  HEALTH_CHECK_CRON: '0 0 1 1 *',
+  MAU_SAMPLE_CRON: '0 0 1 1 *',
+  TERMINATION_CRON: '0 0 1 1 *',
+  PAST_DUE_CRON: '0 0 1 1 *',
 };
 
 export const api = (app: FastifyInstance, cookie: string, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: Record<string, unknown>) =>

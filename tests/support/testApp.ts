@@ -18,7 +18,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const scratch = await scratchDatabase('beacon_test');
   const databaseUrl = scratch.url || 'memory://';
   const drop = scratch.drop;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, STATIC_DIR: './no-such-build', ...env });
+  // No task worker unless a test asks for one (WORKER_ENABLED=true): background provisioning would
+  // change the tables that other tests compare before and after a refused request.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, STATIC_DIR: './no-such-build', WORKER_ENABLED: 'false', ...env });
   const app = await buildApp(config, { logger: options.logger ?? false });
   return {
     app,

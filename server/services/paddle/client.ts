@@ -15,6 +15,11 @@ export interface PaddleClient {
   createTransaction(input: { lines: PaddleLine[]; cycle: BillingCycle; customData: Record<string, string> }): Promise<{ id: string }>;
   /** Replaces a subscription's items, charging the difference for the rest of the period now. */
   updateSubscription(subscriptionId: string, input: { lines: PaddleLine[]; cycle: BillingCycle }): Promise<void>;
+  /**
+   * The transaction paddle-js opens to replace a subscription's card. For a past-due subscription
+   * Paddle collects the overdue amount with the new card and the subscription becomes active.
+   */
+  updatePaymentMethodTransaction(subscriptionId: string): Promise<{ id: string }>;
 }
 
 export const paddleApiUrl = (config: Config) => config.PADDLE_API_URL ?? (config.PADDLE_ENV === 'production' ? 'https://api.paddle.com' : 'https://sandbox-api.paddle.com');
@@ -29,13 +34,13 @@ export function createPaddleClient(config: Config): PaddleClient | null {
   if (!apiKey || !productId) return null;
   const base = paddleApiUrl(config).replace(/\/+$/, '');
 
-  async function call(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Record<string, unknown>> {
+  async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<Record<string, unknown>> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
         method,
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'paddle-version': '1' },
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
     } catch {
@@ -69,6 +74,11 @@ export function createPaddleClient(config: Config): PaddleClient | null {
     },
     async updateSubscription(subscriptionId, { lines, cycle }) {
       await call('PATCH', `/subscriptions/${encodeURIComponent(subscriptionId)}`, { items: items(lines, cycle), proration_billing_mode: 'prorated_immediately' });
+    },
+    async updatePaymentMethodTransaction(subscriptionId) {
+      const data = await call('GET', `/subscriptions/${encodeURIComponent(subscriptionId)}/update-payment-method-transaction`);
+      if (typeof data.id !== 'string') throw new AppError('PAYMENT_PROVIDER_ERROR');
+      return { id: data.id };
     },
   };
 }

@@ -4,6 +4,8 @@ import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/o
 import { paddleSubscriptionSchema, paddleTransactionSchema, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
+import { recordAudit } from '../audit';
+import { setDeploymentStatus } from '../deploymentTasks';
 import { UUID } from '../plans';
 
 export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid';
@@ -57,19 +59,19 @@ async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, h
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, sub.id));
+  if (status !== sub.status) {
+    await recordAudit(tx, { actor: null, action: 'subscription.status', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, before: { status: sub.status }, after: { status, event: event.event_type, eventId: event.event_id } });
+  }
   // A paid order waiting for its payment is settled: it can now be provisioned.
-  if (status === 'active' && hooks) {
+  if (status === 'active') {
     const [waiting] = await tx
       .select({ id: deployments.id })
       .from(deployments)
       .where(and(eq(deployments.id, sub.deploymentId), eq(deployments.status, NEW_ORDER_STATUS.awaitingPayment)))
       .for('update');
-    if (waiting) await hooks.settled(tx, waiting.id);
-  } else if (status === 'active') {
-    await tx
-      .update(deployments)
-      .set({ status: NEW_ORDER_STATUS.settled, updatedAt: new Date() })
-      .where(and(eq(deployments.id, sub.deploymentId), eq(deployments.status, NEW_ORDER_STATUS.awaitingPayment)));
+    // The running-servers side provisions it (status and task together); without it, only the status moves.
+    if (waiting && hooks) await hooks.settled(tx, waiting.id);
+    else if (waiting) await setDeploymentStatus(tx, waiting.id, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
   }
   return 'applied';
 }
@@ -91,7 +93,7 @@ async function applyTransaction(tx: Db, event: PaddleEvent): Promise<EventOutcom
   const card = cardOf(data);
   const totals = data.details.totals;
   // A transaction is a fact, not a state: it is recorded whenever it arrives, once per Paddle id.
-  await tx
+  const [recorded] = await tx
     .insert(transactions)
     .values({
       companyId: sub.companyId,
@@ -113,7 +115,12 @@ async function applyTransaction(tx: Db, event: PaddleEvent): Promise<EventOutcom
         card,
       },
     })
-    .onConflictDoNothing({ target: transactions.vendorTransactionId });
+    .onConflictDoNothing({ target: transactions.vendorTransactionId })
+    .returning({ id: transactions.id });
+  if (recorded) {
+    const after = { vendorTransactionId: data.id, total: cents(totals.total), currency: data.currency_code, origin: data.origin ?? null, status: data.status };
+    await recordAudit(tx, { actor: null, action: 'subscription.payment', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, after });
+  }
   if (card) await tx.update(subscriptions).set({ card, vendorCustomerId: data.customer_id ?? sub.vendorCustomerId }).where(eq(subscriptions.id, sub.id));
   return 'applied';
 }

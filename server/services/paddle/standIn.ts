@@ -48,7 +48,7 @@ export function transactionCompletedEvent(input: {
   lines: { name: string; amount: string }[];
   currency: string;
   card: CardSummary & { cardholderName?: string };
-  origin: 'web' | 'subscription_update';
+  origin: 'web' | 'subscription_update' | 'subscription_recurring';
   ids: Ids;
   at: Date;
 }): PaddleEvent {

@@ -1,0 +1,54 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { seedCatalogue } from '../db/seed';
+import { createProviders } from '../providers';
+import { startWorker } from './index';
+import { startQueue } from './queue';
+
+/**
+ * `npm run worker`: the task worker as its own process, against PostgreSQL, so that N API
+ * processes (WORKER_ENABLED=false) and M workers share one database. SIGTERM stops taking jobs and
+ * lets the running ones finish (up to SHUTDOWN_TIMEOUT_MS); a killed worker's jobs are retried by
+ * the others once their heartbeat stops.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.DATABASE_URL?.startsWith('postgres')) {
+    console.error('The worker runs against PostgreSQL: set DATABASE_URL. With the embedded database the worker runs inside the server.');
+    process.exit(1);
+  }
+  const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker', pid: process.pid } });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (err) => log.warn({ err }, 'idle database connection lost') });
+  await database.migrate();
+  await seedCatalogue(database.db);
+  const queue = await startQueue({ database, config, log, worker: true });
+  await startWorker({ db: database.db, config, queue, providers: createProviders({ db: database.db, config }), log });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker stopping');
+    setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS).unref();
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', (s) => void stop(s));
+  process.on('SIGINT', (s) => void stop(s));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
