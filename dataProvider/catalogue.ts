@@ -16,3 +16,13 @@ export async function getPublicConfigurables(providerCode: string): Promise<Conf
 export async function getPricing(order: PricingRequest): Promise<PricingAnswer> {
   return (await apiFetch<PricingAnswer>('/deployments/pricing', { method: 'POST', body: JSON.stringify(order) })).payload;
 }
+
+/** GET /plans/configurables?providerCode: the signed-in form (SPEC §4 Loading data). */
+export async function getConfigurables(providerCode: string): Promise<ConfigurablesDto> {
+  return (await apiFetch<ConfigurablesDto>(`/plans/configurables?${new URLSearchParams({ providerCode }).toString()}`)).payload;
+}
+
+/** GET /plangroups/company/{company}/plans: the plans offered to the company. */
+export async function getCompanyPlans(companyId: string): Promise<PlanDto[]> {
+  return (await apiFetch<PlanDto[]>(`/plangroups/company/${encodeURIComponent(companyId)}/plans`)).payload;
+}

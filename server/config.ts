@@ -82,6 +82,11 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   INTERCOM_SECRET: z.string().min(1).optional(),
+  // The customer-support chat widget loads only when its app id is set (with INTERCOM_SECRET for the identity hash).
+  // The dashboard's 30-minute call booking link, used when the content service gives none.
+  CALL_BOOKING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  INTERCOM_APP_ID: z.string().regex(/^[a-z0-9]{1,32}$/i).optional(),
+  INTERCOM_API_BASE: z.url().default('https://api-iam.intercom.io'),
   // Paddle Billing: all four of API key, webhook (notification) secret, client-side token and
   // product id, or none of them (then the local checkout stand-in takes payments; see README).
   PADDLE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),

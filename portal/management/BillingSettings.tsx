@@ -29,6 +29,8 @@ import { usePolling } from '../../src/ui/usePolling';
 import { productPrefix, saveBlob } from '../profile/files';
 import { SettingsSection } from '../profile/SettingsSection';
 import '../../src/billingI18n';
+import '../wizard/i18n';
+import '../../src/managementI18n';
 import { PaymentModal } from '../wizard/PaymentModal';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

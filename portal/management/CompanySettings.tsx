@@ -20,6 +20,7 @@ import { countryOptions } from './countries';
 import { DangerZone } from './DangerZone';
 import { KEEP_LOGO, LogoField, logoUpdate, type LogoChange } from './LogoField';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
+import '../../src/managementI18n';
 
 // The logo travels beside the form (a file, not a field), so removeLogo is not a form field.
 const companyFormSchema = updateCompanySchema.omit({ removeLogo: true });

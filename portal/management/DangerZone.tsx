@@ -19,6 +19,7 @@ import { confirm } from '../../src/ui/dialog/dialogStore';
 import { failureMessage } from '../../src/ui/form/messages';
 import { CodeInput } from '../../src/ui/misc/CodeInput';
 import { showToast } from '../../src/ui/toast/toastStore';
+import '../../src/managementI18n';
 
 /**
  * Deleting a company (admins): confirm, the API mails a 5-digit code, the code is typed into the

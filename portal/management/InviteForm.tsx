@@ -16,6 +16,7 @@ import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
+import '../../src/managementI18n';
 
 type InvitationForm = z.input<typeof invitationSchema>;
 

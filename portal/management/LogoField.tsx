@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UPLOAD_IMAGE_TYPES } from '../../src/domain/constants';
 import { initials } from '../../src/ui/misc/InitialsAvatar';
+import '../../src/managementI18n';
 
 /** What saving does with the logo: keep it, remove it, or upload a new file. */
 export type LogoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'upload'; file: File; url: string };

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../../dataProvider/auth';
 import { companiesApi } from '../../dataProvider/companies';
+import { projectsApi } from '../../dataProvider/projects';
 import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
 import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companyAnswers';
@@ -30,7 +31,9 @@ vi.mock('../../dataProvider/companies', () => ({
     remove: vi.fn(),
   },
 }));
+vi.mock('../../dataProvider/projects', () => ({ projectsApi: { list: vi.fn(), create: vi.fn(), rename: vi.fn(), remove: vi.fn() } }));
 const auth = vi.mocked(authApi);
+const projects = vi.mocked(projectsApi);
 const api = vi.mocked(companiesApi);
 
 const user = {
@@ -79,6 +82,7 @@ beforeEach(async () => {
   auth.me.mockResolvedValue(user);
   api.get.mockImplementation(async (id) => (id === 'c-beta' ? beta : acme));
   api.team.mockResolvedValue(team);
+  projects.list.mockResolvedValue([{ _id: 'p-acme', name: 'Mobile apps', servers: 0, createdAt: '2026-01-01T00:00:00.000Z' }]);
   await session.refresh();
   selection.select('c-acme');
   URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -106,9 +110,11 @@ describe('management routes', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Company', 'Team', 'Project', 'Billing']);
   });
 
-  it('project says its settings are on their way', () => {
+  it("project lists the selected company's projects", async () => {
     open('/management/project');
-    expect(screen.getByText(en('management.project.title'))).toBeTruthy();
+    expect(await screen.findByText('Mobile apps')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: en('management.project.title') })).toBeTruthy();
+    expect(projects.list).toHaveBeenCalledWith('c-acme');
   });
 
   it('a /c/{cid}/p/{pid} route selects that company and project, and its tabs keep the scoped form', async () => {

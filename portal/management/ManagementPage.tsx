@@ -18,6 +18,7 @@ import { CompanySettings } from './CompanySettings';
 import { ProjectSettings } from './ProjectSettings';
 import { TeamSettings } from './TeamSettings';
 import { useCompanyData, type CompanyData } from './useCompanyData';
+import '../../src/managementI18n';
 
 /** SPEC §2: management's children, in tab order. */
 export const MANAGEMENT_SECTIONS = ['company', 'team', 'project', 'billing'] as const;
@@ -98,7 +99,7 @@ export default function ManagementPage() {
           <Route index element={<Navigate to={`${base}/company`} replace />} />
           <Route path="company" element={gate((data) => <CompanySettings key={data.company._id} company={data.company} onSaved={(saved) => polled.put({ ...data, company: saved })} />)} />
           <Route path="team" element={gate(({ company, team }) => <TeamSettings key={company._id} company={company} team={team} reload={polled.reload} />)} />
-          <Route path="project" element={<ProjectSettings />} />
+          <Route path="project" element={gate(({ company }) => <ProjectSettings key={company._id} company={company} />)} />
           <Route path="billing" element={<BillingSettings />} />
           <Route path="*" element={<Navigate to={`${base}/company`} replace />} />
         </Routes>

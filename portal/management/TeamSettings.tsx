@@ -19,6 +19,7 @@ import type { DataTableColumn } from '../../src/ui/table/columns';
 import { DataTable, type LocalTableSource } from '../../src/ui/table/DataTable';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { InviteForm } from './InviteForm';
+import '../../src/managementI18n';
 
 type Member = TeamDto['users'][number];
 type Invitation = TeamDto['invitations'][number];

@@ -23,6 +23,7 @@ import { PasswordField } from '../../src/ui/form/PasswordField';
 import { ReadOnlyField } from '../../src/ui/form/ReadOnlyField';
 import { InitialsAvatar } from '../../src/ui/misc/InitialsAvatar';
 import { SettingsSection } from './SettingsSection';
+import '../../src/profileI18n';
 
 const profileFormSchema = profileUpdateSchema.pick({ firstName: true, designation: true });
 type ProfileForm = z.input<typeof profileFormSchema>;

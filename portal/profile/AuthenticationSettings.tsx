@@ -21,6 +21,7 @@ import { PasswordField } from '../../src/ui/form/PasswordField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { copyText, productPrefix, saveBlob } from './files';
 import { SettingsSection } from './SettingsSection';
+import '../../src/profileI18n';
 
 type Setup = Awaited<ReturnType<typeof authApi.twoFactorInitiate>>;
 

@@ -20,6 +20,7 @@ import { PasswordField } from '../../src/ui/form/PasswordField';
 import { exportFileName } from '../../src/ui/table/exportFile';
 import { productPrefix, saveBlob } from './files';
 import { SettingsSection } from './SettingsSection';
+import '../../src/profileI18n';
 
 function ExportCard() {
   const { t } = useTranslation();

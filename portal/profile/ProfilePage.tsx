@@ -13,6 +13,7 @@ import { PageHeading } from '../../src/ui/PageHeading';
 import AccountSettings from './AccountSettings';
 import AuthenticationSettings from './AuthenticationSettings';
 import DataSettings from './DataSettings';
+import '../../src/profileI18n';
 
 /** SPEC §2: the children of /profile, in menu order. */
 export const PROFILE_SECTIONS: { path: string; labelKey: string; Page: ComponentType<{ user: CurrentUser }> }[] = [

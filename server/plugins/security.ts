@@ -10,12 +10,14 @@ function extraOrigins(config: Config) {
   const origin = (url?: string) => (url ? [new URL(url).origin] : []);
   // Google Identity Services: its script, its button and one-tap frames, and its styles.
   const gsi = config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/'] : [];
+  // The support chat widget, only when its app id is configured: its script, API, assets and frames.
+  const chat = config.INTERCOM_APP_ID;
   return {
-    img: origin(config.CONTENT_URL),
-    connect: [...origin(config.SENTRY_DSN), ...gsi],
-    script: config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/client'] : [],
+    img: [...origin(config.CONTENT_URL), ...(chat ? ['https://*.intercomcdn.com', 'https://static.intercomassets.com'] : [])],
+    connect: [...origin(config.SENTRY_DSN), ...gsi, ...(chat ? [new URL(config.INTERCOM_API_BASE).origin, 'https://*.intercom.io', 'wss://*.intercom.io'] : [])],
+    script: [...(config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/client'] : []), ...(chat ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : [])],
     style: config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com/gsi/style'] : [],
-    frame: gsi,
+    frame: [...gsi, ...(chat ? ['https://intercom-sheets.com'] : [])],
   };
 }
 

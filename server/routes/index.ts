@@ -11,6 +11,7 @@ import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans';
+import { projectRoutes } from './projects';
 import { userRoutes } from './users';
 
 /**
@@ -31,6 +32,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(authRoutes);
   await api.register(userRoutes);
   await api.register(companyRoutes);
+  await api.register(projectRoutes);
   await api.register(fileRoutes);
   await api.register(adminRoutes, { prefix: '/admin' });
   await api.register(docsRoutes);

@@ -11,6 +11,7 @@ import { createContentService } from './content';
 import { createFileService } from './files';
 import { createGoogleVerifier } from './google';
 import { createPricingService } from './pricing';
+import { createProjectService } from './projects';
 import { createRateCounters } from './rateCounters';
 import { createKeyring, defaultSecretKeys } from './secrets';
 import { createSigninGuard } from './signinGuard';
@@ -70,6 +71,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db }),
+    projects: createProjectService({ db }),
   };
 }
 

@@ -19,7 +19,35 @@ export const preloginContentSchema = z.object({
 });
 export type PreloginContent = z.infer<typeof preloginContentSchema>;
 
+const httpsUrl = z.url({ protocol: /^https?$/ }).max(2000);
+
+/** The dashboard's announcement (SPEC §7 Other: dashboard announcement). */
+export const announcementContentSchema = z.object({
+  title: z.string().min(1).max(200),
+  message: z.string().min(1).max(2000),
+  link: z.object({ label: z.string().min(1).max(100), url: httpsUrl }).optional(),
+});
+export type AnnouncementContent = z.infer<typeof announcementContentSchema>;
+
+/** The dashboard's resources: links to guides and docs. */
+export const resourcesContentSchema = z.object({
+  items: z.array(z.object({ title: z.string().min(1).max(200), description: z.string().max(500).default(''), url: httpsUrl })).min(1).max(12),
+});
+export type ResourcesContent = z.infer<typeof resourcesContentSchema>;
+
+/** The dashboard's welcome block with its 30-minute call booking (SPEC §9). */
+export const welcomeContentSchema = z.object({
+  title: z.string().min(1).max(200).optional(),
+  message: z.string().min(1).max(2000),
+  bookingUrl: httpsUrl,
+  bookingLabel: z.string().min(1).max(100).optional(),
+});
+export type WelcomeContent = z.infer<typeof welcomeContentSchema>;
+
 /** Blocks whose shape the product relies on are validated; the others pass through as JSON. */
 export const contentSchemas: Partial<Record<ContentBlock, z.ZodType>> = {
   prelogin: preloginContentSchema,
+  announcement: announcementContentSchema,
+  resources: resourcesContentSchema,
+  welcome: welcomeContentSchema,
 };

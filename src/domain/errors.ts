@@ -90,6 +90,14 @@ export const ERRORS = {
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'errors.WEBHOOK_SIGNATURE_INVALID' },
   WEBHOOK_PAYLOAD_INVALID: { status: 400, message: 'errors.WEBHOOK_PAYLOAD_INVALID' },
   TRANSACTION_NOT_FOUND: { status: 404, message: 'errors.TRANSACTION_NOT_FOUND' },
+  /** A project id that is not one of the named company's projects. */
+  PROJECT_NOT_FOUND: { status: 404, message: 'errors.PROJECT_NOT_FOUND' },
+  /** Deleting a project that still has servers; params: count. */
+  PROJECT_HAS_SERVERS: { status: 409, message: 'errors.PROJECT_HAS_SERVERS' },
+  /** Another project of the company already has this name. */
+  PROJECT_NAME_TAKEN: { status: 409, message: 'errors.PROJECT_NAME_TAKEN' },
+  /** params: max */
+  PROJECT_LIMIT: { status: 409, message: 'errors.PROJECT_LIMIT' },
   /** Running servers (issue 14). params: task (the task it is busy with). */
   DEPLOYMENT_BUSY: { status: 409, message: 'errors.DEPLOYMENT_BUSY' },
   /** params: status */

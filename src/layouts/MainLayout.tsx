@@ -19,12 +19,16 @@ import Toolbar from '@mui/material/Toolbar';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router';
-import { selection, useSelection, type CompanyRef } from '../companySelection';
+import { selection, useSelection, type CompanyRef, type ProjectRef } from '../companySelection';
+import '../serversI18n';
 import { session, useSession } from '../session';
 import { DialogHost } from '../ui/dialog/DialogHost';
 import { showToast } from '../ui/toast/toastStore';
 import { Footer } from './Footer';
+import { CheckInWarning } from './CheckInWarning';
 import { PastDueBanner } from './PastDueBanner';
+import { SessionWatch } from './SessionWatch';
+import { SupportChat } from './SupportChat';
 import { ProductLogo } from './ProductLogo';
 
 // Each section also answers in the project-scoped form /c/{cid}/p/{pid}/... (SPEC §2).
@@ -39,7 +43,7 @@ function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { companies, company: current } = useSelection();
+  const { companies, company: current, projects, projectId } = useSelection();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const switchTo = (company: CompanyRef) => {
@@ -49,6 +53,13 @@ function UserMenu() {
     // A project-scoped address names the old company; its unscoped form follows the selection.
     const scoped = matchPath('/c/:cid/p/:pid/*', pathname);
     if (scoped) navigate(`/${scoped.params['*'] ?? 'dashboard'}`);
+  };
+  const switchProject = (project: ProjectRef) => {
+    close();
+    if (!current || project._id === projectId || !selection.select(current._id, project._id)) return;
+    showToast({ text: t('nav.switchedTo', { name: project.name }), variant: 'successful' });
+    const scoped = matchPath('/c/:cid/p/:pid/*', pathname);
+    if (scoped) navigate(`/c/${encodeURIComponent(current._id)}/p/${encodeURIComponent(project._id)}/${scoped.params['*'] ?? 'dashboard'}`);
   };
   // SPEC §2: logout returns to '/'. The shell's guard knows a signed-out page is no visit to remember.
   const logout = () => {
@@ -93,6 +104,17 @@ function UserMenu() {
           );
         })}
         {companies.length > 0 && <Divider />}
+        {projects && projects.length > 0 && <ListSubheader>{t('nav.projects')}</ListSubheader>}
+        {projects?.map((p) => {
+          const checked = p._id === projectId;
+          return (
+            <MenuItem key={p._id} selected={checked} aria-current={checked ? 'true' : undefined} onClick={() => switchProject(p)} data-testid="project-option">
+              <ListItemIcon>{checked && <Check fontSize="small" color="primary" />}</ListItemIcon>
+              <ListItemText slotProps={{ primary: { noWrap: true } }}>{p.name}</ListItemText>
+            </MenuItem>
+          );
+        })}
+        {projects && projects.length > 0 && <Divider />}
         <MenuItem component={RouterLink} to="/profile/account" onClick={close}>
           <ListItemIcon>
             <Settings fontSize="small" />
@@ -155,6 +177,9 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         </Alert>
       )}
       {user && <PastDueBanner />}
+      <CheckInWarning />
+      <SessionWatch />
+      <SupportChat />
       <Box component="main" id="main" sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}>
         {children}
       </Box>

@@ -3,15 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { safeRedirectTarget } from './redirectTarget';
+import { safeRedirectTarget, takeServerLink } from './redirectTarget';
 
 /** /redirect?server_url=… (SPEC §2): leaves for the given address when it is a safe one. */
 export default function RedirectPage() {
   const { t } = useTranslation();
-  const target = safeRedirectTarget(useSearchParams()[0].get('server_url'), window.location.origin);
+  // Read once per visit: a server sign-in link handed over by this tab opens once.
+  const [handedOver] = useState(takeServerLink);
+  const target = safeRedirectTarget(useSearchParams()[0].get('server_url'), window.location.origin, handedOver);
   useEffect(() => {
     if (target) window.location.assign(target);
   }, [target]);

@@ -24,4 +24,11 @@ describe('safeRedirectTarget', () => {
       expect(safeRedirectTarget(raw, origin)).toBeNull();
     }
   });
+
+  it("follows another origin only for the server link this tab handed over, and that link only", () => {
+    const link = 'https://shop-1a2b.servers.example/sso?token=abc';
+    expect(safeRedirectTarget(link, origin, link)).toBe(link);
+    expect(safeRedirectTarget('https://evil.example/', origin, link)).toBeNull();
+    expect(safeRedirectTarget('javascript:alert(1)', origin, 'javascript:alert(1)')).toBeNull();
+  });
 });

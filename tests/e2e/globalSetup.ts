@@ -47,6 +47,17 @@ export default async function globalSetup() {
     // One browser signs in many times from one address in these tests.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '1000',
+    // Running servers (servers.spec.ts): machines boot in seconds, a deletion waits 20 s, and the
+    // mock cloud refuses every user unlock so a provider failure can be watched; a failing task
+    // gives up after two quick attempts.
+    CALL_BOOKING_URL: 'https://calendar.example.com/beacon/30-minutes',
+    MOCK_CLOUD_BOOT_MS: '6000',
+    MOCK_CLOUD_CALL_MS: '100',
+    DELETION_GRACE_SECONDS: '20',
+    MOCK_CLOUD_FAILURE_RATE: '1',
+    MOCK_CLOUD_FAILING_CALLS: 'unlockUsers',
+    TASK_MAX_ATTEMPTS: '2',
+    TASK_RETRY_DELAY_SECONDS: '1',
   });
   const app = await buildApp(config);
   const admin = { email: 'admin@e2e.example.com', password: 'Admin#Pass-2026' };

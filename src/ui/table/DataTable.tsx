@@ -72,6 +72,8 @@ export interface DataTableProps<T extends RowData> {
   canCreate?: boolean;
   /** Order before the user picks one; SPEC §9's `_id` ascending when left out. */
   defaultSort?: TableSort;
+  /** data-testid of every body row, for browser tests that look for a row by its content. */
+  rowTestId?: string;
 }
 
 // Module scope: TanStack wants the feature set stable. Sorting and paging are done before rows
@@ -93,6 +95,7 @@ export function DataTable<T extends RowData>({
   onCreate,
   canCreate = true,
   defaultSort,
+  rowTestId,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [controls, setControls] = useState<TableControls>(() => loadControls(id, defaultControls(defaultSelectedColumnIds(columns), defaultSort), dynamicColumnIds(columns)));
@@ -241,7 +244,7 @@ export function DataTable<T extends RowData>({
           </TableHead>
           <TableBody>
             {table.getRowModel().rows.map((row) => (
-              <TableRow key={row.id} hover>
+              <TableRow key={row.id} hover data-testid={rowTestId}>
                 {row.getVisibleCells().map((cell) => (
                   // One line per row; narrow screens scroll the table sideways instead.
                   <TableCell key={cell.id} align={columns.find((c) => c.id === cell.column.id)?.align} sx={{ whiteSpace: 'nowrap' }}>

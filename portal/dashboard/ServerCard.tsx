@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { DeploymentView } from '../../dataProvider/deployments';
+import { MauBar } from '../deployments/MauBar';
+import { formatMoney } from '../deployments/scope';
+import { ServerProgress } from '../deployments/ServerProgress';
+import { shortDate } from '../deployments/status';
+import { StatusChip } from '../deployments/StatusChip';
+
+/** What the next bill line says: free, amount and date, or nothing scheduled. */
+export function nextBillText(d: DeploymentView, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (d.flags.free) return t('servers.free');
+  if (!d.billing.nextBilledAt) return t('servers.noBill');
+  return t('servers.nextBillAmount', { amount: formatMoney(d.billing.recurring.amount, d.billing.recurring.currency), date: shortDate.format(new Date(d.billing.nextBilledAt)) });
+}
+
+/** One server at a glance on the dashboard: status, plan, MAU against the tier, next bill. */
+export function ServerCard({ deployment: d, to }: { deployment: DeploymentView; to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper component="li" variant="outlined" data-testid="server-card" sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Link component={RouterLink} to={to} underline="hover" sx={{ fontWeight: 700, fontSize: '1.0625rem', display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} aria-label={t('servers.open', { name: d.name })}>
+            {d.name}
+          </Link>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {d.plan.name}
+            {d.region ? ` · ${d.region.name}` : ''}
+          </Typography>
+        </Box>
+        <StatusChip status={d.status} />
+      </Box>
+      <ServerProgress task={d.latestTask} />
+      <MauBar used={d.mau.used} limit={d.mau.limit} />
+      <Typography variant="body2" data-testid="next-bill">
+        {nextBillText(d, t)}
+      </Typography>
+      {d.terminationScheduledAt && (
+        <Typography variant="body2" color="warning.main">
+          {t('servers.terminationScheduled', { date: shortDate.format(new Date(d.terminationScheduledAt)) })}
+        </Typography>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeploymentPopulated } from '../../dataProvider/deployments';
+import { selection } from '../../src/companySelection';
+import { session } from '../../src/session';
+import { errorReply, mockRoutes, okReply, type ApiRoutes } from '../../src/testing/fetchMock';
+import { currentLocation, en, renderPage, testUser } from '../../src/testing/renderPage';
+import { DialogHost } from '../../src/ui/dialog/DialogHost';
+import { closeDialog, getDialogs } from '../../src/ui/dialog/dialogStore';
+import { clearToasts, getToasts } from '../../src/ui/toast/toastStore';
+import DeploymentsPage from './DeploymentsPage';
+import { testServer } from './testServers';
+
+const user = { ...testUser, emailVerified: true, onboarding: null, companies: [{ _id: 'c-acme', name: 'Acme' }] };
+const company = (role: 'admin' | 'viewer') => ({ _id: 'c-acme', name: 'Acme', size: null, logo: null, billingCountry: null, createdAt: '2026-01-01T00:00:00.000Z', role, projects: [{ _id: 'p-1', name: 'Default project' }] });
+const timeline = {
+  tasks: [],
+  events: [
+    { _id: 'e-2', deploymentId: 'd-1', at: '2026-11-20T10:05:00.000Z', kind: 'status', fromStatus: 'initializing', toStatus: 'running', taskId: 't-1', taskType: 'provision', message: null, actorEmail: null },
+    { _id: 'e-1', deploymentId: 'd-1', at: '2026-11-20T10:00:00.000Z', kind: 'task_queued', fromStatus: null, toStatus: null, taskId: 't-1', taskType: 'provision', message: null, actorEmail: 'ada@example.com' },
+  ],
+};
+const backups = [{ _id: 'b-1', deploymentId: 'd-1', kind: 'nightly', status: 'completed', sizeBytes: 52_000_000, createdAt: '2026-11-19T03:00:00.000Z', completedAt: '2026-11-19T03:01:00.000Z' }];
+
+let server: DeploymentPopulated;
+
+function serve(extra: ApiRoutes = {}, role: 'admin' | 'viewer' = 'admin') {
+  return mockRoutes({
+    'GET /auth/me': okReply(user),
+    'GET /companies/c-acme': okReply(company(role)),
+    'GET /deployments/d-1/populated': () => okReply(server),
+    'GET /deployments/events?_id=d-1': okReply(timeline),
+    'GET /deployments/d-1/backups': okReply(backups),
+    'GET /plans/configurables?providerCode=gcp': okReply({ regions: [], sizes: [], features: [], providers: [] }),
+    'GET /plangroups/company/c-acme/plans': okReply([]),
+    ...extra,
+  });
+}
+
+const task = (type: 'restart' | 'health_check' | 'restore', status: 'queued' | 'running' | 'failed') => ({ _id: `t-${type}`, type, status, progress: status === 'running' ? 50 : 0, lastError: status === 'failed' ? 'provider said no' : null, createdAt: '2026-11-20T11:00:00.000Z', finishedAt: null });
+const fullTask = (type: 'restart') => ({ ...task(type, 'queued'), deploymentId: 'd-1', attempts: 0, assigneeId: null, steps: [], requestedBy: 'u1', startedAt: null, updatedAt: '2026-11-20T11:00:00.000Z' });
+
+beforeEach(async () => {
+  localStorage.clear();
+  server = testServer();
+  serve();
+  await session.refresh();
+  selection.select('c-acme');
+});
+afterEach(() => {
+  cleanup();
+  act(() => {
+    for (const d of getDialogs()) closeDialog(d.id, false);
+  });
+  session.end();
+  clearToasts();
+  vi.unstubAllGlobals();
+});
+
+const open = (entry = '/deployments/d-1') =>
+  renderPage(
+    <>
+      <DeploymentsPage />
+      <DialogHost />
+    </>,
+    entry,
+    '/deployments/*',
+  );
+
+describe('a server page', () => {
+  it('shows status, health, plan and options with Edit, the domain with SSL, backups and the timeline', async () => {
+    open();
+    expect(await screen.findByRole('heading', { name: 'Shop analytics' })).toBeTruthy();
+    const status = screen.getByTestId('status-panel');
+    expect(within(status).getByTestId('deployment-status').textContent).toBe(en('servers.status.running'));
+    expect(within(status).getByTestId('health-state').textContent).toContain(en('deployment.health.healthy'));
+    const plan = screen.getByTestId('plan-panel');
+    expect(plan.textContent).toContain('Starter');
+    expect(plan.textContent).toContain('Daily backup');
+    expect((await within(plan).findByRole('link', { name: en('deployment.edit') })).getAttribute('href')).toBe('/server-builder/d-1/choose-plan');
+    expect(screen.getByTestId('ssl-state').textContent).toBe(en('deployment.domain.ssl.active'));
+    expect(await screen.findByTestId('backup')).toBeTruthy();
+    const events = await screen.findAllByTestId('timeline-event');
+    expect(events[0]?.textContent).toContain(en('deployment.timeline.kind.status', { from: en('servers.status.initializing'), to: en('servers.status.running') }));
+  });
+
+  it('restarts after confirmation and shows the task with its progress', async () => {
+    const api = serve({ 'POST /deployments/d-1/restart': () => {
+        server = { ...server, status: 'restarting', latestTask: task('restart', 'running') };
+        return okReply({ deployment: server, task: fullTask('restart') });
+      },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: en('deployment.restart') }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(en('deployment.restartTitle', { name: 'Shop analytics' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en('deployment.restart') }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/v1/deployments/d-1/restart')).toHaveLength(1));
+    expect((await screen.findAllByTestId('task-progress'))[0]?.textContent).toContain(en('servers.working', { task: en('servers.task.restart'), progress: 50 }));
+    expect(getToasts().map((t) => t.text)).toContain(en('deployment.queued', { task: en('servers.task.restart') }));
+  });
+
+  it('shows the server refusal (409) as it is, changing nothing on the page', async () => {
+    serve({ 'POST /deployments/d-1/health-check': errorReply(409, 'DEPLOYMENT_BUSY', 'This server is busy (Restart). Please wait until it is done.') });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: en('deployment.healthCheck') }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: en('deployment.healthCheck') }));
+    await waitFor(() => expect(getToasts().map((t) => t.text)).toContain('This server is busy (Restart). Please wait until it is done.'));
+    expect(screen.getByTestId('status-panel').textContent).toContain(en('servers.status.running'));
+  });
+
+  it('deletes with the grace period told, then offers to cancel the scheduled deletion', async () => {
+    const scheduled = { ...server, terminationScheduledAt: '2026-11-27T10:00:00.000Z' };
+    serve({ 'DELETE /deployments/d-1': () => okReply({ deployment: scheduled, task: null }) });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: en('deployment.delete') }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(en('deployment.deleteTitle', { name: 'Shop analytics' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en('deployment.delete') }));
+    expect(await screen.findByTestId('termination-notice')).toBeTruthy();
+    expect(screen.getByRole('button', { name: en('deployment.cancelTermination') })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en('deployment.delete') })).toBeNull();
+  });
+
+  it("shows an error status with the spec's message, and a failed health check's 'contact support'", async () => {
+    server = testServer({ status: 'error_restoring' });
+    open();
+    expect((await screen.findByTestId('server-problem')).textContent).toContain(en('servers.errorMessage.error_restoring'));
+    cleanup();
+    server = testServer({ latestTask: task('health_check', 'failed') });
+    open();
+    expect((await screen.findByTestId('server-problem')).textContent).toContain('Health check failed. Please contact support.');
+  });
+
+  it('offers to restore a deleted server within its window', async () => {
+    server = testServer({ status: 'deleted', restorableUntil: '2026-12-20T10:00:00.000Z' });
+    open();
+    expect(await screen.findByTestId('restorable-notice')).toBeTruthy();
+    expect(((await screen.findByRole('button', { name: en('deployment.restore') })) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('loads the MAU chart only when asked', async () => {
+    server = testServer({ mauHistory: [{ used: 300, startsAt: '2026-10-01T00:00:00.000Z', endsAt: '2026-11-01T00:00:00.000Z', subscriptionId: null }] });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: en('deployment.mau.show') }));
+    expect(await screen.findByTestId('mau-chart', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('shows a viewer no actions', async () => {
+    serve({}, 'viewer');
+    open();
+    expect(await screen.findByText(en('deployment.viewerNotice'))).toBeTruthy();
+    expect(screen.queryByTestId('actions-panel')).toBeNull();
+    expect(screen.queryByRole('button', { name: en('deployment.domain.set') })).toBeNull();
+  });
+
+  it('goes to the dashboard when the server cannot be loaded (SPEC §8)', async () => {
+    serve({ 'GET /deployments/d-1/populated': errorReply(404, 'DEPLOYMENT_NOT_FOUND', 'This server does not exist.') });
+    open();
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    expect(getToasts().map((t) => t.text)).toContain(en('deployment.loadError'));
+  });
+});
+
+describe('the deployments list', () => {
+  it('lists the project servers in a table whose names open their pages', async () => {
+    serve({ 'GET /deployments?company=c-acme&project=p-1': okReply([server]) });
+    selection.setProjects('c-acme', [{ _id: 'p-1', name: 'Default project' }]);
+    open('/deployments');
+    const row = await screen.findByTestId('deployment-row');
+    expect(within(row).getByRole('link', { name: 'Shop analytics' }).getAttribute('href')).toBe('/deployments/d-1');
+    expect(within(row).getByTestId('subscription-status').textContent).toBe(en('deploymentsPage.subscription.active'));
+  });
+});

@@ -1,0 +1,29 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from './status';
+
+/** This month's monthly active users against the tier's limit, as a bar (red from 90%). */
+export function MauBar({ used, limit, compact = false }: { used: number; limit: number; compact?: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const share = limit > 0 ? Math.min(100, (used / limit) * 100) : 0;
+  const text = t('servers.mau', { used: formatCount(used), limit: formatCount(limit) });
+  return (
+    <Box sx={{ minWidth: compact ? 120 : 0 }}>
+      <LinearProgress
+        variant="determinate"
+        value={share}
+        color={share >= 90 ? 'error' : share >= 75 ? 'warning' : 'primary'}
+        aria-label={t('servers.mauLabel')}
+        aria-describedby={id}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Typography id={id} variant="caption" color="text.secondary" data-testid="mau-text">
+        {text}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,139 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { companiesApi } from '../../../dataProvider/companies';
+import { deploymentsApi, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
+import { useDocumentTitle } from '../../../src/useDocumentTitle';
+import { usePolling } from '../../../src/ui/usePolling';
+import { showToast } from '../../../src/ui/toast/toastStore';
+import { BUSY_POLL_MS, IDLE_POLL_MS, useServerPolling } from '../polling';
+import { isBusy } from '../status';
+import { StatusChip } from '../StatusChip';
+import { ActionsPanel } from './ActionsPanel';
+import { BackupsPanel } from './BackupsPanel';
+import { DomainPanel } from './DomainPanel';
+import { MauPanel } from './MauPanel';
+import { OpenDashboardButton } from './OpenDashboardButton';
+import { PlanPanel } from './PlanPanel';
+import { StatusPanel } from './StatusPanel';
+import { TimelinePanel } from './TimelinePanel';
+
+const column = { display: { xs: 'contents', md: 'grid' }, gap: 2, minWidth: 0, alignContent: 'start' } as const;
+const at = (order: number) => ({ order: { xs: order, md: 0 }, minWidth: 0, display: 'grid' }) as const;
+
+/**
+ * One server's page (deployments/{id}): status with progress (polled closely while a task runs),
+ * plan and options, actions, domain and SSL, backups, the timeline and the MAU history.
+ */
+export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle('titles.deployments');
+  const server = useServerPolling(id, deploymentsApi.populated, isBusy);
+  // After an action the timeline follows the server's pace.
+  const timeline = usePolling(id, deploymentsApi.events, server.busy ? BUSY_POLL_MS : IDLE_POLL_MS);
+  const backups = usePolling(id, deploymentsApi.backups, IDLE_POLL_MS);
+  const d = server.data;
+
+  // SPEC §8: a server whose page cannot be loaded (never, not once) sends the user to the dashboard.
+  const failedFirst = server.error !== undefined && d === undefined;
+  useEffect(() => {
+    if (!failedFirst) return;
+    showToast({ text: t('deployment.loadError'), variant: 'destructive' });
+    navigate(`${scope}/dashboard`, { replace: true });
+  }, [failedFirst, navigate, scope, t]);
+
+  const [role, setRole] = useState<'admin' | 'viewer' | null>(null);
+  const companyId = d?.company;
+  useEffect(() => {
+    if (!companyId) return;
+    let live = true;
+    companiesApi.get(companyId).then(
+      (c) => live && setRole(c.role),
+      () => live && setRole('viewer'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [companyId]);
+
+  const { put } = server;
+  const reloadTimeline = timeline.reload;
+  const reloadBackups = backups.reload;
+  const onAnswer = useCallback(
+    (answer: DeploymentActionAnswer) => {
+      if (d) put({ ...d, ...answer.deployment });
+      void reloadTimeline();
+      void reloadBackups();
+    },
+    [d, put, reloadTimeline, reloadBackups],
+  );
+
+  if (!d) {
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 8, justifyContent: 'center' }}>
+        <CircularProgress size={24} aria-hidden />
+        <Typography color="text.secondary">{t('deployment.loading')}</Typography>
+      </Box>
+    );
+  }
+  const canEdit = role === 'admin';
+  return (
+    <>
+      <Link component={RouterLink} to={`${scope}/deployments`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+        <ArrowBack fontSize="small" aria-hidden />
+        {t('deployment.back')}
+      </Link>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', minWidth: 0 }}>
+          <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {d.name}
+          </Typography>
+          <StatusChip status={d.status} size="medium" />
+        </Box>
+        <OpenDashboardButton deployment={d} />
+      </Box>
+      {role === 'viewer' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('deployment.viewerNotice')}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(300px, 2fr)' }, alignItems: 'start' }}>
+        {/* Two columns on wide screens; on phones one, with the actions right after the status. */}
+        <Box sx={column}>
+          <Box sx={at(1)}>
+            <StatusPanel deployment={d} />
+          </Box>
+          <Box sx={at(4)}>
+            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} />
+          </Box>
+          <Box sx={at(7)}>
+            <TimelinePanel timeline={timeline.data} />
+          </Box>
+        </Box>
+        <Box sx={column}>
+          {canEdit && (
+            <Box sx={at(2)}>
+              <ActionsPanel deployment={d} onAnswer={onAnswer} />
+            </Box>
+          )}
+          <Box sx={at(3)}>
+            <PlanPanel deployment={d} editTo={`${scope}/server-builder/${d._id}/choose-plan`} canEdit={canEdit} />
+          </Box>
+          <Box sx={at(5)}>
+            <MauPanel deployment={d} />
+          </Box>
+          <Box sx={at(6)}>
+            <BackupsPanel deployment={d} backups={backups.data} canEdit={canEdit} onAnswer={onAnswer} />
+          </Box>
+        </Box>
+      </Box>
+    </>
+  );
+}

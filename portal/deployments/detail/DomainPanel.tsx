@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { deploymentsApi, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
+import { DOMAIN_PATTERN } from '../../../src/domain/deployments';
+import { FormTextField } from '../../../src/ui/form/FormTextField';
+import { Section } from './Section';
+import { useServerAction } from './useServerAction';
+
+const SSL_COLOR = { none: 'default', pending: 'info', active: 'success', failed: 'error' } as const;
+
+const domainFormSchema = z.object({
+  domain: z.string().trim().toLowerCase().min(1, 'validation.required').max(253, 'validation.domain').regex(DOMAIN_PATTERN, 'validation.domain'),
+});
+type DomainForm = z.input<typeof domainFormSchema>;
+
+interface Props {
+  deployment: DeploymentPopulated;
+  canEdit: boolean;
+  onAnswer: (answer: DeploymentActionAnswer) => void;
+}
+
+/** The server's address: a custom domain, the DNS record that proves it, verification and SSL. */
+export function DomainPanel({ deployment: d, canEdit, onAnswer }: Props) {
+  const { t } = useTranslation();
+  const { run, pending } = useServerAction(onAnswer);
+  const domain = d.domain;
+  const acting = canEdit && d.status === 'running' && !d.terminationScheduledAt && !pending;
+  const { control, handleSubmit, reset } = useForm<DomainForm, unknown, z.output<typeof domainFormSchema>>({ resolver: zodResolver(domainFormSchema), mode: 'onTouched', defaultValues: { domain: '' } });
+  const submit = handleSubmit(async ({ domain: name }) => {
+    const done = await run({ title: t('deployment.domain.set'), message: name, confirmLabel: t('deployment.domain.set'), call: () => deploymentsApi.updateDomain(d._id, { domain: name }) });
+    if (done) reset({ domain: '' });
+  });
+  return (
+    <Section title={t('deployment.domain.title')} testId="domain-panel">
+      {domain && (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <Typography sx={{ overflowWrap: 'anywhere' }} data-testid="domain-name">
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {t(domain.custom ? 'deployment.domain.customDomain' : 'deployment.domain.defaultDomain')}:{' '}
+            </Box>
+            {domain.name}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Chip size="small" color={SSL_COLOR[domain.ssl]} label={t(`deployment.domain.ssl.${domain.ssl}`)} data-testid="ssl-state" data-ssl={domain.ssl} />
+            {domain.custom && (
+              <Chip size="small" variant="outlined" color={domain.verified ? 'success' : 'warning'} label={t(domain.verified ? 'deployment.domain.verified' : 'deployment.domain.notVerified')} data-testid="domain-verified" />
+            )}
+          </Box>
+        </Box>
+      )}
+      {domain?.custom && !domain.verified && domain.verification.length > 0 && (
+        <Alert severity="info" icon={false} data-testid="dns-record">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('deployment.domain.recordIntro')}
+          </Typography>
+          {domain.verification.map((r) => (
+            <Box key={`${r.type}-${r.host}`} component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25, fontSize: '0.875rem', '& dd': { m: 0, fontFamily: 'monospace', overflowWrap: 'anywhere' } }}>
+              <dt>{t('deployment.domain.recordType')}</dt>
+              <dd>{r.type}</dd>
+              <dt>{t('deployment.domain.recordHost')}</dt>
+              <dd>{r.host}</dd>
+              <dt>{t('deployment.domain.recordValue')}</dt>
+              <dd>{r.value}</dd>
+            </Box>
+          ))}
+        </Alert>
+      )}
+      {canEdit && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {domain?.custom && !domain.verified && (
+            <Button variant="contained" disabled={!acting} onClick={() => void run({ title: t('deployment.domain.verify'), message: domain.name, confirmLabel: t('deployment.domain.verify'), call: () => deploymentsApi.verifyDomain(d._id) })}>
+              {t('deployment.domain.verify')}
+            </Button>
+          )}
+          {domain && (domain.ssl === 'active' || domain.ssl === 'pending' || domain.ssl === 'failed') && (
+            <Button
+              variant="outlined"
+              color="warning"
+              disabled={!acting}
+              onClick={() =>
+                void run({
+                  title: t('deployment.domain.removeSslTitle', { domain: domain.name }),
+                  message: t('deployment.domain.removeSslMessage'),
+                  confirmLabel: t('deployment.domain.removeSsl'),
+                  danger: true,
+                  call: () => deploymentsApi.updateDomain(d._id, domain.custom ? { domain: domain.name } : {}, true),
+                })
+              }
+            >
+              {t('deployment.domain.removeSsl')}
+            </Button>
+          )}
+          {domain?.custom && (
+            <Button
+              variant="text"
+              disabled={!acting}
+              onClick={() => void run({ title: t('deployment.domain.useDefaultTitle'), message: t('deployment.domain.useDefaultMessage'), confirmLabel: t('deployment.domain.useDefault'), call: () => deploymentsApi.updateDomain(d._id, { domain: null }) })}
+            >
+              {t('deployment.domain.useDefault')}
+            </Button>
+          )}
+        </Box>
+      )}
+      {canEdit && (
+        <Box component="form" noValidate onSubmit={submit} aria-label={t('deployment.domain.set')} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' }, alignItems: 'start' }}>
+          <FormTextField control={control} name="domain" label={t('deployment.domain.field')} autoComplete="off" disabled={!acting} maxLength={253} />
+          <Button type="submit" variant="outlined" size="large" disabled={!acting} sx={{ height: 56 }}>
+            {t('deployment.domain.set')}
+          </Button>
+        </Box>
+      )}
+    </Section>
+  );
+}

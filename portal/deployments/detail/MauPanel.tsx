@@ -1,0 +1,34 @@
+import ShowChart from '@mui/icons-material/ShowChart';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeploymentPopulated } from '../../../dataProvider/deployments';
+import { MauBar } from '../MauBar';
+import { Section } from './Section';
+
+// recharts is loaded only when the customer asks for the history.
+const MauHistoryChart = lazy(() => import('./MauHistoryChart'));
+
+/** This month's MAU against the tier, and the monthly history as a chart on demand. */
+export function MauPanel({ deployment: d }: { deployment: DeploymentPopulated }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <Section title={t('deployment.mau.title')} testId="mau-panel">
+      <MauBar used={d.mau.used} limit={d.mau.limit} />
+      {!shown && (
+        <Button size="small" startIcon={<ShowChart />} onClick={() => setShown(true)} sx={{ justifySelf: 'start' }}>
+          {t('deployment.mau.show')}
+        </Button>
+      )}
+      {shown && d.mauHistory.length === 0 && <Typography color="text.secondary">{t('deployment.mau.none')}</Typography>}
+      {shown && d.mauHistory.length > 0 && (
+        <Suspense fallback={<Box sx={{ height: 240, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>{t('deployment.mau.loading')}</Box>}>
+          <MauHistoryChart history={d.mauHistory} limit={d.mau.limit} />
+        </Suspense>
+      )}
+    </Section>
+  );
+}

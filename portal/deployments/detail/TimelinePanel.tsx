@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeploymentTimeline } from '../../../dataProvider/deployments';
+import type { DeploymentEventDto } from '../../../src/domain/deploymentTasks';
+import { dateTime } from '../status';
+import { Section } from './Section';
+
+const SHOWN = 8;
+
+function eventText(e: DeploymentEventDto, t: TFunction): string {
+  const task = e.taskType ? t(`servers.task.${e.taskType}`) : '';
+  if (e.kind === 'status') {
+    const to = e.toStatus ? t(`servers.status.${e.toStatus}`) : '';
+    return e.fromStatus ? t('deployment.timeline.kind.status', { from: t(`servers.status.${e.fromStatus}`), to }) : t('deployment.timeline.kind.statusFirst', { to });
+  }
+  return t(`deployment.timeline.kind.${e.kind}`, { task });
+}
+
+/** Every task and status change of the server, newest first (GET /deployments/events). */
+export function TimelinePanel({ timeline }: { timeline: DeploymentTimeline | undefined }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const events = timeline?.events ?? [];
+  const shown = all ? events : events.slice(0, SHOWN);
+  return (
+    <Section title={t('deployment.timeline.title')} testId="timeline-panel">
+      {timeline && events.length === 0 && <Typography color="text.secondary">{t('deployment.timeline.none')}</Typography>}
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {shown.map((e) => (
+          <Box component="li" key={e._id} data-testid="timeline-event" data-kind={e.kind} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' }, gap: { xs: 0, sm: 1.5 }, borderLeft: 3, borderColor: e.kind === 'task_failed' ? 'error.main' : 'divider', pl: 1.5 }}>
+            <Typography variant="caption" color="text.secondary" component="time" dateTime={e.at} sx={{ pt: { sm: 0.25 } }}>
+              {dateTime.format(new Date(e.at))}
+            </Typography>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2">{eventText(e, t)}</Typography>
+              {(e.message || e.actorEmail) && (
+                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {[e.message, e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      {!all && events.length > SHOWN && (
+        <Button size="small" onClick={() => setAll(true)} sx={{ justifySelf: 'start' }}>
+          {t('deployment.timeline.showAll', { count: events.length })}
+        </Button>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeploymentActionAnswer } from '../../../dataProvider/deployments';
+import { confirm } from '../../../src/ui/dialog/dialogStore';
+import { failureMessage } from '../../../src/ui/form/messages';
+import { showToast } from '../../../src/ui/toast/toastStore';
+
+export interface ActionRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  call: () => Promise<DeploymentActionAnswer>;
+  /** Toast after the call; the task's name is said when none is given. */
+  done?: (answer: DeploymentActionAnswer) => string;
+}
+
+/**
+ * Runs a server action the way every action runs: a confirmation dialog, the call, the answer's
+ * server put on the page at once, and the server's own message when it refuses (409 and others).
+ */
+export function useServerAction(onAnswer: (answer: DeploymentActionAnswer) => void) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const run = useCallback(
+    async (request: ActionRequest): Promise<boolean> => {
+      const ok = await confirm({
+        type: request.danger ? 'danger' : 'secondary',
+        title: request.title,
+        message: request.message,
+        labels: { confirm: request.confirmLabel, cancel: t('deployment.keep') },
+      });
+      if (!ok) return false;
+      setPending(true);
+      try {
+        const answer = await request.call();
+        onAnswer(answer);
+        const text = request.done?.(answer) ?? (answer.task ? t('deployment.queued', { task: t(`servers.task.${answer.task.type}`) }) : null);
+        if (text) showToast({ text, variant: 'successful' });
+        return true;
+      } catch (error) {
+        showToast({ text: failureMessage(error, t), variant: 'destructive' });
+        return false;
+      } finally {
+        setPending(false);
+      }
+    },
+    [onAnswer, t],
+  );
+  return { run, pending };
+}
