@@ -99,13 +99,13 @@ export function createScheduledJobs({ db, config, queue, providers, log }: { db:
       return rows.length;
     },
 
-    /** Servers whose deletion grace period has passed are terminated. */
+    /** Servers whose deletion grace period has passed are terminated (a failed termination is left to support, not retried every minute). */
     async terminations() {
       const rows = await db
         .select({ id: deployments.id, companyId: deployments.companyId })
         .from(deployments)
         .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
-        .where(and(lte(deploymentRuntime.terminationScheduledAt, new Date()), sql`${deployments.status} <> 'deleted'`));
+        .where(and(lte(deploymentRuntime.terminationScheduledAt, new Date()), sql`${deployments.status} not in ('deleted', 'error_deleting')`));
       let n = 0;
       for (const d of rows) if (await queueFor(d.id, d.companyId, 'delete')) n += 1;
       return n;
