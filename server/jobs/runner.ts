@@ -1,3 +1,4 @@
+import type { PaymentGateway } from '../services/payments';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OPEN_TASK_STATUSES, TASK_STATUS_FLOW } from '../../src/domain/deploymentTasks';
@@ -22,7 +23,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * time (key_strict_fifo); the row lock here keeps it so even if two jobs ever met. A task claimed
  * again after its worker died resumes from its step log.
  */
-export function createTaskRunner({ db, config, queue, providers, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; workerId: string; log: FastifyBaseLogger }) {
+export function createTaskRunner({ db, config, queue, providers, payments, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; workerId: string; log: FastifyBaseLogger }) {
   async function claim(deploymentId: string): Promise<TaskRow | null> {
     return db.transaction(async (tx) => {
       const [task] = await tx
@@ -57,6 +58,7 @@ export function createTaskRunner({ db, config, queue, providers, workerId, log }
       deployment,
       runtime,
       provider: providers(deployment.planConfig.provider),
+      payments,
       config,
       db,
       queue,

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import type { CloudProvider } from '../providers';
 import type { TaskQueue } from '../services/deploymentTasks';
+import type { PaymentGateway } from '../services/payments';
 
 export type StepResult = Record<string, unknown>;
 export type RuntimePatch = Partial<Omit<typeof deploymentRuntime.$inferInsert, 'deploymentId'>>;
@@ -14,6 +15,8 @@ export interface TaskContext {
   deployment: typeof deployments.$inferSelect;
   runtime: typeof deploymentRuntime.$inferSelect;
   provider: CloudProvider;
+  /** The payment vendor: a terminated server stops being billed, a restored one is billed again. */
+  payments: PaymentGateway;
   config: Config;
   db: Db;
   queue: TaskQueue;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createI18n } from '../../i18n';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/domain/idempotency';
 import {
   addProvisionSummaryQuerySchema,
@@ -18,9 +17,6 @@ import {
 import { companyBillingSchema, receiptSchema } from '../../src/domain/payments';
 import { z } from 'zod';
 import { signedIn } from '../plugins/session';
-import { createBillingService } from '../services/billing';
-import { createOrderService } from '../services/orders';
-import { createPaymentsService } from '../services/payments';
 import { ok, replies } from './envelope';
 import { paymentRoutes } from './payments';
 
@@ -29,21 +25,7 @@ const withSummary = (query: { addProvisionSummary?: string }) => ['1', 'true'].i
 
 /** Ordering (SPEC §7 Deployments), company billing reads and, in their own scope, payments. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-  const { t } = createI18n(app.config.PRODUCT_NAME);
-  const payments = createPaymentsService({
-    db,
-    config: app.config,
-    counters: app.counters,
-    t,
-    log: app.log,
-    // The stand-in's notifications take the route Paddle's take: signature check and all.
-    hooks: app.provisioning,
-    deliver: (rawBody, signature) =>
-      app.inject({ method: 'POST', url: `${app.prefix}/payments/paddle/webhook`, payload: rawBody, headers: { 'content-type': 'application/json', 'paddle-signature': signature } }),
-  });
-  const orders = createOrderService({ db, config: app.config, counters: app.counters, gateway: payments.gateway, provisioning: app.provisioning });
-  const billing = createBillingService({ db, config: app.config });
+  const { orders, billing, payments } = app;
 
   // Idempotency-Key required: two tabs double-clicking "Create" make one server.
   app.post(

@@ -24,6 +24,9 @@ import { startWorker } from '../worker';
 import { createDeploymentActions } from './deploymentActions';
 import { createDeploymentReads } from './deploymentReads';
 import { createProvisioning } from './provisioning';
+import { createBillingService } from './billing';
+import { createOrderService } from './orders';
+import { createPaymentsService } from './payments';
 
 export interface ServiceDeps {
   config: Config;
@@ -51,12 +54,17 @@ export async function createServices({ config, database, t, log, events }: Servi
   // The task queue (every process sends); the worker runs here unless WORKER_ENABLED=false.
   const queue = await startQueue({ database, config, log, worker: config.WORKER_ENABLED });
   const providers = createProviders({ db, config });
-  const worker = config.WORKER_ENABLED ? await startWorker({ db, config, queue, providers, log }) : null;
+  const provisioning = createProvisioning(queue);
+  const payments = createPaymentsService({ db, config, counters, t, log, hooks: provisioning });
+  const worker = config.WORKER_ENABLED ? await startWorker({ db, config, queue, providers, payments: payments.gateway, log }) : null;
   return {
     queue,
     providers,
     worker,
-    provisioning: createProvisioning(queue),
+    provisioning,
+    payments,
+    orders: createOrderService({ db, config, counters, gateway: payments.gateway, provisioning }),
+    billing: createBillingService({ db, config }),
     deploymentReads: createDeploymentReads({ db, config }),
     deploymentActions: createDeploymentActions({ db, config, queue, keyring }),
     mailer,

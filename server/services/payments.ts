@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
 import { centsToDecimal } from '../../src/domain/money';
 import type { SubscriptionQuote } from '../../src/domain/orders';
-import { paddleEventSchema, standInCardOutcome, type CheckoutSummary, type PaddleEvent, type PaymentsClientConfig, type StandInPayBody } from '../../src/domain/payments';
+import { paddleEventSchema, standInCardOutcome, type CheckoutSummary, type PaddleEvent, type ScheduledChange, type PaymentsClientConfig, type StandInPayBody } from '../../src/domain/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
@@ -26,12 +26,37 @@ export interface PaymentGateway {
   prepareCheckout(quote: SubscriptionQuote, ids: Ids): Promise<{ transactionId: string | null }>;
   /** Paddle mode: the transaction a checkout for this subscription opens now (its order, or a card update when past due). */
   checkoutTransaction(sub: SubscriptionRow, ids: Ids): Promise<string | null>;
+  /**
+   * A terminated server stops being billed: its subscription is cancelled at the end of the period
+   * already paid (a restore within the window calls `keep`, which withdraws that cancellation).
+   * Only a subscription at the vendor is touched; free and never-paid ones have nothing to stop.
+   */
+  cancelAtPeriodEnd(sub: SubscriptionRow): Promise<void>;
+  keep(sub: SubscriptionRow): Promise<void>;
   /** A change to a paid subscription, prorated now; may return work to run once the change is committed. */
   changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNowCents: number): Promise<(() => Promise<void>) | null>;
 }
 
-/** Posts a signed notification to our own webhook route (the path Paddle's notifications take). */
-export type WebhookDelivery = (rawBody: Buffer, signature: string) => Promise<{ statusCode: number }>;
+
+/** A subscription the vendor bills: one it knows, not cancelled, not waiting for a first payment. */
+function billed(sub: SubscriptionRow): sub is SubscriptionRow & { vendorSubscriptionId: string } {
+  return sub.vendorSubscriptionId !== null && ['active', 'past_due', 'paused'].includes(sub.status);
+}
+
+/** The subscription.updated Paddle sends when a scheduled change is set or withdrawn, as the stand-in plays it. */
+function standInUpdate(sub: SubscriptionRow & { vendorSubscriptionId: string }, scheduledChange: ScheduledChange | null): PaddleEvent {
+  const ids = { deploymentId: sub.deploymentId, subscriptionId: sub.id, companyId: sub.companyId };
+  return subscriptionEvent('subscription.updated', {
+    vendorSubscriptionId: sub.vendorSubscriptionId,
+    customerId: sub.vendorCustomerId ?? newVendorCustomerId(),
+    quote: sub.quote,
+    periodStart: sub.currentPeriodStart ?? new Date(),
+    ids,
+    at: new Date(),
+    status: sub.status === 'past_due' ? 'past_due' : sub.status === 'paused' ? 'paused' : 'active',
+    scheduledChange,
+  });
+}
 
 /** The subscription states a checkout pays, and why. */
 const PAYMENT_DUE: Partial<Record<SubscriptionRow['status'], 'order' | 'pastDue'>> = { pending: 'order', past_due: 'pastDue' };
@@ -39,16 +64,40 @@ const PAYMENT_DUE: Partial<Record<SubscriptionRow['status'], 'order' | 'pastDue'
 /** Declined stand-in payments per user and hour: card testing stops here. */
 const DECLINES_PER_HOUR = 20;
 
-export function createPaymentsService({ db, config, counters, t, log, deliver, hooks }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; deliver: WebhookDelivery; hooks?: SettlementHooks }) {
+export function createPaymentsService({ db, config, counters, t, log, hooks }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; hooks?: SettlementHooks }) {
   const paddle = createPaddleClient(config);
   // Without Paddle, a secret made at start signs the stand-in's notifications: nothing to configure.
   const secret = paddle ? (config.PADDLE_WEBHOOK_SECRET as string) : randomBytes(32).toString('hex');
 
+  /** Verifies a notification, stores it once and applies it: the webhook route and the stand-in both come here. */
+  async function receiveWebhook(signature: string | string[] | undefined, rawBody: unknown) {
+    if (!Buffer.isBuffer(rawBody)) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
+    const failure = verifyPaddleSignature(signature, rawBody, secret, config.PADDLE_WEBHOOK_TOLERANCE_SECONDS);
+    if (failure) {
+      log.warn({ reason: failure }, 'payment notification refused: signature');
+      throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new AppError('WEBHOOK_PAYLOAD_INVALID');
+    }
+    const event = paddleEventSchema.safeParse(json);
+    if (!event.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
+    const result = await recordAndApply(db, event.data, hooks);
+    log.info({ eventType: event.data.event_type, eventId: event.data.event_id, outcome: result.outcome }, 'payment notification');
+    return { received: true as const, ...result };
+  }
+
+  /**
+   * The stand-in's notifications: signed with this process's secret and taken exactly as Paddle's
+   * are (signature check, parse, store once, apply), so the worker process can send them too.
+   */
   async function send(events: PaddleEvent[]) {
     for (const event of events) {
       const raw = Buffer.from(JSON.stringify(event));
-      const res = await deliver(raw, signPaddleBody(secret, raw));
-      if (res.statusCode !== 200) throw new Error(`stand-in notification ${event.event_type} answered ${res.statusCode}`);
+      await receiveWebhook(signPaddleBody(secret, raw), raw);
     }
   }
 
@@ -63,6 +112,12 @@ export function createPaymentsService({ db, config, counters, t, log, deliver, h
           if (sub.status === 'pending') return (await paddle.createTransaction({ lines: sub.quote.lines, cycle: sub.quote.cycle, customData: ids })).id;
           return null;
         },
+        async cancelAtPeriodEnd(sub) {
+          if (billed(sub)) await paddle.cancelSubscription(sub.vendorSubscriptionId);
+        },
+        async keep(sub) {
+          if (billed(sub) && sub.scheduledChange?.action === 'cancel') await paddle.removeScheduledChange(sub.vendorSubscriptionId);
+        },
         async changeSubscription(vendorSubscriptionId, _sub, quote) {
           // Paddle charges the prorated difference and then notifies subscription.updated and transaction.completed.
           await paddle.updateSubscription(vendorSubscriptionId, { lines: quote.lines, cycle: quote.cycle });
@@ -76,6 +131,13 @@ export function createPaymentsService({ db, config, counters, t, log, deliver, h
         },
         async checkoutTransaction() {
           return null;
+        },
+        async cancelAtPeriodEnd(sub) {
+          if (!billed(sub) || !sub.currentPeriodEnd) return;
+          await send([standInUpdate(sub, { action: 'cancel', effective_at: sub.currentPeriodEnd.toISOString(), resume_at: null })]);
+        },
+        async keep(sub) {
+          if (billed(sub) && sub.scheduledChange?.action === 'cancel') await send([standInUpdate(sub, null)]);
         },
         async changeSubscription(vendorSubscriptionId, sub, quote, dueNowCents) {
           return async () => {
@@ -102,25 +164,7 @@ export function createPaymentsService({ db, config, counters, t, log, deliver, h
     },
 
     /** POST /payments/paddle/webhook: verify, store once, apply. A failed check changes nothing. */
-    async receiveWebhook(signature: string | string[] | undefined, rawBody: unknown) {
-      if (!Buffer.isBuffer(rawBody)) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
-      const failure = verifyPaddleSignature(signature, rawBody, secret, config.PADDLE_WEBHOOK_TOLERANCE_SECONDS);
-      if (failure) {
-        log.warn({ reason: failure }, 'payment notification refused: signature');
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new AppError('WEBHOOK_PAYLOAD_INVALID');
-      }
-      const event = paddleEventSchema.safeParse(json);
-      if (!event.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
-      const result = await recordAndApply(db, event.data, hooks);
-      log.info({ eventType: event.data.event_type, eventId: event.data.event_id, outcome: result.outcome }, 'payment notification');
-      return { received: true, ...result };
-    },
+    receiveWebhook,
 
     /**
      * GET /payments/checkout/{deploymentId}: what the payment modal shows before paying, and what

@@ -1,3 +1,4 @@
+import type { PaymentGateway } from '../services/payments';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,9 +23,9 @@ const cronOf = (config: Config): Record<ScheduleName, string> => ({
  * The worker: takes task jobs (WORKER_CONCURRENCY at a time, never two of one server) and runs the
  * schedules. It runs inside the server by default, or alone (`npm run worker`).
  */
-export async function startWorker({ db, config, queue, providers, log }: { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; log: FastifyBaseLogger }) {
+export async function startWorker({ db, config, queue, providers, payments, log }: { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; log: FastifyBaseLogger }) {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const runner = createTaskRunner({ db, config, queue, providers, workerId, log });
+  const runner = createTaskRunner({ db, config, queue, providers, payments, workerId, log });
   const scheduled = createScheduledJobs({ db, config, queue, providers, log });
   const pollingIntervalSeconds = config.QUEUE_POLL_MS / 1000;
 

@@ -1,4 +1,8 @@
 import pino from 'pino';
+import { createI18n } from '../../i18n';
+import { createPaymentsService } from '../services/payments';
+import { createProvisioning } from '../services/provisioning';
+import { createRateCounters } from '../services/rateCounters';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedCatalogue } from '../db/seed';
@@ -32,7 +36,10 @@ async function main() {
   await database.migrate();
   await seedCatalogue(database.db);
   const queue = await startQueue({ database, config, log, worker: true });
-  await startWorker({ db: database.db, config, queue, providers: createProviders({ db: database.db, config }), log });
+  const { db } = database;
+  // The worker stops and resumes billing of terminated and restored servers: it needs the payment vendor too.
+  const payments = createPaymentsService({ db, config, counters: createRateCounters(db), t: createI18n(config.PRODUCT_NAME).t, log, hooks: createProvisioning(queue) });
+  await startWorker({ db, config, queue, providers: createProviders({ db, config }), payments: payments.gateway, log });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -204,6 +204,40 @@ describe('deletion with a grace period, and restore', () => {
     expect(statuses).toEqual(['initializing', 'running', 'deleted', 'restoring', 'running']);
   });
 
+  it('stops billing a terminated paid server at the end of its paid period, and bills a restored one on', async () => {
+    const created = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: STARTER, name: 'Billed Then Deleted' }))).json().payload;
+    expect((await pay(t.app, owner.cookie, created._id)).statusCode).toBe(200);
+    await settledIn(t.app, owner.cookie, created._id, 'running');
+    const subscription = async () =>
+      (await t.app.database.rows<{ status: string; action: string | null; effective_at: string | null; period_end: string }>(
+        `select status, scheduled_change->>'action' as action, scheduled_change->>'effective_at' as effective_at, current_period_end as period_end from subscriptions where deployment_id = '${created._id}'`,
+      ))[0];
+    expect(await subscription()).toMatchObject({ status: 'active', action: null });
+
+    // Deleting only schedules the termination: nothing changes at the payment vendor yet.
+    await api(t.app, owner.cookie, 'DELETE', `/deployments/${created._id}`);
+    expect((await subscription())?.action).toBeNull();
+    await t.app.database.rows(`update deployment_runtime set termination_scheduled_at = now() - interval '1 second' where deployment_id = '${created._id}'`);
+    await t.app.worker?.scheduled.terminations();
+    await settledIn(t.app, owner.cookie, created._id, 'deleted');
+    const stopped = await subscription();
+    expect(stopped).toMatchObject({ status: 'active', action: 'cancel' });
+    expect(new Date(stopped?.effective_at ?? 0).getTime()).toBe(new Date(stopped?.period_end ?? 1).getTime());
+    const billing = (await api(t.app, owner.cookie, 'GET', `/companies/${owner.companyId}/billing`)).json().payload as { subscriptions: { deploymentId: string; scheduledChange: { action: string } | null }[] };
+    expect(billing.subscriptions.find((s) => s.deploymentId === created._id)?.scheduledChange).toMatchObject({ action: 'cancel' });
+
+    expect((await act(created._id, 'restore')).statusCode).toBe(200);
+    await settledIn(t.app, owner.cookie, created._id, 'running');
+    expect(await subscription()).toMatchObject({ status: 'active', action: null });
+    const notices = await t.app.database.rows<{ event_type: string; outcome: string }>(
+      `select event_type, outcome from payment_events where payload->'data'->'custom_data'->>'deploymentId' = '${created._id}' and event_type = 'subscription.updated' order by occurred_at`,
+    );
+    expect(notices).toEqual([
+      { event_type: 'subscription.updated', outcome: 'applied' },
+      { event_type: 'subscription.updated', outcome: 'applied' },
+    ]);
+  });
+
   it('refuses to restore a deleted server once its window has passed', async () => {
     const server = await freeServer('Long Gone Server');
     await api(t.app, owner.cookie, 'DELETE', `/deployments/${server._id}`);

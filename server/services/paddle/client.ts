@@ -20,6 +20,10 @@ export interface PaddleClient {
    * Paddle collects the overdue amount with the new card and the subscription becomes active.
    */
   updatePaymentMethodTransaction(subscriptionId: string): Promise<{ id: string }>;
+  /** Cancels at the end of the billing period already paid (Paddle then sends subscription.updated). */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Withdraws a scheduled cancellation. */
+  removeScheduledChange(subscriptionId: string): Promise<void>;
 }
 
 export const paddleApiUrl = (config: Config) => config.PADDLE_API_URL ?? (config.PADDLE_ENV === 'production' ? 'https://api.paddle.com' : 'https://sandbox-api.paddle.com');
@@ -74,6 +78,12 @@ export function createPaddleClient(config: Config): PaddleClient | null {
     },
     async updateSubscription(subscriptionId, { lines, cycle }) {
       await call('PATCH', `/subscriptions/${encodeURIComponent(subscriptionId)}`, { items: items(lines, cycle), proration_billing_mode: 'prorated_immediately' });
+    },
+    async cancelSubscription(subscriptionId) {
+      await call('POST', `/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { effective_from: 'next_billing_period' });
+    },
+    async removeScheduledChange(subscriptionId) {
+      await call('PATCH', `/subscriptions/${encodeURIComponent(subscriptionId)}`, { scheduled_change: null });
     },
     async updatePaymentMethodTransaction(subscriptionId) {
       const data = await call('GET', `/subscriptions/${encodeURIComponent(subscriptionId)}/update-payment-method-transaction`);

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { decimalToCents } from '../../../src/domain/money';
 import { periodEnd } from '../../../src/domain/orderChanges';
 import type { SubscriptionQuote } from '../../../src/domain/orders';
-import type { CardSummary, PaddleEvent } from '../../../src/domain/payments';
+import type { CardSummary, PaddleEvent, ScheduledChange } from '../../../src/domain/payments';
 
 /**
  * The local checkout stand-in plays Paddle: it builds the notifications Paddle Billing would send
@@ -25,17 +25,20 @@ function event(type: string, occurredAt: Date, data: Record<string, unknown>): P
   return { event_id: token('evt'), notification_id: token('ntf'), event_type: type, occurred_at: occurredAt.toISOString(), data };
 }
 
-export function subscriptionEvent(type: 'subscription.created' | 'subscription.activated' | 'subscription.updated', input: { vendorSubscriptionId: string; customerId: string; quote: SubscriptionQuote; periodStart: Date; ids: Ids; at: Date }): PaddleEvent {
+export function subscriptionEvent(
+  type: 'subscription.created' | 'subscription.activated' | 'subscription.updated',
+  input: { vendorSubscriptionId: string; customerId: string; quote: SubscriptionQuote; periodStart: Date; ids: Ids; at: Date; status?: 'active' | 'past_due' | 'paused'; scheduledChange?: ScheduledChange | null },
+): PaddleEvent {
   const ends = periodEnd(input.periodStart, input.quote.cycle);
   return event(type, input.at, {
     id: input.vendorSubscriptionId,
-    status: 'active',
+    status: input.status ?? 'active',
     customer_id: input.customerId,
     currency_code: input.quote.currency,
     billing_cycle: { interval: input.quote.cycle, frequency: 1 },
     current_billing_period: { starts_at: input.periodStart.toISOString(), ends_at: ends.toISOString() },
     next_billed_at: ends.toISOString(),
-    scheduled_change: null,
+    scheduled_change: input.scheduledChange ?? null,
     items: input.quote.lines.map((l) => ({ quantity: 1, price: { name: l.name, unit_price: { amount: minor(l.amount), currency_code: input.quote.currency } } })),
     custom_data: input.ids,
   });
