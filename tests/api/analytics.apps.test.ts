@@ -114,7 +114,7 @@ describe('dashboard users', () => {
     const outsider = await analyticsServer(t.app, cat, 'apps-outsider@example.com');
     await refused(await call('POST', '/members', owner, { userId: await userId('apps-outsider@example.com'), userOf: [app._id] }), 400, 'ANALYTICS_NOT_COMPANY_USER');
     await refused(await call('POST', '/members', owner, { userId: await userId('apps-noapp@example.com'), userOf: [outsider.session.apps[0]?._id ?? '00000000-0000-4000-8000-000000000000'] }), 404, 'ANALYTICS_APP_NOT_FOUND');
-    expect((await tableCounts(t.app)).analytics_members).toBe(before.analytics_members + 1);
+    expect((await tableCounts(t.app)).analytics_members).toBe((before.analytics_members ?? 0) + 1);
     const member = await dashboardUser('apps-member@example.com', { userOf: [app._id] });
     await refused(await call('PUT', `/members/${member.memberId}`, owner, { userOf: [] }), 400, 'ANALYTICS_MEMBER_NEEDS_APP');
     expect((await call('GET', '/members', owner)).json().payload.find((m: { _id: string }) => m._id === member.memberId)).toMatchObject({ userOf: [app._id] });
