@@ -172,3 +172,16 @@ describe('/i/bulk', () => {
     expect((await sessionsOf(app._id)).reduce((n, d) => n + d.sessions, 0)).toBe(2);
   });
 });
+
+describe('abuse', () => {
+  it('limits SDK requests per address and minute, answering 429 past the limit', async () => {
+    const limited = await createTestApp({ INGEST_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await limited.app.inject({ method: 'GET', url: `/i?app_key=none&device_id=d${i}` })).statusCode);
+      expect(answers).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
