@@ -5,6 +5,7 @@ import type { EventDto, EventSeries, EventUpdate, GroupDto, GroupInput, Overview
 import type { Db } from '../../db/client';
 import { analyticsDailyEvents, analyticsDailySessions, analyticsDrops, analyticsEventGroups, analyticsEvents, analyticsOverviewTiles, analyticsSegmentValues } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit';
 import { appFor, type Access, type App } from './access';
 
 type Period = { from: string; to: string };
@@ -73,6 +74,7 @@ export async function updateEvent(tx: Db, access: Access, appId: string, key: st
   const { confirmPurge, ...changes } = input;
   void confirmPurge;
   const [updated] = await tx.update(analyticsEvents).set(changes).where(and(eq(analyticsEvents.appId, app.id), eq(analyticsEvents.key, key))).returning();
+  await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.updateEvent', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, before: { key, visible: event.visible, omittedSegments: event.omittedSegments }, after: changes });
   if (newlyOmitted.length) {
     await tx.delete(analyticsDailyEvents).where(and(eq(e.appId, app.id), eq(e.eventKey, key), inArray(e.segment, newlyOmitted)));
     await tx.delete(analyticsSegmentValues).where(and(eq(analyticsSegmentValues.appId, app.id), eq(analyticsSegmentValues.eventKey, key), inArray(analyticsSegmentValues.segment, newlyOmitted)));

@@ -36,6 +36,7 @@ export function createAnalyticsService(deps: { db: Db }) {
     ingestBulk: (request: IngestRequest) => ingestBulk(db, request),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),
     sweep: () => appUsers.sweep(db),
+    recordRunningVersion: () => appUsers.recordRunningVersion(db),
 
     /** The server sign-in link: map the portal user in, then answer the dashboard as they see it. */
     async open(user: SessionUser, input: On): Promise<DashboardSession> {
