@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import { DEFAULT_LIMITS, type DropKind } from '../../../src/domain/analytics/constants';
-import { dayIn } from '../../../src/domain/analytics/rules';
+import { dayIn, INTERNAL_PREFIX, isInternal } from '../../../src/domain/analytics/rules';
 import type { Db } from '../../db/client';
 import {
   analyticsAppUsers,
@@ -47,9 +47,11 @@ async function applyLimits(tx: Db, app: App, events: ParsedEvent[], drops: Map<D
   const known = new Map((await tx.select({ key: analyticsEvents.key, omitted: analyticsEvents.omittedSegments }).from(analyticsEvents).where(and(eq(analyticsEvents.appId, app.id), inArray(analyticsEvents.key, keys)))).map((r) => [r.key, r.omitted]));
   const fresh = keys.filter((k) => !known.has(k));
   if (fresh.length) {
-    const [row] = await tx.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.appId, app.id));
+    // The SDKs' own events ([CLY]_view, [CLY]_action...) are recorded but are not the app's custom events: the limit counts only those.
+    const [row] = await tx.select({ n: count() }).from(analyticsEvents).where(and(eq(analyticsEvents.appId, app.id), notLike(analyticsEvents.key, `${INTERNAL_PREFIX}%`)));
     const room = Math.max(0, limits.eventKeys - (row?.n ?? 0));
-    const accepted = fresh.slice(0, room);
+    const custom = fresh.filter((k) => !isInternal(k));
+    const accepted = [...fresh.filter(isInternal), ...custom.slice(0, room)];
     // Rows go in key order in every statement: concurrent requests then lock them in the same order and cannot deadlock.
     if (accepted.length) await tx.insert(analyticsEvents).values([...accepted].sort().map((key) => ({ appId: app.id, key }))).onConflictDoNothing();
     for (const key of accepted) known.set(key, []);
