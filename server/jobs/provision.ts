@@ -1,7 +1,8 @@
+import { createTenant } from '../services/analytics';
 import { defaultDomain, machineSpec, urlOf } from './machine';
 import type { TaskHandler } from './types';
 
-/** A settled order becomes a running server: machine, boot, address with its certificate, health. */
+/** A settled order becomes a running server: machine, boot, address with its certificate, health, and its analytics dashboard. */
 export const provision: TaskHandler = {
   type: 'provision',
   steps: ['create_machine', 'wait_boot', 'set_domain', 'health'],
@@ -13,5 +14,9 @@ export const provision: TaskHandler = {
       ctx.setRuntime(tx, { defaultDomain: domain, sslState: 'active', url: urlOf(domain, true) }),
     );
     await ctx.step('health', (key) => ctx.provider.health(key, machineId), (tx, r) => ctx.setRuntime(tx, { healthState: r.healthy ? 'healthy' : 'unhealthy', healthCheckedAt: new Date() }));
+  },
+  /** The server's own analytics dashboard exists from the moment it runs; whoever ordered it is its first global admin. */
+  async finish(tx, ctx) {
+    await createTenant(tx, ctx.deployment.id, { creatorUserId: ctx.deployment.createdBy ?? undefined });
   },
 };

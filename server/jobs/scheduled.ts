@@ -1,24 +1,16 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { mauFromPlanCode } from '../../src/domain/planCode';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, mauHistory, subscriptions } from '../db/schema';
+import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, mauHistory, subscriptions } from '../db/schema';
 import type { CloudProvider } from '../providers';
+import { mauOfMonth, removeTenant } from '../services/analytics';
 import { recordAudit } from '../services/audit';
 import { enqueueTask, openTask, recordEvent, type TaskQueue } from '../services/deploymentTasks';
 import type { ScheduleName } from '../worker/queue';
 
 const DAY_MS = 86_400_000;
 
-/** A simulated month's MAU for mock-cloud: stable per server and month, growing through the month. */
-export function simulatedMau(deploymentId: string, tier: number, at: Date): number {
-  const month = `${at.getUTCFullYear()}-${at.getUTCMonth()}`;
-  const share = 0.2 + (createHash('sha256').update(`${deploymentId}:${month}`).digest().readUInt16BE(0) / 65_535) * 0.7;
-  const days = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
-  return Math.round(tier * share * (at.getUTCDate() / days));
-}
 
 /**
  * The scheduled jobs (pg-boss schedules, run by workers): each finds the servers concerned and
@@ -78,19 +70,21 @@ export function createScheduledJobs({ db, config, queue, providers, log }: { db:
       return rows.length;
     },
 
-    /** This month's MAU of every server with a machine (simulated by mock-cloud; a later issue feeds real data). */
+    /** This month's MAU of every server with a machine: the distinct devices its analytics dashboard saw this month. */
     async 'mau-sampling'() {
       const now = new Date();
       const startsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const endsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1);
       const rows = await db
-        .select({ id: deployments.id, planCode: deployments.planCode, subscriptionId: subscriptions.id })
+        .select({ id: deployments.id, subscriptionId: subscriptions.id })
         .from(deployments)
         .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
         .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
         .where(and(isNotNull(deploymentRuntime.machineId), inArray(deployments.status, ['running', 'modifying', 'restarting', 'paused'])));
+      const month = startsAt.toISOString().slice(0, 7);
+      const devices = await mauOfMonth(db, rows.map((d) => d.id), month);
       for (const d of rows) {
-        const used = simulatedMau(d.id, mauFromPlanCode(d.planCode) ?? 0, now);
+        const used = devices.get(d.id) ?? 0;
         await db
           .insert(mauHistory)
           .values({ deploymentId: d.id, subscriptionId: d.subscriptionId, used, startsAt, endsAt, sampledAt: now })
@@ -108,7 +102,15 @@ export function createScheduledJobs({ db, config, queue, providers, log }: { db:
         .where(and(lte(deploymentRuntime.terminationScheduledAt, new Date()), sql`${deployments.status} not in ('deleted', 'error_deleting')`));
       let n = 0;
       for (const d of rows) if (await queueFor(d.id, d.companyId, 'delete')) n += 1;
-      return n;
+      // Deleted servers past their restore window lose their analytics data for good.
+      const gone = await db
+        .select({ id: deployments.id })
+        .from(deployments)
+        .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
+        .innerJoin(analyticsTenants, eq(analyticsTenants.deploymentId, deployments.id))
+        .where(and(eq(deployments.status, 'deleted'), lte(deploymentRuntime.restorableUntil, new Date())));
+      for (const d of gone) await db.transaction((tx) => removeTenant(tx, d.id));
+      return n + gone.length;
     },
 
     /** Servers past due beyond PAST_DUE_GRACE_DAYS are paused; paused ones paid again are resumed. */

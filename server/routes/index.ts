@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { formsPlugin } from '../plugins/forms';
 import { sessionPlugin } from '../plugins/session';
 import { adminRoutes } from './admin';
+import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { companyRoutes } from './companies';
 import { contentRoutes } from './content';
@@ -34,6 +35,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(companyRoutes);
   await api.register(projectRoutes);
   await api.register(fileRoutes);
+  await api.register(analyticsRoutes);
   await api.register(adminRoutes, { prefix: '/admin' });
   await api.register(docsRoutes);
 };

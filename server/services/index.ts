@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createMailer } from '../mail/mailer';
 import { createAdminUserService } from './adminUsers';
+import { createAnalyticsService } from './analytics';
 import { createAuthService } from './auth';
 import { createCatalogueService } from './catalogue';
 import { createCompanyService } from './companies';
@@ -57,6 +58,9 @@ export async function createServices({ config, database, t, log, events }: Servi
   const provisioning = createProvisioning(queue);
   const payments = createPaymentsService({ db, config, counters, t, log, hooks: provisioning });
   const worker = config.WORKER_ENABLED ? await startWorker({ db, config, queue, providers, payments: payments.gateway, log }) : null;
+  const analytics = createAnalyticsService({ db });
+  // Version history: each dashboard records the first start of every version it runs.
+  await analytics.recordRunningVersion();
   return {
     queue,
     providers,
@@ -80,6 +84,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db }),
     projects: createProjectService({ db }),
+    analytics,
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeBody, companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, BASIC, type Catalogue } from '../support/orders';
 import { api, appliedCalls, FAST_SERVERS, populated, queuedJobs, settledIn, timeline, until } from '../support/servers';
+import { createAnalyticsApp, hit } from '../support/analytics';
 import { enqueueTask } from '../../server/services/deploymentTasks';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -247,6 +248,11 @@ describe('deletion with a grace period, and restore', () => {
     await t.app.database.rows(`update deployment_runtime set restorable_until = now() - interval '1 second' where deployment_id = '${server._id}'`);
     const res = await act(server._id, 'restore');
     expect([res.statusCode, res.json().code]).toEqual([409, 'RESTORE_WINDOW_PASSED']);
+    // Its analytics dashboard lived until then; the next sweep removes it for good.
+    const tenants = () => t.app.database.rows(`select id from analytics_tenants where deployment_id = '${server._id}'`);
+    expect(await tenants()).toHaveLength(1);
+    await t.app.worker?.scheduled.terminations();
+    expect(await tenants()).toHaveLength(0);
   });
 });
 
@@ -276,12 +282,15 @@ describe('scheduled jobs', () => {
     expect((await act(server._id, 'restore', { backupId: server._id })).json().code).toBe('BACKUP_NOT_FOUND');
   });
 
-  it('samples MAU into the monthly history, below the tier', async () => {
+  it("samples MAU into the monthly history: the distinct devices its dashboard saw this month", async () => {
     const server = await freeServer('Sampled Server');
+    // The provision task made the server's analytics dashboard, with the orderer as its global admin.
+    const app = await createAnalyticsApp(t.app, server._id, owner.cookie);
+    for (const device of ['d1', 'd2', 'd3', 'd1']) expect((await hit(t.app, { app_key: app.key, device_id: device, begin_session: 1 })).statusCode).toBe(200);
     await t.app.worker?.scheduled['mau-sampling']();
     const d = await populated(t.app, owner.cookie, server._id);
-    expect(d.mauHistory).toEqual([expect.objectContaining({ used: d.mau.used, subscriptionId: d.billing._id })]);
-    expect(d.mau.used).toBeLessThanOrEqual(d.mau.limit);
+    expect(d.mauHistory).toEqual([expect.objectContaining({ used: 3, subscriptionId: d.billing._id })]);
+    expect(d.mau).toMatchObject({ used: 3, limit: 500 });
   });
 
   it('pauses a server past due beyond the grace period, and resumes it once paid', async () => {
