@@ -30,6 +30,10 @@ export type PlanKind = (typeof PLAN_KINDS)[number];
 export const DESIGNATIONS = ['pm', 'dev', 'ops', 'ux', 'data', 'marketing', 'founder', 'other'] as const;
 export type Designation = (typeof DESIGNATIONS)[number];
 
+// Plain data, outside the zod schemas, so the invited sign-up page can name roles before its validation loads.
+export const COMPANY_ROLES = ['admin', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
 /** SPEC §9 defaults. */
 export const DEFAULTS = {
   providerCode: 'gcp',
