@@ -77,11 +77,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     return this.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method)) return;
+  // A callback hook: it runs on every API request, and most of them are reads it lets through.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE.has(request.method)) return done();
     // Browsers say where a request comes from; a request without these headers is not a browser's.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE_REQUEST');
     const origin = request.headers.origin;
-    if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw new AppError('CROSS_SITE_REQUEST');
+    const crossSite =
+      request.headers['sec-fetch-site'] === 'cross-site' || Boolean(origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`);
+    done(crossSite ? new AppError('CROSS_SITE_REQUEST') : undefined);
   });
 });
