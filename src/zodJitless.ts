@@ -5,3 +5,4 @@
 // src/zodJitless.test.ts.
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+export {};
