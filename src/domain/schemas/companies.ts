@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { COMPANY_ROLES, DESIGNATIONS, LIMITS } from '../constants';
+import { COMPANY_ROLES, COMPANY_SIZES, DESIGNATIONS, LIMITS } from '../constants';
 import { countryCodeSchema } from '../countries';
 import { emailSchema, noHtml } from '../validation';
 import { newPasswordSchema, tokenSchema } from './auth';
 
 /** Company, team and invitation bodies (SPEC §3, §5, §7 Companies), shared by forms and server. */
 
-export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
-export { COMPANY_ROLES };
+export { COMPANY_ROLES, COMPANY_SIZES };
 export type { CompanyRole } from '../constants';
 
 // A company name is shown to teammates and in mails: no links that could pass for ours.
