@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-export async function buildServer(outdir = 'dist-server'): Promise<string> {
+export async function buildServer(outdir = 'dist-server', entry: { name: string; file: string } = { name: 'index', file: 'server/index.ts' }): Promise<string> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { index: 'server/index.ts' },
+    entryPoints: { [entry.name]: entry.file },
     outdir,
     bundle: true,
     platform: 'node',
@@ -23,7 +23,7 @@ export async function buildServer(outdir = 'dist-server'): Promise<string> {
     logLevel: 'warning',
   });
   cpSync('server/db/migrations', join(outdir, 'migrations'), { recursive: true });
-  return join(outdir, 'index.js');
+  return join(outdir, `${entry.name}.js`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
