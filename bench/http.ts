@@ -12,12 +12,16 @@ import compress from '@fastify/compress';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { z } from 'zod';
+import { pathToFileURL } from 'node:url';
 import { planSchema } from '../src/domain/schemas/plans';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { toJsonSchema } from '../server/plugins/routeSchemas';
-import { envelope } from '../server/routes/envelope';
+import { buildServer } from '../scripts/build-server';
 import { ingestionCase } from './ingest';
+import type * as Product from './product';
+
+// The product as production runs it: compiled by esbuild, not transformed on the fly by tsx.
+const { buildApp, loadConfig, toJsonSchema, envelope } = (await import(
+  pathToFileURL(await buildServer('dist-server/bench', { product: 'bench/product.ts' })).href
+)) as typeof Product;
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { freePort } from '../tests/support/net';
 
-const ROUTES = (process.env.BENCH_ROUTES ?? '/account/signin,/account/create,/pricing,/forgot-password,/account/invited').split(',');
+const ROUTES = (process.env.BENCH_ROUTES ?? '/account/signin,/account/create,/pricing,/get-started,/forgot-password,/account/invited').split(',');
 const DEVICES = (process.env.BENCH_DEVICES ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

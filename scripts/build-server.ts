@@ -9,10 +9,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-export async function buildServer(outdir = 'dist-server'): Promise<string> {
+const PRODUCT = { index: 'server/index.ts', worker: 'server/worker/main.ts' };
+
+/** Compiles `entries` (the server and the worker by default) into `outdir`; answers the first one's file. */
+export async function buildServer(outdir = 'dist-server', entries: Record<string, string> = PRODUCT): Promise<string> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { index: 'server/index.ts', worker: 'server/worker/main.ts' },
+    entryPoints: entries,
     outdir,
     bundle: true,
     platform: 'node',
@@ -23,7 +26,7 @@ export async function buildServer(outdir = 'dist-server'): Promise<string> {
     logLevel: 'warning',
   });
   cpSync('server/db/migrations', join(outdir, 'migrations'), { recursive: true });
-  return join(outdir, 'index.js');
+  return join(outdir, `${Object.keys(entries)[0] ?? 'index'}.js`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

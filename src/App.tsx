@@ -16,15 +16,29 @@ setTranslator(i18n);
 
 // Every page is its own chunk: a visitor downloads only the page in front of them.
 const modules = import.meta.glob<{ default: ComponentType }>(['../portal/{auth,onboarding,pricing,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx']);
-const pages = new Map<string, LazyExoticComponent<ComponentType>>(
-  Object.entries(modules).map(([key, load]) => [key.replace(/^\.\//, 'src/').replace(/^\.\.\//, '').replace(/\.tsx$/, ''), lazy(load)]),
-);
+/** `../portal/auth/SignInPage.tsx` → `portal/auth/SignInPage`, the route table's module path. */
+const modulePath = (key: string) => key.replace(/^\.\//, 'src/').replace(/^\.\.\//, '').replace(/\.tsx$/, '');
+const loaders = new Map(Object.entries(modules).map(([key, load]) => [modulePath(key), load]));
+const pages = new Map<string, LazyExoticComponent<ComponentType>>([...loaders].map(([path, load]) => [path, lazy(load)]));
 /** The lazy component of a route-table module path such as `portal/auth/SignInPage`. */
 function page(path: string): LazyExoticComponent<ComponentType> {
   const component = pages.get(path);
   if (!component) throw new Error(`no page module ${path}`);
   return component;
 }
+
+/**
+ * The page in the address starts downloading as soon as the shell runs, not after React's first
+ * render reaches it: one step less between the first byte and the page's own content.
+ */
+function preloadAddressedPage() {
+  if (typeof window === 'undefined') return;
+  const find = (pathname: string) => SHELL_ROUTES.find((r) => matchPath(r.path, pathname));
+  let route = find(window.location.hash.replace(/^#/, '').split('?')[0] || '/');
+  if (route?.redirect) route = find(route.redirect);
+  if (route?.page) void loaders.get(route.page)?.();
+}
+preloadAddressedPage();
 
 const MainApp = page(MAIN_APP_MODULE);
 const NotFound = page(NOT_FOUND_PAGE);

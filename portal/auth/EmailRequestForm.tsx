@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,9 +5,11 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { emailOnlySchema, type EmailOnlyBody } from '../../src/domain/schemas/auth';
+import type { EmailOnlyBody } from '../../src/domain/schemas/auth';
 import { FormTextField } from '../../src/ui/form/FormTextField';
+import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { authForms } from './authFormsLoader';
 
 interface Props {
   submitLabel: string;
@@ -22,7 +23,7 @@ interface Props {
 export function EmailRequestForm({ submitLabel, initialError = null, send, onSent }: Props) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(emailOnlySchema), mode: 'onTouched', defaultValues: { email: '' } });
+  const { control, handleSubmit, setError, formState } = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.emailOnly), mode: 'onTouched', defaultValues: { email: '' } });
   const submit = handleSubmit(async (body) => {
     setFailure(null);
     try {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
-import { resetPasswordFormSchema } from '../../src/domain/schemas/auth';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { PasswordField } from '../../src/ui/form/PasswordField';
+import { authForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
 import { BackToLogin } from './BackToLogin';
 import { EmailRequestForm } from './EmailRequestForm';
@@ -29,7 +29,7 @@ function ResetPasswordStep({ token }: { token: string }) {
   const [checked, setChecked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: lazyResolver(authForms, (f) => f.resolvers.resetPassword),
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,30 +9,24 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { companiesApi } from '../../dataProvider/companies';
 import { ApiError } from '../../dataProvider/httpClient';
-import { DESIGNATIONS } from '../../src/domain/constants';
-import { signUpFormSchema } from '../../src/domain/schemas/auth';
-import { COMPANY_ROLES, invitedSignUpSchema } from '../../src/domain/schemas/companies';
+import { COMPANY_ROLES, DESIGNATIONS } from '../../src/domain/constants';
 import { isSignedIn, saveReturnRoute, session, useSession } from '../../src/session';
 import { CheckboxField } from '../../src/ui/form/CheckboxField';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors } from '../../src/ui/form/messages';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
+import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { ReadOnlyField } from '../../src/ui/form/ReadOnlyField';
+import type { InvitedFormValues } from './authForms';
+import { authForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
 import { once } from './once';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
 import { Waiting } from './Waiting';
 
-// The invited sign-up payload plus both agreement boxes, with the public sign-up's rule for them.
-const invitedFormSchema = invitedSignUpSchema.extend({
-  acceptTerms: signUpFormSchema.shape.acceptTerms,
-  acceptPrivacy: signUpFormSchema.shape.acceptPrivacy,
-});
-type InvitedFormValues = z.input<typeof invitedFormSchema>;
 type Invitation = Awaited<ReturnType<typeof companiesApi.checkInvited>>;
 
 const FIELDS = ['firstName', 'lastName', 'designation', 'password'] as const;
@@ -121,7 +114,7 @@ function InvitedForm({ token, invitation, onAccepted }: { token: string; invitat
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<InvitedFormValues>({
-    resolver: zodResolver(invitedFormSchema),
+    resolver: lazyResolver(authForms, (f) => f.resolvers.invited),
     mode: 'onTouched',
     defaultValues: { token, firstName: '', lastName: '', designation: undefined, password: '' },
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,20 +9,18 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
-import { authCodeSchema, emailOnlySchema, signInCodeSchema, signInSchema } from '../../src/domain/schemas/auth';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { PasswordField } from '../../src/ui/form/PasswordField';
+import type { Credentials } from './authForms';
+import { authForms, loadedAuthForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
 import { GoogleSignInButton } from './GoogleSignInButton';
 
-const credentialsSchema = signInSchema.pick({ email: true, password: true });
-type Credentials = z.output<typeof credentialsSchema>;
-const codeSchema = z.object({ authCode: signInCodeSchema });
 /** How the first step proved who the person is: their password, or a Google ID token. */
 type FirstFactor = { kind: 'password'; credentials: Credentials } | { kind: 'google'; idToken: string };
 const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/i;
@@ -78,8 +75,8 @@ export default function SignInPage() {
   const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
   const [sendingMagicLink, setSendingMagicLink] = useState(false);
 
-  const form = useForm({ resolver: zodResolver(credentialsSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } });
-  const codeForm = useForm({ resolver: zodResolver(codeSchema), defaultValues: { authCode: '' } });
+  const form = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.credentials), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const codeForm = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.signInCode), defaultValues: { authCode: '' } });
   const code = useWatch({ control: codeForm.control, name: 'authCode' });
 
   const signIn = async (factor: FirstFactor, authCode?: string) => {
@@ -122,7 +119,7 @@ export default function SignInPage() {
     setFailure(null);
     codeForm.reset({ authCode: '' });
   };
-  const codeComplete = useRecovery ? RECOVERY_CODE.test(code) : authCodeSchema.safeParse(code).success;
+  const codeComplete = useRecovery ? RECOVERY_CODE.test(code) : (loadedAuthForms()?.isAuthCode(code) ?? false);
 
   const signInWithGoogle = (idToken: string) => void signIn({ kind: 'google', idToken });
 
@@ -130,7 +127,7 @@ export default function SignInPage() {
     setFailure(null);
     setMagicLinkSentTo(null);
     if (!(await form.trigger('email'))) return;
-    const parsed = emailOnlySchema.safeParse({ email: form.getValues('email') });
+    const parsed = (await authForms).emailOnlySchema.safeParse({ email: form.getValues('email') });
     if (!parsed.success) return;
     setSendingMagicLink(true);
     try {

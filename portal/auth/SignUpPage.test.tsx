@@ -74,11 +74,12 @@ describe('sign-up rules (SPEC §5)', () => {
 });
 
 describe('password rules panel', () => {
-  it('lists the failed rules while the field is focused and invalid', () => {
+  it('lists the failed rules while the field is focused and invalid', async () => {
     const input = screen.getByLabelText(L.password);
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'abc' } });
-    const panel = screen.getByRole('generic', { name: en('auth.form.passwordRules') });
+    // The rules check loads with the page (it runs the shared zod schema), so the panel may follow a moment later.
+    const panel = await screen.findByRole('generic', { name: en('auth.form.passwordRules') });
     expect(panel.style.height || getComputedStyle(panel).height).toBe('264px');
     for (const key of ['validation.passwordLength', 'validation.uppercase', 'validation.number', 'validation.special']) {
       expect(panel.textContent).toContain(en(key));

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,11 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
 import { session } from '../../src/session';
-import { signUpFormSchema } from '../../src/domain/schemas/auth';
 import { CheckboxField } from '../../src/ui/form/CheckboxField';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors } from '../../src/ui/form/messages';
+import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { PasswordField } from '../../src/ui/form/PasswordField';
+import { authForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
 import { GoogleSignInButton } from './GoogleSignInButton';
@@ -34,7 +34,7 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp?: () => void } =
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState, getValues, trigger } = useForm({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: lazyResolver(authForms, (f) => f.resolvers.signUp),
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,18 +10,17 @@ import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { companiesApi } from '../../dataProvider/companies';
-import { DESIGNATIONS } from '../../src/domain/constants';
-import { COMPANY_SIZES, createCompanySchema, designationSchema } from '../../src/domain/schemas/companies';
+import { COMPANY_SIZES, DESIGNATIONS } from '../../src/domain/constants';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
+import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { AuthHeading } from '../auth/AuthHeading';
+import type { CompanyForm } from './companyForm';
 
-// The onboarding form: the company, plus the person's own role (sent as the designation query).
-const companyFormSchema = createCompanySchema.extend({ designation: designationSchema });
-type CompanyForm = z.input<typeof companyFormSchema>;
+// The form's validation (zod and the shared schemas) loads alongside the page, not before it.
+const companyForm = import('./companyForm');
 
 function SelectField({ control, name, label, options }: { control: Control<CompanyForm>; name: 'size' | 'designation'; label: string; options: { value: string; label: string }[] }) {
   const { t } = useTranslation();
@@ -61,7 +59,7 @@ export default function CompanyPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<CompanyForm>({
-    resolver: zodResolver(companyFormSchema),
+    resolver: lazyResolver(companyForm, (m) => m.companyResolver),
     mode: 'onTouched',
     defaultValues: { name: '', size: undefined, designation: undefined },
   });

@@ -187,7 +187,7 @@ describe('set password', () => {
     const input = screen.getByLabelText(L.next);
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'abc' } });
-    expect(screen.getByLabelText(en('auth.form.passwordRules')).textContent).toContain(en('validation.uppercase'));
+    expect((await screen.findByLabelText(en('auth.form.passwordRules'))).textContent).toContain(en('validation.uppercase'));
   });
 
   it("shows 'wrong password' and 'same password' from the server on their fields, and stays signed in", async () => {

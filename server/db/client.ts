@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ChangeFeed, isWatchedWrite } from './changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,11 +20,20 @@ export interface Database {
   /** The embedded instance (PGlite) or the URL (PostgreSQL): the task queue opens its own access from it. */
   pglite?: PGlite;
   url?: string;
+  /** Moves on every write that may change a session, its user or their companies (see changes.ts). */
+  changes: ChangeFeed;
   migrate(): Promise<void>;
   /** Raw SQL for the few places the query builder does not fit; returns the rows. */
   rows<T extends Record<string, unknown>>(query: SQL | string): Promise<T[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Transactions report their end to the feed: readers racing one must not keep what they read. */
+function watchTransactions<D extends { transaction: (...args: never[]) => Promise<unknown> }>(db: D, changes: ChangeFeed): D {
+  const transaction = db.transaction.bind(db) as unknown as (...args: unknown[]) => Promise<unknown>;
+  db.transaction = ((...args: unknown[]) => changes.around(() => transaction(...args))) as unknown as D['transaction'];
+  return db;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -41,11 +51,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle client can lose its connection (server restart, failover); without a listener that
     // error would crash the process. The pool replaces the client on next use.
     pool.on('error', (err) => options.onIdleError?.(err));
-    const db = drizzlePg(pool, { schema });
+    const changes = new ChangeFeed();
+    // Outside a transaction a statement runs on any pooled connection, alongside readers on others:
+    // the feed moves again once it is done. (Inside one, the transaction's end does that.)
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
+    (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
+      const result = query(config, values);
+      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+      if (typeof text === 'string' && isWatchedWrite(text)) void result.then(() => changes.wrote(), () => changes.wrote());
+      return result;
+    };
+    const db = watchTransactions(drizzlePg(pool, { schema, logger: changes.logger }), changes);
     return {
       db,
       kind: 'postgres',
       url: databaseUrl,
+      changes,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -75,11 +96,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     mkdirSync(dataDir, { recursive: true });
     client = new PGlite(dataDir);
   }
-  const db = drizzlePglite(client, { schema });
+  // PGlite runs one statement at a time, in order, so a reader never overtakes a write it follows.
+  const changes = new ChangeFeed();
+  const db = watchTransactions(drizzlePglite(client, { schema, logger: changes.logger }), changes);
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    changes,
     async migrate() {
       await migratePglite(db, { migrationsFolder });
     },

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
-import { resolveSession, type ResolvedSession, type SessionPolicy } from '../services/sessions';
+import { createSessionRowCache, resolveSession, type ResolvedSession, type SessionPolicy } from '../services/sessions';
 
 export const SESSION_COOKIE = 'beacon_session';
 
@@ -51,6 +51,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
 
   const cache = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
+  // Session rows between requests: a signed-in read costs no database round trip (issue 17).
+  const rows = createSessionRowCache(app.database.changes);
   app.decorateRequest('sessionToken', function (this: FastifyRequest) {
     return this.cookies[cookieName];
   });
@@ -58,7 +60,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     let pending = cache.get(this);
     if (!pending) {
       const raw = this.sessionToken();
-      pending = raw ? resolveSession(app.database.db, raw, policy) : Promise.resolve(null);
+      pending = raw ? resolveSession(app.database.db, raw, policy, rows) : Promise.resolve(null);
       cache.set(this, pending);
     }
     return pending;
@@ -77,11 +79,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     return this.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method)) return;
+  // A callback hook: it runs on every API request, and most of them are reads it lets through.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE.has(request.method)) return done();
     // Browsers say where a request comes from; a request without these headers is not a browser's.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE_REQUEST');
     const origin = request.headers.origin;
-    if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw new AppError('CROSS_SITE_REQUEST');
+    const crossSite =
+      request.headers['sec-fetch-site'] === 'cross-site' || Boolean(origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`);
+    done(crossSite ? new AppError('CROSS_SITE_REQUEST') : undefined);
   });
 });

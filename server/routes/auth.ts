@@ -71,7 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, { httpOnly: true, sameSite: 'lax', secure, path: '/api/v1/auth', maxAge: DEVICE_COOKIE_DAYS * 86_400 });
   };
 
-  app.get('/auth/me', { ...relaxedSignedIn, schema: { tags, response: replies(currentUserSchema) } }, async (request) => {
+  // A hot read that never audits: no request context (see app.ts).
+  app.get('/auth/me', { ...relaxedSignedIn, config: { ...perIpRelaxed.config, requestContext: false }, schema: { tags, response: replies(currentUserSchema) } }, async (request) => {
     const { user } = await request.requireSession();
     return ok(await auth.currentUser(user));
   });

@@ -9,10 +9,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: the process answers. Built once; a load balancer may call it many times a second.
   // Answers this small are never compressed: skip the compression hooks altogether.
   const alive = ok({ status: 'ok' as const, database: app.database.kind });
-  app.get('/health', { compress: false, schema: { tags: ['health'], response: healthSchema } }, async () => alive);
+  app.get('/health', { compress: false, config: { requestContext: false }, schema: { tags: ['health'], response: healthSchema } }, async () => alive);
 
   // Readiness: the database answers too.
-  app.get('/health/ready', { compress: false, schema: { tags: ['health'], response: healthSchema } }, async (request) => {
+  app.get('/health/ready', { compress: false, config: { requestContext: false }, schema: { tags: ['health'], response: healthSchema } }, async (request) => {
     try {
       await app.database.ping();
     } catch (err) {

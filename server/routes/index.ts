@@ -22,8 +22,9 @@ import { userRoutes } from './users';
 export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(sessionPlugin);
   await api.register(formsPlugin);
-  api.addHook('onSend', async (_request, reply) => {
+  api.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   await api.register(healthRoutes);
   await api.register(planRoutes);

@@ -24,11 +24,11 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const encoded = (key: string, load: () => Promise<unknown>) => cachedCatalogue(db, `body:${key}`, async () => encodeOnce(Buffer.from(JSON.stringify(ok(await load())))));
   const configurablesBody = (providerCode: string) => encoded(`configurables:${providerCode}`, () => app.catalogue.configurables({ providerCode }));
 
-  app.get('/plans/public', { compress: false, schema: { tags, response: replies(z.array(planSchema)) } }, async (request, reply) =>
+  app.get('/plans/public', { compress: false, config: { requestContext: false }, schema: { tags, response: replies(z.array(planSchema)) } }, async (request, reply) =>
     sendEncoded(request, reply, await encoded('publicPlans', () => app.catalogue.publicPlans()), JSON_TYPE, PUBLIC_CACHE),
   );
 
-  app.get('/plans/configurables/public/:providerCode', { compress: false, schema: { tags, params: providerParams, response: replies(configurablesSchema) } }, async (request, reply) =>
+  app.get('/plans/configurables/public/:providerCode', { compress: false, config: { requestContext: false }, schema: { tags, params: providerParams, response: replies(configurablesSchema) } }, async (request, reply) =>
     sendEncoded(request, reply, await configurablesBody(request.params.providerCode), JSON_TYPE, PUBLIC_CACHE),
   );
 

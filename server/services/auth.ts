@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { CurrentUser, GoogleSignInBody, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../../src/domain/schemas/auth';
 import type { Config } from '../config';
+import { VersionedCache, type ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { takeOverUnverified } from './accountClaim';
@@ -13,7 +14,7 @@ import { listUserCompanies, releaseMemberships } from './companies';
 import { deleteFile, fileUrl } from './files';
 import { hashPassword, verifyPassword } from '../crypto/passwords';
 import type { RateCounters } from './rateCounters';
-import { createSession, markProved, revokeUserSessions, type SessionPolicy, type SessionUser } from './sessions';
+import { createSession, markProved, revokeUserSessions, SESSION_CACHE_MS, type SessionPolicy, type SessionUser } from './sessions';
 import { spendCredential, type AttemptSource, type SigninGuard } from './signinGuard';
 import { consumeToken, issueToken, peekToken, type TokenPurpose } from './tokens';
 import type { GoogleVerifier } from './google';
@@ -30,6 +31,8 @@ export interface AuthDeps {
   google: GoogleVerifier;
   guard: SigninGuard;
   counters: RateCounters;
+  /** The database's change feed: with it, `/auth/me` keeps each user's companies between calls. */
+  changes?: ChangeFeed;
 }
 
 export interface ClientMeta extends AttemptSource {
@@ -79,7 +82,7 @@ export function toCurrentUser(user: SessionUser, companies: { _id: string; name:
 }
 
 /** The account rules of SPEC §4: sign-up, sign-in with lockout, verification, reset, unlock, magic link. */
-export function createAuthService({ db, config, mailer, t, events, twoFactor, google, guard, counters }: AuthDeps) {
+export function createAuthService({ db, config, mailer, t, events, twoFactor, google, guard, counters, changes }: AuthDeps) {
   const policy: SessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
   const accountLimit = { max: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES, windowMinutes: 15 };
   const codeLimit = { max: config.TWO_FACTOR_CHECKS_PER_15_MINUTES, windowMinutes: 15 };
@@ -110,7 +113,11 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     if (user) mailer.later(() => mailLink(user, kind));
   }
 
-  const current = async (user: SessionUser) => toCurrentUser(user, (await listUserCompanies(db, user.id)).map(({ _id, name }) => ({ _id, name })));
+  // Kept like session rows (db/changes.ts): any write to memberships or companies drops them all.
+  const companiesCache = changes && new VersionedCache<{ _id: string; name: string }[]>(changes, SESSION_CACHE_MS);
+  const companiesOf = async (userId: string) => (await listUserCompanies(db, userId)).map(({ _id, name }) => ({ _id, name }));
+  const current = async (user: SessionUser) =>
+    toCurrentUser(user, (companiesCache ? await companiesCache.load(user.id, () => companiesOf(user.id)) : null) ?? (await companiesOf(user.id)));
 
   /** A full sign-in: clears this source's failures and hands out the session and a device cookie. */
   async function startSession(user: SessionUser, meta: ClientMeta): Promise<SignedIn> {

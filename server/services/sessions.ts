@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { VersionedCache, type ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -16,6 +17,13 @@ export interface ResolvedSession {
   provedAt: Date;
 }
 
+/**
+ * How long a session row (and the user's companies) may be answered from memory. Writes made
+ * through this process drop them at once (db/changes.ts); this bounds how long a change made by
+ * another process on the same PostgreSQL (a sign-out, a revocation) can go unseen here.
+ */
+export const SESSION_CACHE_MS = 2_000;
+
 // Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -31,22 +39,39 @@ export async function createSession(db: Db, userId: string, policy: SessionPolic
   return raw;
 }
 
-/** The live session a cookie names: unexpired, not idle too long. Expired ones are deleted. */
-export async function resolveSession(db: Db, raw: string, policy: SessionPolicy): Promise<ResolvedSession | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(raw)));
+type SessionRow = { session: typeof sessions.$inferSelect; user: SessionUser };
+/** Session rows by token hash, kept between requests (see plugins/session.ts). */
+export type SessionRowCache = VersionedCache<SessionRow>;
+export const createSessionRowCache = (changes: ChangeFeed): SessionRowCache => new VersionedCache<SessionRow>(changes, SESSION_CACHE_MS);
+
+async function readSessionRow(db: Db, tokenHash: string): Promise<SessionRow | null> {
+  const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/**
+ * The live session a cookie names: unexpired, not idle too long. Expired ones are deleted. With a
+ * cache, the row may come from memory: it is the database's row as long as no write to sessions,
+ * users or memberships happened since (changes.ts), so a revocation ends it at once.
+ */
+export async function resolveSession(db: Db, raw: string, policy: SessionPolicy, cache?: SessionRowCache): Promise<ResolvedSession | null> {
+  const tokenHash = hashToken(raw);
+  const row = cache ? await cache.load(tokenHash, () => readSessionRow(db, tokenHash)) : await readSessionRow(db, tokenHash);
   if (!row) return null;
   const now = Date.now();
   const idleFor = now - row.session.lastSeenAt.getTime();
   if (row.session.expiresAt.getTime() <= now || idleFor > policy.idleMinutes * 60_000) {
+    cache?.forget(tokenHash);
     await db.delete(sessions).where(eq(sessions.id, row.session.id));
     return null;
   }
-  if (idleFor > TOUCH_EVERY_MS) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.session.id));
-  return { sessionId: row.session.id, user: row.user, provedAt: row.session.provedAt };
+  if (idleFor > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.session.id));
+    // The kept row follows the touch (the touch itself is not a change readers must see).
+    row.session.lastSeenAt = new Date(now);
+  }
+  // A copy: callers may not change the kept row.
+  return { sessionId: row.session.id, user: { ...row.user }, provedAt: row.session.provedAt };
 }
 
 export async function markProved(db: Db, sessionId: string): Promise<void> {

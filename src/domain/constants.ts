@@ -30,6 +30,11 @@ export type PlanKind = (typeof PLAN_KINDS)[number];
 export const DESIGNATIONS = ['pm', 'dev', 'ops', 'ux', 'data', 'marketing', 'founder', 'other'] as const;
 export type Designation = (typeof DESIGNATIONS)[number];
 
+// Plain data, outside the zod schemas, so front-door pages can list them before their validation loads.
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+export const COMPANY_ROLES = ['admin', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
 /** SPEC §9 defaults. */
 export const DEFAULTS = {
   providerCode: 'gcp',

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { DESIGNATIONS, LIMITS } from '../constants';
+import { COMPANY_ROLES, COMPANY_SIZES, DESIGNATIONS, LIMITS } from '../constants';
 import { countryCodeSchema } from '../countries';
 import { emailSchema, noHtml } from '../validation';
 import { newPasswordSchema, tokenSchema } from './auth';
 
 /** Company, team and invitation bodies (SPEC §3, §5, §7 Companies), shared by forms and server. */
 
-export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
-export const COMPANY_ROLES = ['admin', 'viewer'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export { COMPANY_ROLES, COMPANY_SIZES };
+export type { CompanyRole } from '../constants';
 
 // A company name is shown to teammates and in mails: no links that could pass for ours.
 const URL_LIKE = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|app|dev|xyz|info|biz|ru|cn)\b)/i;

@@ -2,17 +2,35 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
-import { failedPasswordRules } from './passwordRules';
 import { PasswordRulesPanel } from './PasswordRulesPanel';
 
 type Props<T extends FieldValues> = Omit<FormTextFieldProps<T>, 'type' | 'endAdornment' | 'describedBy' | 'tipOnFocus' | 'onFocusChange'> & {
   /** Show the rules panel of a new password (off for the current password or a confirmation). */
   showRules?: boolean;
 };
+
+type RulesCheck = (value: string) => string[];
+
+/**
+ * The SPEC §5 rules check, loaded with the page rather than before it: it runs the shared
+ * password schema, and zod is kept out of the front door's first-load JS. Null until it arrives.
+ */
+function usePasswordRules(wanted: boolean): RulesCheck | null {
+  const [check, setCheck] = useState<RulesCheck | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void import('./passwordRules').then((module) => live && setCheck(() => module.failedPasswordRules));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return check;
+}
 
 /** A password field with a show/hide button and, for new passwords, the rules panel. */
 export function PasswordField<T extends FieldValues>({ showRules = false, ...props }: Props<T>) {
@@ -21,7 +39,8 @@ export function PasswordField<T extends FieldValues>({ showRules = false, ...pro
   const [visible, setVisible] = useState(false);
   const [focused, setFocused] = useState(false);
   const value = useWatch({ control: props.control, name: props.name }) as string | undefined;
-  const failed = showRules && focused ? failedPasswordRules(value ?? '') : [];
+  const check = usePasswordRules(showRules);
+  const failed = focused && check ? check(value ?? '') : [];
   const panelOpen = failed.length > 0;
   return (
     <Box sx={{ position: 'relative' }}>

@@ -1,0 +1,8 @@
+/**
+ * What `npm run bench` measures, compiled the way `npm run build` compiles the server (esbuild, no
+ * tsx): the benchmark times the code production runs.
+ */
+export { buildApp } from '../server/app';
+export { loadConfig } from '../server/config';
+export { toJsonSchema } from '../server/plugins/routeSchemas';
+export { envelope } from '../server/routes/envelope';

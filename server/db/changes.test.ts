@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { ChangeFeed, isWatchedWrite, VersionedCache } from './changes';
+
+describe('isWatchedWrite', () => {
+  it('sees writes that can change a session, its user or their companies', () => {
+    expect(isWatchedWrite('delete from "sessions" where "sessions"."token_hash" = $1')).toBe(true);
+    expect(isWatchedWrite('update "users" set "is_admin" = $1 where "users"."id" = $2')).toBe(true);
+    expect(isWatchedWrite('insert into "company_members" ("company_id", "user_id", "role") values ($1, $2, $3)')).toBe(true);
+    expect(isWatchedWrite('update "companies" set "name" = $1 where "companies"."id" = $2')).toBe(true);
+    expect(isWatchedWrite('delete from "companies" where "companies"."id" = $1')).toBe(true);
+    expect(isWatchedWrite('update "sessions" set "proved_at" = now() where "sessions"."id" = $1')).toBe(true);
+    expect(isWatchedWrite('insert into "users" ("email") values ($1) on conflict ("email") do update set "first_name" = $2')).toBe(true);
+    expect(isWatchedWrite('truncate table users cascade')).toBe(true);
+  });
+
+  it('lets reads, new rows and the last-seen touch through', () => {
+    expect(isWatchedWrite('select "id" from "sessions" where "sessions"."token_hash" = $1')).toBe(false);
+    expect(isWatchedWrite('insert into "sessions" ("user_id", "token_hash") values ($1, $2)')).toBe(false);
+    expect(isWatchedWrite('insert into "users" ("email") values ($1)')).toBe(false);
+    expect(isWatchedWrite('update "sessions" set "last_seen_at" = now() where "sessions"."id" = $1')).toBe(false);
+    expect(isWatchedWrite('update "deployments" set "status" = $1')).toBe(false);
+    expect(isWatchedWrite('update "users_archive" set "x" = 1')).toBe(false);
+  });
+});
+
+describe('VersionedCache', () => {
+  const setup = () => {
+    const feed = new ChangeFeed();
+    const cache = new VersionedCache<{ n: number }>(feed, 60_000, 3);
+    let reads = 0;
+    const load = (key = 'a') => cache.load(key, async () => ({ n: ++reads }));
+    return { feed, cache, load, reads: () => reads };
+  };
+
+  it('answers from memory until a watched write happens', async () => {
+    const { feed, load, reads } = setup();
+    expect(await load()).toEqual({ n: 1 });
+    expect(await load()).toEqual({ n: 1 });
+    feed.logger.logQuery('delete from "sessions" where "sessions"."id" = $1', []);
+    expect(await load()).toEqual({ n: 2 });
+    feed.logger.logQuery('select 1', []);
+    expect(await load()).toEqual({ n: 2 });
+    expect(reads()).toBe(2);
+  });
+
+  it('does not keep what was read while a write happened', async () => {
+    const feed = new ChangeFeed();
+    const cache = new VersionedCache<string>(feed, 60_000);
+    expect(await cache.load('k', async () => (feed.wrote(), 'old'))).toBe('old');
+    expect(await cache.load('k', async () => 'new')).toBe('new');
+  });
+
+  it('starts again once a transaction with a watched write is over, committed or not', async () => {
+    const { feed, load } = setup();
+    await load();
+    const before = feed.version;
+    await expect(feed.around(async () => feed.wrote())).resolves.toBeUndefined();
+    expect(feed.version).toBe(before + 2);
+    await expect(feed.around(async () => Promise.reject(new Error('rolled back')))).rejects.toThrow('rolled back');
+    expect(feed.version).toBe(before + 2);
+    expect(await load()).toEqual({ n: 2 });
+  });
+
+  it('never keeps a missing row, and holds at most its size', async () => {
+    const feed = new ChangeFeed();
+    const cache = new VersionedCache<number>(feed, 60_000, 2);
+    let misses = 0;
+    expect(await cache.load('none', async () => (misses++, null))).toBeNull();
+    expect(await cache.load('none', async () => (misses++, null))).toBeNull();
+    expect(misses).toBe(2);
+    for (const key of ['a', 'b', 'c']) await cache.load(key, async () => 1);
+    let reread = 0;
+    await cache.load('a', async () => (reread++, 1));
+    expect(reread).toBe(1);
+  });
+
+  it('forgets entries after its time to live', async () => {
+    const feed = new ChangeFeed();
+    const cache = new VersionedCache<number>(feed, 0);
+    let reads = 0;
+    await cache.load('a', async () => ++reads);
+    await cache.load('a', async () => ++reads);
+    expect(reads).toBe(2);
+  });
+});
