@@ -15,7 +15,7 @@ import { useDocumentTitle } from './useDocumentTitle';
 setTranslator(i18n);
 
 // Every page is its own chunk: a visitor downloads only the page in front of them.
-const modules = import.meta.glob<{ default: ComponentType }>(['../portal/{auth,onboarding,pricing,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx']);
+const modules = import.meta.glob<{ default: ComponentType }>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx']);
 const pages = new Map<string, LazyExoticComponent<ComponentType>>(
   Object.entries(modules).map(([key, load]) => [key.replace(/^\.\//, 'src/').replace(/^\.\.\//, '').replace(/\.tsx$/, ''), lazy(load)]),
 );

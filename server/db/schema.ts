@@ -568,3 +568,20 @@ export const auditLogs = pgTable(
   },
   (t) => [index('audit_logs_at').on(t.at, t.id), index('audit_logs_target').on(t.targetType, t.targetId), index('audit_logs_actor').on(t.actorId, t.at), index('audit_logs_company').on(t.companyId, t.at)],
 );
+
+// ----- Tools (SPEC §2 /tools/... pages) -----------------------------------------------------------
+
+/** Requests for a free review of an app's analytics set-up (/tools/free-app-profile-review). */
+export const appProfileReviews = pgTable(
+  'app_profile_reviews',
+  {
+    id: id(),
+    appName: text('app_name').notNull(),
+    platform: text('platform').notNull(),
+    storeUrl: text('store_url').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('app_profile_reviews_created').on(t.createdAt, t.id), index('app_profile_reviews_email').on(t.email)],
+);

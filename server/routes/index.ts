@@ -11,6 +11,7 @@ import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans';
+import { toolsRoutes } from './tools';
 import { userRoutes } from './users';
 
 /**
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(userRoutes);
   await api.register(companyRoutes);
   await api.register(fileRoutes);
+  await api.register(toolsRoutes);
   await api.register(adminRoutes, { prefix: '/admin' });
   await api.register(docsRoutes);
 };

@@ -14,6 +14,7 @@ import { createPricingService } from './pricing';
 import { createRateCounters } from './rateCounters';
 import { createKeyring, defaultSecretKeys } from './secrets';
 import { createSigninGuard } from './signinGuard';
+import { createToolsService } from './tools';
 import { createTwoFactorService } from './twoFactor';
 import { logUsageEventSink, type UsageEventSink } from './usageEvents';
 import { createUserService } from './users';
@@ -54,6 +55,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db }),
+    tools: createToolsService({ db, config, mailer, t, counters }),
   };
 }
 
