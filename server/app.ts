@@ -11,6 +11,7 @@ import { loggerOptions, type LoggerOption } from './logging';
 import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
 import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
+import { ingestRoutes } from './routes/ingest';
 import { createServices, type Services } from './services';
 import type { UsageEventSink } from './services/usageEvents';
 import { registerSpa } from './spa';
@@ -107,6 +108,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await registerRouteSchemas(app, { title: config.PRODUCT_NAME, version: API_VERSION });
   await app.register(apiRoutes, { prefix: API_PREFIX });
+  // The analytics SDKs' endpoints sit at the root, as Countly's do (see routes/ingest.ts).
+  await app.register(ingestRoutes);
+  // Raw events past their retention and old retry hashes go hourly; the timer never holds the process.
+  const sweep = setInterval(() => void services.analytics.sweep().catch((err: unknown) => app.log.warn({ err }, 'analytics sweep failed')), 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   await registerSpa(app, config, i18n.t);
   return app;

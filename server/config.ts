@@ -76,6 +76,8 @@ const envSchema = z.object({
   AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
   TWO_FACTOR_CHECKS_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
   REAUTH_WINDOW_MINUTES: z.coerce.number().int().positive().max(60).default(10),
+  /** SDK requests (/i, /i/bulk) per client IP and minute; a bulk call counts once. */
+  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   DISCOUNT_CHECKS_PER_HOUR: z.coerce.number().int().positive().default(20),
   SECRET_KEYS: z.string().min(1).optional(),
   INVITATIONS_PER_COMPANY_PER_DAY: z.coerce.number().int().positive().default(50),

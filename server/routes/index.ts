@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { formsPlugin } from '../plugins/forms';
 import { sessionPlugin } from '../plugins/session';
 import { adminRoutes } from './admin';
+import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { companyRoutes } from './companies';
 import { contentRoutes } from './content';
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(userRoutes);
   await api.register(companyRoutes);
   await api.register(fileRoutes);
+  await api.register(analyticsRoutes);
   await api.register(toolsRoutes);
   await api.register(adminRoutes, { prefix: '/admin' });
   await api.register(docsRoutes);

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createMailer } from '../mail/mailer';
 import { createAdminUserService } from './adminUsers';
+import { createAnalyticsService } from './analytics';
 import { createAuthService } from './auth';
 import { createCatalogueService } from './catalogue';
 import { createCompanyService } from './companies';
@@ -55,6 +56,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db }),
+    analytics: createAnalyticsService({ db }),
     tools: createToolsService({ db, config, mailer, t, counters }),
   };
 }

@@ -90,6 +90,45 @@ export const ERRORS = {
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'errors.WEBHOOK_SIGNATURE_INVALID' },
   WEBHOOK_PAYLOAD_INVALID: { status: 400, message: 'errors.WEBHOOK_PAYLOAD_INVALID' },
   TRANSACTION_NOT_FOUND: { status: 404, message: 'errors.TRANSACTION_NOT_FOUND' },
+  /** Analytics dashboard (issue 16): the signed-in user or token has no place on this dashboard. */
+  ANALYTICS_NOT_MEMBER: { status: 403, message: 'errors.ANALYTICS_NOT_MEMBER' },
+  /** The deployment has no analytics dashboard yet. */
+  ANALYTICS_TENANT_MISSING: { status: 404, message: 'errors.ANALYTICS_TENANT_MISSING' },
+  ANALYTICS_APP_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_APP_NOT_FOUND' },
+  /** Clearing, deleting or editing an app: only its admins (and global admins). */
+  ANALYTICS_APP_ADMIN_REQUIRED: { status: 403, message: 'errors.ANALYTICS_APP_ADMIN_REQUIRED' },
+  ANALYTICS_GLOBAL_ADMIN_REQUIRED: { status: 403, message: 'errors.ANALYTICS_GLOBAL_ADMIN_REQUIRED' },
+  /** A locked app refuses clearing and deletion. */
+  ANALYTICS_APP_LOCKED: { status: 409, message: 'errors.ANALYTICS_APP_LOCKED' },
+  ANALYTICS_LAST_GLOBAL_ADMIN: { status: 409, message: 'errors.ANALYTICS_LAST_GLOBAL_ADMIN' },
+  ANALYTICS_MEMBER_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_MEMBER_NOT_FOUND' },
+  /** A user who is not a global admin must be admin or user of at least one app. */
+  ANALYTICS_MEMBER_NEEDS_APP: { status: 400, message: 'errors.ANALYTICS_MEMBER_NEEDS_APP' },
+  /** Dashboard users come from the company that owns the server. */
+  ANALYTICS_NOT_COMPANY_USER: { status: 400, message: 'errors.ANALYTICS_NOT_COMPANY_USER' },
+  /** An event edit naming an event the app does not have. */
+  ANALYTICS_EVENT_UPDATE_FAILED: { status: 404, message: 'errors.ANALYTICS_EVENT_UPDATE_FAILED' },
+  ANALYTICS_GROUP_TOO_SMALL: { status: 400, message: 'errors.ANALYTICS_GROUP_TOO_SMALL' },
+  ANALYTICS_GROUP_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_GROUP_NOT_FOUND' },
+  ANALYTICS_TILES_LIMIT: { status: 400, message: 'errors.ANALYTICS_TILES_LIMIT' },
+  ANALYTICS_TILE_DUPLICATE: { status: 409, message: 'errors.ANALYTICS_TILE_DUPLICATE' },
+  /** params: pattern */
+  ANALYTICS_TOKEN_PATTERN_INVALID: { status: 400, message: 'errors.ANALYTICS_TOKEN_PATTERN_INVALID' },
+  ANALYTICS_TOKEN_NEEDS_APPS: { status: 400, message: 'errors.ANALYTICS_TOKEN_NEEDS_APPS' },
+  ANALYTICS_TOKEN_NEEDS_EXPIRY: { status: 400, message: 'errors.ANALYTICS_TOKEN_NEEDS_EXPIRY' },
+  /** A presented token that is unknown, expired or spent. */
+  ANALYTICS_TOKEN_INVALID: { status: 401, message: 'errors.ANALYTICS_TOKEN_INVALID' },
+  /** A token presented for an endpoint, parameter or app outside its patterns. */
+  ANALYTICS_TOKEN_REFUSED: { status: 403, message: 'errors.ANALYTICS_TOKEN_REFUSED' },
+  ANALYTICS_TOKEN_DELETE_FAILED: { status: 404, message: 'errors.ANALYTICS_TOKEN_DELETE_FAILED' },
+  ANALYTICS_PASSWORDS_DO_NOT_MATCH: { status: 400, message: 'errors.ANALYTICS_PASSWORDS_DO_NOT_MATCH' },
+  ANALYTICS_WRONG_PASSWORD: { status: 400, message: 'errors.ANALYTICS_WRONG_PASSWORD' },
+  ANALYTICS_SAME_PASSWORD: { status: 400, message: 'errors.ANALYTICS_SAME_PASSWORD' },
+  ANALYTICS_API_KEY_INVALID: { status: 400, message: 'errors.ANALYTICS_API_KEY_INVALID' },
+  ANALYTICS_ICON_TYPE: { status: 400, message: 'errors.ANALYTICS_ICON_TYPE' },
+  ANALYTICS_EXPORT_FAILED: { status: 500, message: 'errors.ANALYTICS_EXPORT_FAILED' },
+  ANALYTICS_EXPORT_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_EXPORT_NOT_FOUND' },
+  ANALYTICS_APP_USER_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_APP_USER_NOT_FOUND' },
   /** params: errorId; the details are only in the log. */
   INTERNAL: { status: 500, message: 'errors.INTERNAL' },
 } as const satisfies Record<string, { status: number; message: `errors.${string}` }>;

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IngestAnswer } from '../services/analytics/ingest';
+import type { IngestRequest } from '../services/analytics/parse';
+
+/**
+ * The Countly-compatible ingestion endpoints, at the root like Countly's (`<server>/i`): the
+ * official SDKs take a server URL and append `/i` to its host, dropping any path, so a
+ * per-deployment prefix would not reach us. The app_key names the app and so the tenant.
+ * Answers are Countly's `{ result }`, not the API envelope: the SDKs read that shape.
+ */
+export async function ingestRoutes(app: FastifyInstance): Promise<void> {
+  // Bodies are kept as sent: the checksum and the retry hash are computed over the raw text.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, { raw: body, params: Object.fromEntries(new URLSearchParams(body as string)) }));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      const parsed: unknown = JSON.parse(body as string);
+      done(null, { raw: body, params: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {} });
+    } catch {
+      done(null, { raw: body, params: {} });
+    }
+  });
+
+  const toRequest = (request: FastifyRequest): IngestRequest => {
+    const url = request.raw.url ?? '';
+    const q = url.indexOf('?');
+    const rawQuery = q >= 0 ? url.slice(q + 1) : '';
+    const body = (request.body ?? { raw: '', params: {} }) as { raw: string; params: Record<string, unknown> };
+    return { params: { ...Object.fromEntries(new URLSearchParams(rawQuery)), ...body.params }, rawQuery, rawBody: body.raw };
+  };
+  const send = (reply: FastifyReply, answer: IngestAnswer) => reply.code(answer.status).header('cache-control', 'no-store').send({ result: answer.result });
+
+  // Browser SDKs post from the customer's own sites: any origin may write, none may read more than the result.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+  });
+  app.options('/i', async (_request, reply) => reply.header('access-control-allow-methods', 'GET, POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
+  app.options('/i/bulk', async (_request, reply) => reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
+
+  const limited = { config: { rateLimit: { max: app.config.INGEST_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
+  app.route({ method: ['GET', 'POST'], url: '/i', ...limited, handler: async (request, reply) => send(reply, await app.analytics.ingest(toRequest(request))) });
+  app.post('/i/bulk', limited, async (request, reply) => send(reply, await app.analytics.ingestBulk(toRequest(request))));
+}

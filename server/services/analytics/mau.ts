@@ -1,0 +1,22 @@
+import { eq, sql } from 'drizzle-orm';
+import type { MauHistory } from '../../../src/domain/analytics/schemas';
+import type { Db } from '../../db/client';
+import { analyticsApps, analyticsMonthlyDevices, analyticsTenants } from '../../db/schema';
+
+/**
+ * Monthly active users of a deployment: the distinct devices that sent data in each month, summed
+ * over its apps (a device id belongs to one app, as in Countly), oldest month first. The month is
+ * taken in each app's time zone, like its daily data. No tenant: an empty history.
+ */
+export async function mauHistory(db: Db, deploymentId: string): Promise<MauHistory> {
+  const m = analyticsMonthlyDevices;
+  const rows = await db
+    .select({ month: m.month, devices: sql<number>`count(*)::int` })
+    .from(m)
+    .innerJoin(analyticsApps, eq(analyticsApps.id, m.appId))
+    .innerJoin(analyticsTenants, eq(analyticsTenants.id, analyticsApps.tenantId))
+    .where(eq(analyticsTenants.deploymentId, deploymentId))
+    .groupBy(m.month)
+    .orderBy(m.month);
+  return rows;
+}

@@ -1,0 +1,82 @@
+import { and, eq } from 'drizzle-orm';
+import { DASHBOARD_VERSION } from '../../../src/domain/analytics/constants';
+import type { Db } from '../../db/client';
+import { analyticsMembers, analyticsTenants, analyticsVersions, companyMembers, deployments, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { recordAudit, type AuditActor } from '../audit';
+
+export interface CreateTenantOptions {
+  /** The portal user who ordered the server: the dashboard's first global admin. */
+  creatorUserId?: string | null;
+  actor?: AuditActor | null;
+  rawRetentionDays?: number;
+}
+
+function memberFields(user: { id: string; email: string; firstName: string; lastName: string }) {
+  return { userId: user.id, email: user.email, username: user.email, fullName: `${user.firstName} ${user.lastName}`.trim() };
+}
+
+/**
+ * Makes the deployment's analytics dashboard: the tenant, its version history and, when known,
+ * its first global admin. The provisioning task calls it in its transaction; calling it again for
+ * the same deployment returns the existing tenant.
+ */
+export async function createTenant(tx: Db, deploymentId: string, options: CreateTenantOptions = {}): Promise<string> {
+  const [existing] = await tx.select({ id: analyticsTenants.id }).from(analyticsTenants).where(eq(analyticsTenants.deploymentId, deploymentId));
+  if (existing) return existing.id;
+  const [deployment] = await tx.select({ companyId: deployments.companyId }).from(deployments).where(eq(deployments.id, deploymentId));
+  if (!deployment) throw new AppError('DEPLOYMENT_NOT_FOUND');
+  const [tenant] = await tx
+    .insert(analyticsTenants)
+    .values({ deploymentId, ...(options.rawRetentionDays ? { rawRetentionDays: options.rawRetentionDays } : {}) })
+    .returning({ id: analyticsTenants.id });
+  if (!tenant) throw new Error('tenant insert returned nothing');
+  await tx.insert(analyticsVersions).values({ tenantId: tenant.id, version: DASHBOARD_VERSION });
+  if (options.creatorUserId) {
+    const [user] = await tx.select().from(users).where(eq(users.id, options.creatorUserId));
+    if (user) await tx.insert(analyticsMembers).values({ tenantId: tenant.id, globalAdmin: true, ...memberFields(user) });
+  }
+  await recordAudit(tx, { actor: options.actor ?? null, action: 'analyticsTenant.create', targetType: 'analyticsTenant', targetId: tenant.id, companyId: deployment.companyId, after: { deploymentId } });
+  return tenant.id;
+}
+
+/** Removes the deployment's dashboard and every row of it (apps, data, users, tokens, jobs cascade). */
+export async function removeTenant(tx: Db, deploymentId: string, actor: AuditActor | null = null): Promise<boolean> {
+  const removed = await tx.delete(analyticsTenants).where(eq(analyticsTenants.deploymentId, deploymentId)).returning({ id: analyticsTenants.id });
+  const [row] = removed;
+  if (!row) return false;
+  const [deployment] = await tx.select({ companyId: deployments.companyId }).from(deployments).where(eq(deployments.id, deploymentId));
+  await recordAudit(tx, { actor, action: 'analyticsTenant.remove', targetType: 'analyticsTenant', targetId: row.id, companyId: deployment?.companyId ?? null, before: { deploymentId } });
+  return true;
+}
+
+/**
+ * The server sign-in link's landing: maps the signed-in portal user to a dashboard member.
+ * Company admins own the server: the first one to open it makes the tenant (until the provisioning
+ * task does it), and each is mapped in as a global admin. Company viewers enter once a global admin
+ * has added them. Others (and other companies) are refused without learning whether it exists.
+ */
+export async function openTenant(tx: Db, deploymentId: string, user: { id: string; email: string; firstName: string; lastName: string }): Promise<void> {
+  const [deployment] = await tx.select({ companyId: deployments.companyId }).from(deployments).where(eq(deployments.id, deploymentId));
+  const [membership] = deployment
+    ? await tx.select({ role: companyMembers.role }).from(companyMembers).where(and(eq(companyMembers.companyId, deployment.companyId), eq(companyMembers.userId, user.id)))
+    : [];
+  if (!deployment || !membership) throw new AppError('ANALYTICS_NOT_MEMBER');
+  const actor = { id: user.id, email: user.email };
+  const [tenant] = await tx.select({ id: analyticsTenants.id }).from(analyticsTenants).where(eq(analyticsTenants.deploymentId, deploymentId));
+  if (!tenant && membership.role !== 'admin') throw new AppError('ANALYTICS_TENANT_MISSING');
+  const tenantId = tenant?.id ?? (await createTenant(tx, deploymentId, { actor }));
+  const [member] = await tx.select({ id: analyticsMembers.id }).from(analyticsMembers).where(and(eq(analyticsMembers.tenantId, tenantId), eq(analyticsMembers.userId, user.id)));
+  if (member) {
+    await tx.update(analyticsMembers).set({ lastLoginAt: new Date() }).where(eq(analyticsMembers.id, member.id));
+    return;
+  }
+  if (membership.role !== 'admin') throw new AppError('ANALYTICS_NOT_MEMBER');
+  const [created] = await tx
+    .insert(analyticsMembers)
+    .values({ tenantId, globalAdmin: true, lastLoginAt: new Date(), ...memberFields(user) })
+    .returning({ id: analyticsMembers.id });
+  await recordAudit(tx, { actor, action: 'analyticsMember.create', targetType: 'analyticsMember', targetId: created?.id ?? '', companyId: deployment.companyId, after: { globalAdmin: true, via: 'signin-link' } });
+}
+
+export { memberFields };

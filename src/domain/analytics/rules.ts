@@ -1,0 +1,71 @@
+import { MAX_KEY_LENGTH, MAX_PATTERN_LENGTH, MAX_VALUE_LENGTH, type ClearPeriod } from './constants';
+
+/**
+ * An event key or segment name as stored: trimmed, without the characters a document store would
+ * read as paths or operators ('.' and a leading '$', as Countly does), capped in length.
+ * An empty result means the key is unusable and the event is skipped.
+ */
+export function sanitizeKey(raw: unknown): string {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return '';
+  return String(raw)
+    .trim()
+    .replace(/^\$+/, '')
+    .replace(/\./g, ':')
+    .replace(/[\u0000-\u001f]/g, '')
+    .slice(0, MAX_KEY_LENGTH);
+}
+
+/** A segment value as stored: a string, capped; objects and arrays are not segment values. */
+export function sanitizeValue(raw: unknown): string | null {
+  if (typeof raw === 'string') return raw.replace(/[\u0000-\u001f]/g, '').slice(0, MAX_VALUE_LENGTH);
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  return null;
+}
+
+/** The day ('YYYY-MM-DD') of an instant in a time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Whether the runtime knows this IANA time zone. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first day kept after clearing `period` of data before `today` ('all' clears everything: null). */
+export function clearBefore(period: ClearPeriod, today: string): string | null {
+  if (period === 'all') return null;
+  const months = { '1month': 1, '3months': 3, '6months': 6, '1year': 12, '2years': 24 }[period];
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(y, m - 1 - months, d));
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a token pattern is acceptable: short enough and a valid regular expression. Patterns
+ * are anchored when matched, so a token limited to '/apps' does not also open '/apps/x/clear'.
+ */
+// A quantified group that itself ends in a quantifier, '(a+)+': the shape of catastrophic backtracking.
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}]\)(?:[+*]|\{\d)/;
+
+export function patternProblem(pattern: string): 'too_long' | 'invalid' | null {
+  if (pattern.length === 0 || pattern.length > MAX_PATTERN_LENGTH) return 'too_long';
+  if (NESTED_QUANTIFIER.test(pattern)) return 'invalid';
+  try {
+    new RegExp(`^(?:${pattern})$`);
+    return null;
+  } catch {
+    return 'invalid';
+  }
+}
+
+export function matchesPattern(pattern: string, value: string): boolean {
+  return new RegExp(`^(?:${pattern})$`).test(value);
+}
