@@ -7,7 +7,7 @@ import { setTranslator } from '../dataProvider/httpClient';
 import { i18n } from './i18n';
 import { PreloginLayout } from './layouts/PreloginLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
-import { MAIN_APP_MODULE, MAIN_APP_PATTERNS, NOT_FOUND_PAGE, SHELL_ROUTES, type ShellRoute } from './routeTable';
+import { ANALYTICS_APP_MODULE, ANALYTICS_PATTERN, MAIN_APP_MODULE, MAIN_APP_PATTERNS, NOT_FOUND_PAGE, SHELL_ROUTES, type ShellRoute } from './routeTable';
 import { captureUtmTags, isSignedIn, peekReturnRoute, saveReturnRoute, session, takeReturnRoute, useSession } from './session';
 import { theme } from './theme';
 import { useDocumentTitle } from './useDocumentTitle';
@@ -15,7 +15,7 @@ import { useDocumentTitle } from './useDocumentTitle';
 setTranslator(i18n);
 
 // Every page is its own chunk: a visitor downloads only the page in front of them.
-const modules = import.meta.glob<{ default: ComponentType }>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx']);
+const modules = import.meta.glob<{ default: ComponentType }>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx', '../portal/analytics/AnalyticsApp.tsx']);
 const pages = new Map<string, LazyExoticComponent<ComponentType>>(
   Object.entries(modules).map(([key, load]) => [key.replace(/^\.\//, 'src/').replace(/^\.\.\//, '').replace(/\.tsx$/, ''), lazy(load)]),
 );
@@ -27,6 +27,7 @@ function page(path: string): LazyExoticComponent<ComponentType> {
 }
 
 const MainApp = page(MAIN_APP_MODULE);
+const AnalyticsApp = page(ANALYTICS_APP_MODULE);
 const NotFound = page(NOT_FOUND_PAGE);
 const SHELL_PAGES = SHELL_ROUTES.map((route) => ({ route, Page: route.page ? page(route.page) : NotFound }));
 
@@ -127,6 +128,13 @@ function Fallthrough() {
     // A generated first-admin password: the API answers nothing else until it is changed.
     if (current.user?.mustChangePassword && pathname !== '/profile/account') return <Navigate to="/profile/account" replace />;
     if (matchPath('/admin/*', pathname) && !current.user?.isAdmin) return <Navigate to="/loading" replace />;
+    // The dashboard's own routes are relative to its mount point, hence the nested route.
+    if (matchPath(ANALYTICS_PATTERN, pathname))
+      return (
+        <Routes>
+          <Route path={ANALYTICS_PATTERN} element={<AnalyticsApp />} />
+        </Routes>
+      );
     return <MainApp />;
   }
   return (

@@ -45,6 +45,13 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/redirect', meta: { titleKey: 'titles.redirect' }, page: 'src/pages/RedirectPage' },
 ];
 
+/**
+ * Each server's analytics dashboard (issue 16): signed-in like the main layout, but its own lazily
+ * loaded react-admin app, so neither the front door nor the portal carries it.
+ */
+export const ANALYTICS_APP_MODULE = 'portal/analytics/AnalyticsApp';
+export const ANALYTICS_PATTERN = '/analytics/:deploymentId/*';
+
 /** Main-layout and admin paths (SPEC §2 logged-in and admin routes), matched before not-found. */
 export const MAIN_APP_PATTERNS = [
   '/dashboard',
@@ -54,6 +61,7 @@ export const MAIN_APP_PATTERNS = [
   '/server-builder/*',
   '/admin/*',
   '/c/:cid/p/:pid/*',
+  ANALYTICS_PATTERN,
 ];
 
 export const NOT_FOUND_PAGE = 'src/pages/NotFoundPage';
