@@ -30,9 +30,10 @@ export function AnalyticsLayout({ children }: { children?: ReactNode }) {
     setOpen(false);
   }
   const nav = <AnalyticsNav />;
+  // Sticky, not fixed: the same frame also sits under the preview's banner inside the prelogin layout.
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Toolbar sx={{ gap: 1.5 }}>
           <IconButton edge="start" aria-label={t('analytics.openMenu')} onClick={() => setOpen(true)} sx={{ display: { md: 'none' } }}>
             <MenuIcon />
@@ -44,18 +45,18 @@ export function AnalyticsLayout({ children }: { children?: ReactNode }) {
           <AppSelector />
         </Toolbar>
       </AppBar>
-      <Box component="nav" aria-label={t('analytics.menu')} sx={{ width: { md: DRAWER }, flexShrink: 0 }}>
-        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER } }}>
+      <Box sx={{ display: 'flex' }}>
+        <Box component="nav" aria-label={t('analytics.menu')} sx={{ width: DRAWER, flexShrink: 0, display: { xs: 'none', md: 'block' }, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
           {nav}
+        </Box>
+        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER } }}>
+          <Box component="nav" aria-label={t('analytics.menu')}>
+            {nav}
+          </Box>
         </Drawer>
-        <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' } }}>
-          <Toolbar />
-          {nav}
-        </Drawer>
-      </Box>
-      <Box component="main" id="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
-        <Toolbar />
-        {children}
+        <Box component="main" id="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+          {children}
+        </Box>
       </Box>
       <DialogHost />
     </Box>
