@@ -17,6 +17,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { toJsonSchema } from '../server/plugins/routeSchemas';
 import { envelope } from '../server/routes/envelope';
+import { ingestionCase } from './ingest';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -147,6 +148,10 @@ async function main() {
   console.log(`\nPOST /deployments (idempotent create) against the pricing call: ${(create / pricing).toFixed(2)}`);
   await serialisationCase(productUrl);
   await app.close();
+  // A fresh data directory for the ingestion case: its own server, sign-up and app.
+  const ingestDir = mkdtempSync(join(tmpdir(), 'beacon-bench-ingest-'));
+  await ingestionCase({ ...config, DATA_DIR: ingestDir }, benchUser);
+  rmSync(ingestDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,156 +1,103 @@
-import type { z } from 'zod';
 import type {
-  appInputSchema,
   AppDto,
+  AppInput,
   AppUpdate,
   AppUserDto,
   ClearPeriod,
   DashboardSession,
-  EventSeries,
   EventDto,
-  eventTotalsSchema,
+  EventSeries,
   EventUpdate,
   GroupDto,
-  groupInputSchema,
+  GroupInput,
   JobDto,
-  limitsAnswerSchema,
-  memberInputSchema,
   MemberDto,
+  MemberInput,
   MemberUpdate,
   Overview,
   PasswordChange,
-  sessionsSchema,
   Tile,
   TokenDto,
-  tokenInputSchema,
+  TokenInput,
   TopEvents,
   VersionDto,
 } from '../src/domain/analytics/schemas';
-import { apiDownload, apiFetch } from './httpClient';
+import type { DropKind } from '../src/domain/analytics/constants';
+import { API_BASE, apiDownload, apiFetch } from './httpClient';
 
-export type EventTotals = z.infer<typeof eventTotalsSchema>;
-export type LimitsAnswer = z.infer<typeof limitsAnswerSchema>;
-export type SessionsAnswer = z.infer<typeof sessionsSchema>;
-export type AppCreate = z.input<typeof appInputSchema>;
-export type MemberCreate = z.input<typeof memberInputSchema>;
-export type GroupSave = z.input<typeof groupInputSchema>;
-export type TokenCreate = z.input<typeof tokenInputSchema>;
-/** A company user who may be added to the dashboard. */
-export interface MemberCandidate {
-  userId: string;
-  fullName: string;
-  email: string;
-}
-/** A day range, both ends 'YYYY-MM-DD', in the app's time zone. */
-export interface Period {
-  from: string;
-  to: string;
-}
+/** Typed calls of a deployment's analytics dashboard (issue 16), for its screens. */
+const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  (await apiFetch<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) })).payload;
 
-/**
- * Every call of one server's analytics dashboard (issue 16), `/api/v1/analytics/{deploymentId}/...`.
- * The dashboard screens see only this interface: the live one below talks to the tenant API, the
- * dashboard preview (/tools/dashboard-preview) supplies a read-only one with generated data.
- */
-export interface AnalyticsApi {
-  /** False in the preview: the screens hide or disable every change. */
-  readonly writable: boolean;
-  open(): Promise<DashboardSession>;
-  listApps(): Promise<AppDto[]>;
-  createApp(body: AppCreate): Promise<AppDto>;
-  updateApp(appId: string, body: AppUpdate): Promise<AppDto>;
-  deleteApp(appId: string): Promise<null>;
-  clearApp(appId: string, period: ClearPeriod): Promise<null>;
-  /**
-   * EXPECTED, not yet on the server: `POST /analytics/{deploymentId}/apps/{appId}/icon`, multipart
-   * field `icon` (JPG, PNG or GIF), answering the app with its new iconFileId.
-   */
-  uploadAppIcon(appId: string, file: File): Promise<AppDto>;
-  listMembers(): Promise<MemberDto[]>;
-  /**
-   * EXPECTED, not yet on the server: `GET /analytics/{deploymentId}/members/candidates`, the users
-   * of the company owning the server who are not dashboard users yet (for the add user form).
-   */
-  listMemberCandidates(): Promise<MemberCandidate[]>;
-  addMember(body: MemberCreate): Promise<MemberDto>;
-  updateMember(memberId: string, body: MemberUpdate): Promise<MemberDto>;
-  removeMember(memberId: string): Promise<null>;
-  me(): Promise<MemberDto>;
-  changePassword(body: PasswordChange): Promise<null>;
-  setApiKey(apiKey: string): Promise<{ apiKey: string }>;
-  regenerateApiKey(): Promise<{ apiKey: string }>;
-  listJobs(): Promise<JobDto[]>;
-  /** The export file of a completed export job. */
-  downloadExport(jobId: string): Promise<Blob>;
-  listVersions(): Promise<VersionDto[]>;
-  listEvents(appId: string, period: Period): Promise<EventTotals>;
-  eventSeries(appId: string, key: string, period: Period & { segment?: string }): Promise<EventSeries>;
-  updateEvent(appId: string, key: string, body: EventUpdate): Promise<EventDto>;
-  topEvents(appId: string, window: TopEvents['window']): Promise<TopEvents>;
-  listGroups(appId: string): Promise<GroupDto[]>;
-  saveGroup(appId: string, groupId: string | null, body: GroupSave): Promise<GroupDto>;
-  deleteGroup(appId: string, groupId: string): Promise<null>;
-  overview(appId: string, period: Period): Promise<Overview>;
-  saveTiles(appId: string, tiles: Tile[]): Promise<Tile[]>;
-  sessions(appId: string, period: Period): Promise<SessionsAnswer>;
-  limits(appId: string): Promise<LimitsAnswer>;
-  findAppUser(appId: string, deviceId: string): Promise<AppUserDto>;
-  exportAppUser(appId: string, deviceId: string): Promise<JobDto>;
-  purgeAppUser(appId: string, deviceId: string): Promise<null>;
-  listTokens(): Promise<TokenDto[]>;
-  createToken(body: TokenCreate): Promise<{ token: string; record: TokenDto }>;
-  deleteToken(tokenId: string): Promise<null>;
-}
+type Period = { from: string; to: string };
+type Totals = { count: number; sum: number; dur: number };
+const q = (params: Record<string, string | undefined>) => new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+const enc = encodeURIComponent;
 
-const json = (method: string, body?: unknown): RequestInit => ({ method, body: JSON.stringify(body ?? {}) });
-
-/** The live dashboard of deployment `deploymentId`, as the signed-in user (session cookie). */
-export function createAnalyticsApi(deploymentId: string): AnalyticsApi {
-  const base = `/analytics/${encodeURIComponent(deploymentId)}`;
-  const call = async <T>(path: string, init?: RequestInit) => (await apiFetch<T>(`${base}${path}`, init)).payload;
-  const app = (appId: string) => `/apps/${encodeURIComponent(appId)}`;
-  const range = (p: Period & { segment?: string }) => `?${new URLSearchParams({ from: p.from, to: p.to, ...(p.segment ? { segment: p.segment } : {}) })}`;
+/** The calls of one deployment's dashboard: `analyticsApi(deploymentId).apps.list()`. */
+export function analyticsApi(deploymentId: string) {
+  const base = `/analytics/${enc(deploymentId)}`;
+  const app = (appId: string) => `${base}/apps/${enc(appId)}`;
   return {
-    writable: true,
-    open: () => call('/open', json('POST')),
-    listApps: () => call('/apps'),
-    createApp: (body) => call('/apps', json('POST', body)),
-    updateApp: (appId, body) => call(app(appId), json('PUT', body)),
-    deleteApp: (appId) => call(app(appId), { method: 'DELETE' }),
-    clearApp: (appId, period) => call(`${app(appId)}/clear`, json('POST', { period })),
-    uploadAppIcon: (appId, file) => {
-      const form = new FormData();
-      form.append('icon', file);
-      return call(`${app(appId)}/icon`, { method: 'POST', body: form });
+    /** The server sign-in link's landing: maps the user in and answers what they see. */
+    open: () => send<DashboardSession>('POST', `${base}/open`, {}),
+    apps: {
+      list: () => send<AppDto[]>('GET', `${base}/apps`),
+      create: (input: AppInput) => send<AppDto>('POST', `${base}/apps`, input),
+      update: (appId: string, input: AppUpdate) => send<AppDto>('PUT', app(appId), input),
+      remove: (appId: string) => send<null>('DELETE', app(appId)),
+      clear: (appId: string, period: ClearPeriod) => send<null>('POST', `${app(appId)}/clear`, { period }),
     },
-    listMembers: () => call('/members'),
-    listMemberCandidates: () => call('/members/candidates'),
-    addMember: (body) => call('/members', json('POST', body)),
-    updateMember: (memberId, body) => call(`/members/${encodeURIComponent(memberId)}`, json('PUT', body)),
-    removeMember: (memberId) => call(`/members/${encodeURIComponent(memberId)}`, { method: 'DELETE' }),
-    me: () => call('/me'),
-    changePassword: (body) => call('/me/password', json('PUT', body)),
-    setApiKey: (apiKey) => call('/me/api-key', json('PUT', { apiKey })),
-    regenerateApiKey: () => call('/me/api-key/regenerate', json('POST')),
-    listJobs: () => call('/jobs'),
-    downloadExport: (jobId) => apiDownload(`${base}/jobs/${encodeURIComponent(jobId)}/download`),
-    listVersions: () => call('/versions'),
-    listEvents: (appId, period) => call(`${app(appId)}/events${range(period)}`),
-    eventSeries: (appId, key, period) => call(`${app(appId)}/events/${encodeURIComponent(key)}/series${range(period)}`),
-    updateEvent: (appId, key, body) => call(`${app(appId)}/events/${encodeURIComponent(key)}`, json('PUT', body)),
-    topEvents: (appId, window) => call(`${app(appId)}/top-events?window=${window}`),
-    listGroups: (appId) => call(`${app(appId)}/groups`),
-    saveGroup: (appId, groupId, body) => (groupId ? call(`${app(appId)}/groups/${encodeURIComponent(groupId)}`, json('PUT', body)) : call(`${app(appId)}/groups`, json('POST', body))),
-    deleteGroup: (appId, groupId) => call(`${app(appId)}/groups/${encodeURIComponent(groupId)}`, { method: 'DELETE' }),
-    overview: (appId, period) => call(`${app(appId)}/overview${range(period)}`),
-    saveTiles: (appId, tiles) => call(`${app(appId)}/overview`, json('PUT', { tiles })),
-    sessions: (appId, period) => call(`${app(appId)}/sessions${range(period)}`),
-    limits: (appId) => call(`${app(appId)}/limits`),
-    findAppUser: (appId, deviceId) => call(`${app(appId)}/app-users/${encodeURIComponent(deviceId)}`),
-    exportAppUser: (appId, deviceId) => call(`${app(appId)}/app-users/${encodeURIComponent(deviceId)}/export`, json('POST')),
-    purgeAppUser: (appId, deviceId) => call(`${app(appId)}/app-users/${encodeURIComponent(deviceId)}/purge`, json('POST', { confirm: true })),
-    listTokens: () => call('/tokens'),
-    createToken: (body) => call('/tokens', json('POST', body)),
-    deleteToken: (tokenId) => call(`/tokens/${encodeURIComponent(tokenId)}`, { method: 'DELETE' }),
+    members: {
+      list: () => send<MemberDto[]>('GET', `${base}/members`),
+      add: (input: MemberInput) => send<MemberDto>('POST', `${base}/members`, input),
+      update: (memberId: string, input: MemberUpdate) => send<MemberDto>('PUT', `${base}/members/${enc(memberId)}`, input),
+      remove: (memberId: string) => send<null>('DELETE', `${base}/members/${enc(memberId)}`),
+    },
+    me: {
+      get: () => send<MemberDto>('GET', `${base}/me`),
+      changePassword: (change: PasswordChange) => send<null>('PUT', `${base}/me/password`, change),
+      setApiKey: (apiKey: string) => send<{ apiKey: string }>('PUT', `${base}/me/api-key`, { apiKey }),
+      regenerateApiKey: () => send<{ apiKey: string }>('POST', `${base}/me/api-key/regenerate`, {}),
+    },
+    events: {
+      list: (appId: string, period: Period) => send<(EventDto & { totals: Totals })[]>('GET', `${app(appId)}/events?${q(period)}`),
+      series: (appId: string, key: string, period: Period & { segment?: string }) => send<EventSeries>('GET', `${app(appId)}/events/${enc(key)}/series?${q(period)}`),
+      update: (appId: string, key: string, input: EventUpdate) => send<EventDto>('PUT', `${app(appId)}/events/${enc(key)}`, input),
+      top: (appId: string, window: TopEvents['window']) => send<TopEvents>('GET', `${app(appId)}/top-events?${q({ window })}`),
+    },
+    groups: {
+      list: (appId: string) => send<GroupDto[]>('GET', `${app(appId)}/groups`),
+      create: (appId: string, input: GroupInput) => send<GroupDto>('POST', `${app(appId)}/groups`, input),
+      update: (appId: string, groupId: string, input: GroupInput) => send<GroupDto>('PUT', `${app(appId)}/groups/${enc(groupId)}`, input),
+      remove: (appId: string, groupId: string) => send<null>('DELETE', `${app(appId)}/groups/${enc(groupId)}`),
+    },
+    overview: {
+      get: (appId: string, period: Period) => send<Overview>('GET', `${app(appId)}/overview?${q(period)}`),
+      save: (appId: string, tiles: Tile[]) => send<Tile[]>('PUT', `${app(appId)}/overview`, { tiles }),
+    },
+    sessions: (appId: string, period: Period) => send<{ days: { day: string; sessions: number; newUsers: number; duration: number }[] }>('GET', `${app(appId)}/sessions?${q(period)}`),
+    /** The limits and what they dropped: the limit messages (with their link) are shown from this. */
+    limits: (appId: string) => send<{ limits: Record<'eventKeys' | 'segmentsPerEvent' | 'valuesPerSegment', number>; drops: { kind: DropKind; count: number }[] }>('GET', `${app(appId)}/limits`),
+    tokens: {
+      list: () => send<TokenDto[]>('GET', `${base}/tokens`),
+      /** The token is in this answer only. */
+      create: (input: TokenInput) => send<{ token: string; record: TokenDto }>('POST', `${base}/tokens`, input),
+      remove: (tokenId: string) => send<null>('DELETE', `${base}/tokens/${enc(tokenId)}`),
+    },
+    appUsers: {
+      find: (appId: string, deviceId: string) => send<AppUserDto>('GET', `${app(appId)}/app-users/${enc(deviceId)}`),
+      export: (appId: string, deviceId: string) => send<JobDto>('POST', `${app(appId)}/app-users/${enc(deviceId)}/export`, {}),
+      /** After the screen's confirmation. */
+      purge: (appId: string, deviceId: string) => send<null>('POST', `${app(appId)}/app-users/${enc(deviceId)}/purge`, { confirm: true }),
+    },
+    jobs: {
+      list: () => send<JobDto[]>('GET', `${base}/jobs`),
+      /** The downloading view: the export file (its name, with the date, is in content-disposition). */
+      download: (job: JobDto) => apiDownload((job.downloadUrl ?? '').replace(API_BASE, '')),
+    },
+    versions: () => send<VersionDto[]>('GET', `${base}/versions`),
   };
 }
+
+export type AnalyticsApi = ReturnType<typeof analyticsApi>;

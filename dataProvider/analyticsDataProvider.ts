@@ -1,5 +1,5 @@
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
-import type { AnalyticsApi } from './analytics';
+import type { DashboardApi } from './analyticsDashboard';
 import { ApiError } from './httpClient';
 
 /** The dashboard's react-admin resources and the list call behind each (the tenant API answers whole lists). */
@@ -10,7 +10,7 @@ type Row = RaRecord & Record<string, unknown>;
 
 const withId = <T extends { _id: string }>(rows: T[]): (T & { id: string })[] => rows.map((r) => ({ ...r, id: r._id }));
 
-function listOf(api: AnalyticsApi, resource: string): Promise<Row[]> {
+function listOf(api: DashboardApi, resource: string): Promise<Row[]> {
   switch (resource) {
     case 'apps':
       return api.listApps().then(withId);
@@ -45,9 +45,9 @@ async function wrap<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * react-admin's data provider for the dashboard's resources (applications, users, tokens), over
- * the AnalyticsApi in use: the live tenant API, or the preview's sample data.
+ * the DashboardApi in use: the live tenant API, or the preview's sample data.
  */
-export function analyticsDataProvider(api: AnalyticsApi): DataProvider {
+export function analyticsDataProvider(api: DashboardApi): DataProvider {
   const one = async (resource: string, id: unknown) => {
     const found = (await listOf(api, resource)).find((r) => r.id === id);
     if (!found) throw new HttpError('Not found', 404);
@@ -60,15 +60,15 @@ export function analyticsDataProvider(api: AnalyticsApi): DataProvider {
     getManyReference: (resource: string, params: GetListParams) => wrap(async () => page(await listOf(api, resource), params)),
     create: (resource: string, params: { data: Record<string, unknown> }) =>
       wrap(async () => {
-        if (resource === 'apps') return { data: withId([await api.createApp(params.data as Parameters<AnalyticsApi['createApp']>[0])])[0] };
-        if (resource === 'members') return { data: withId([await api.addMember(params.data as Parameters<AnalyticsApi['addMember']>[0])])[0] };
+        if (resource === 'apps') return { data: withId([await api.createApp(params.data as Parameters<DashboardApi['createApp']>[0])])[0] };
+        if (resource === 'members') return { data: withId([await api.addMember(params.data as Parameters<DashboardApi['addMember']>[0])])[0] };
         throw new Error(`create ${resource}: use the resource's own screen`);
       }),
     update: (resource: string, params: { id: unknown; data: Record<string, unknown> }) =>
       wrap(async () => {
         const id = String(params.id);
-        if (resource === 'apps') return { data: withId([await api.updateApp(id, params.data as Parameters<AnalyticsApi['updateApp']>[1])])[0] };
-        if (resource === 'members') return { data: withId([await api.updateMember(id, params.data as Parameters<AnalyticsApi['updateMember']>[1])])[0] };
+        if (resource === 'apps') return { data: withId([await api.updateApp(id, params.data as Parameters<DashboardApi['updateApp']>[1])])[0] };
+        if (resource === 'members') return { data: withId([await api.updateMember(id, params.data as Parameters<DashboardApi['updateMember']>[1])])[0] };
         throw new Error(`update ${resource} is not possible`);
       }),
     updateMany: () => Promise.reject(new Error('not supported')),

@@ -1,6 +1,7 @@
 /**
  * English strings of each server's analytics dashboard (issue 16) and its preview. They load with
- * the dashboard area (portal/analytics/i18n.ts), never with the front door.
+ * the dashboard area (portal/analytics/i18n.ts), never with the front door. The API's error
+ * messages are in en.ts under errors.ANALYTICS_*.
  */
 export const analyticsEn = {
   analytics: {
@@ -44,11 +45,15 @@ export const analyticsEn = {
     },
     metrics: { count: 'Count', sum: 'Sum', dur: 'Duration' },
     limits: {
-      event_keys: 'The limit of unique event keys ({{limit}}) was reached: {{count}} events with new keys were not recorded.',
-      segments: 'The limit of segmentations per event ({{limit}}) was reached: {{count}} segmentations were not recorded.',
-      segment_values: 'The limit of unique values per segmentation ({{limit}}) was reached: {{count}} values were not recorded.',
+      /** SPEC §8: each limit message links to the API configurations page (API_CONFIGURATIONS_ROUTE). */
+      event_keys: 'Limit reached for unique event keys ({{limit}}): {{count}} events were not recorded.',
+      segments: 'Limit reached for segmentations per event ({{limit}}): {{count}} segment values were not recorded.',
+      segment_values: 'Limit reached for unique values per segmentation ({{limit}}): {{count}} values were not recorded.',
       adjust: 'Adjust the limit',
     },
+    roles: { globalAdmin: 'Global admin', admin: 'Admin', user: 'User', askAdmin: 'Ask an admin of this application to change this.' },
+    clearPeriods: { '1month': 'Older than 1 month', '3months': 'Older than 3 months', '6months': 'Older than 6 months', '1year': 'Older than 1 year', '2years': 'Older than 2 years', all: 'All data' },
+    topEvents: { '24hours': 'Last 24 hours', '30days': 'Last 30 days' },
     overview: {
       title: 'Events overview',
       configure: 'Configure overview',
@@ -81,6 +86,8 @@ export const analyticsEn = {
       chartLoading: 'Loading the chart…',
       editEvent: 'Edit event',
       pick: 'Event',
+      omitConfirm: 'Omitting these segments deletes their stored data. Continue?',
+      hiddenNote: 'Hidden events are still recorded.',
     },
     top: {
       title: 'Top events',
@@ -224,8 +231,11 @@ export const analyticsEn = {
       expiryAmount: 'Expires after',
       units: { hours: 'Hours', days: 'Days', months: 'Months' },
       neverExpires: 'Never expires',
+      never: 'Never expires',
+      shownOnce: 'Copy this token now: it will not be shown again.',
+      status: { active: 'Active', expired: 'Expired' },
       multiUse: 'Can be used multiple times',
-      status: 'Status',
+      statusHeader: 'Status',
       statuses: { active: 'Active', expired: 'Expired' },
       expiresAt: 'Expires',
       owner: 'Owner',
@@ -256,7 +266,8 @@ export const analyticsEn = {
       purgeTitle: 'Purge all data of this user?',
       purgeBody: 'Everything stored about device {{deviceId}} is deleted. This cannot be undone.',
       purged: 'User data purged',
-      downloading: 'Preparing your export…',
+      downloading: 'Downloading the export…',
+      purgeConfirm: 'Purge all data of this user? This cannot be undone.',
       downloadReady: 'Your export is ready.',
       download: 'Download',
       exportFailed: 'Export failed. See the logs and contact your provider.',
@@ -265,9 +276,10 @@ export const analyticsEn = {
     jobs: {
       title: 'Jobs',
       kind: 'Job',
-      kinds: { top_events: 'Top events', clear: 'Clear data', export: 'Data export', purge: 'Data purge' },
-      status: 'Status',
+      kinds: { top_events: 'Top events', clear: 'Clear data', export: 'Export user data', purge: 'Purge user data' },
+      statusHeader: 'Status',
       statuses: { scheduled: 'Scheduled', running: 'Running', completed: 'Completed', failed: 'Failed' },
+      status: { scheduled: 'Scheduled', running: 'Running', completed: 'Completed', failed: 'Failed' },
       app: 'Application',
       created: 'Started',
       finished: 'Finished',
@@ -283,4 +295,4 @@ export const analyticsEn = {
       drops: 'Dropped so far',
     },
   },
-};
+} as const;

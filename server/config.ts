@@ -78,6 +78,8 @@ const envSchema = z.object({
   REAUTH_WINDOW_MINUTES: z.coerce.number().int().positive().max(60).default(10),
   /** SDK requests (/i, /i/bulk) per client IP and minute; a bulk call counts once. */
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  /** Dashboard API calls (/api/v1/analytics/...) per client IP and minute. */
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   DISCOUNT_CHECKS_PER_HOUR: z.coerce.number().int().positive().default(20),
   SECRET_KEYS: z.string().min(1).optional(),
   INVITATIONS_PER_COMPANY_PER_DAY: z.coerce.number().int().positive().default(50),

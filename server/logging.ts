@@ -5,11 +5,13 @@ import type { FastifyServerOptions } from 'fastify';
  * parameters. Redaction catches known keys anywhere near the top of a log object; the serializers
  * below clean the two places such values hide in text (URLs and database error messages).
  */
-const SECRET_KEYS = ['password', 'oldPassword', 'passwordHash', 'token', 'authCode', 'idToken', 'secret', 'cookie', 'authorization'];
+const SECRET_KEYS = ['password', 'oldPassword', 'newPassword', 'confirmation', 'passwordHash', 'token', 'authCode', 'idToken', 'secret', 'cookie', 'authorization', 'apiKey'];
 
 const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
+  // The analytics dashboard's token header (Countly's name for it).
+  'req.headers["countly-token"]',
   'res.headers["set-cookie"]',
   'headers.cookie',
   'headers.authorization',
@@ -25,7 +27,7 @@ const REDACT_PATHS = [
 ];
 
 /** Query parameters that carry a credential; their values never reach a log line. */
-const SECRET_QUERY = /^(token|code|authcode|idtoken|password|secret|key|signature|sig)$/i;
+const SECRET_QUERY = /^(token|code|authcode|idtoken|password|secret|key|signature|sig|auth_token|api_key)$/i;
 
 /** `/api/v1/auth/unlock?token=abc` → `/api/v1/auth/unlock?token=[redacted]`. */
 export function redactUrl(url: string): string {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { createAnalyticsApi } from '../../dataProvider/analytics';
+import { createDashboardApi } from '../../dataProvider/analyticsDashboard';
 import { AnalyticsArea } from './AnalyticsArea';
 
 /**
@@ -10,6 +10,6 @@ import { AnalyticsArea } from './AnalyticsArea';
  */
 export default function AnalyticsApp() {
   const { deploymentId = '' } = useParams();
-  const api = useMemo(() => createAnalyticsApi(deploymentId), [deploymentId]);
+  const api = useMemo(() => createDashboardApi(deploymentId), [deploymentId]);
   return <AnalyticsArea key={deploymentId} api={api} basePath={`/analytics/${deploymentId}`} />;
 }

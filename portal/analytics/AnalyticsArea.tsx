@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route } from 'react-router';
-import type { AnalyticsApi } from '../../dataProvider/analytics';
+import type { DashboardApi } from '../../dataProvider/analyticsDashboard';
 import { analyticsDataProvider } from '../../dataProvider/analyticsDataProvider';
 import type { AppDto, DashboardSession } from '../../src/domain/analytics/schemas';
 import { i18n } from '../../src/i18n';
@@ -37,10 +37,10 @@ const selectedKey = (basePath: string) => `beacon.analytics.app:${basePath}`;
 
 /**
  * One analytics dashboard (issue 16), mounted at `basePath`: react-admin resources for
- * applications, users and tokens over the given AnalyticsApi, custom pages for the rest.
+ * applications, users and tokens over the given DashboardApi, custom pages for the rest.
  * The live dashboard passes the tenant API; the preview passes generated sample data.
  */
-export function AnalyticsArea({ api, basePath }: { api: AnalyticsApi; basePath: string }) {
+export function AnalyticsArea({ api, basePath }: { api: DashboardApi; basePath: string }) {
   const { t } = useTranslation();
   const [session, setSession] = useState<DashboardSession | null>(null);
   const [apps, setApps] = useState<AppDto[]>([]);

@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { AnalyticsApi } from '../../dataProvider/analytics';
+import type { DashboardApi } from '../../dataProvider/analyticsDashboard';
 import type { AppDto, DashboardSession } from '../../src/domain/analytics/schemas';
 
 /** What every dashboard screen needs: the calls, who is signed in, and the app being looked at. */
 export interface AnalyticsState {
-  api: AnalyticsApi;
+  api: DashboardApi;
   session: DashboardSession;
   /** The apps the member sees, refreshed after app changes. */
   apps: AppDto[];

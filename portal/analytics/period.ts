@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Period } from '../../dataProvider/analytics';
+import type { Period } from '../../dataProvider/analyticsDashboard';
 import { resolveRange, type DateRangeValue } from '../../src/ui/date/dateRangeRules';
 
 const DAY = 'YYYY-MM-DD';

@@ -35,66 +35,68 @@ const exportFile = z.object({ app: z.object({ _id: z.string(), name: z.string() 
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { analytics } = app;
+  // Per address: tokens and API keys are not guessable, but nobody needs more than this from one place.
+  const limited = { config: { rateLimit: { max: app.config.ANALYTICS_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
 
   // The server sign-in link lands here: the portal user is mapped to a dashboard member.
-  app.post('/analytics/:deploymentId/open', { preValidation: signedIn, schema: { tags, params: tenantParamsSchema, body: z.object({}).optional(), response: replies(dashboardSessionSchema) } }, async (request) => {
+  app.post('/analytics/:deploymentId/open', { ...limited, preValidation: signedIn, schema: { tags, params: tenantParamsSchema, body: z.object({}).optional(), response: replies(dashboardSessionSchema) } }, async (request) => {
     const { user } = await request.requireSession();
     return ok(await analytics.open(user, request.params));
   });
 
-  app.get('/analytics/:deploymentId/apps', { schema: { tags, params: tenantParamsSchema, response: replies(z.array(appSchema)) } }, async (request) => ok(await analytics.listApps(await analyticsActor(request), request.params)));
-  app.post('/analytics/:deploymentId/apps', { schema: { tags, params: tenantParamsSchema, body: appInputSchema, response: replies(appSchema, 201) } }, async (request, reply) => {
+  app.get('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(appSchema)) } }, async (request) => ok(await analytics.listApps(await analyticsActor(request), request.params)));
+  app.post('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, body: appInputSchema, response: replies(appSchema, 201) } }, async (request, reply) => {
     reply.code(201);
     return ok(await analytics.createApp(await analyticsActor(request), { ...request.params, app: request.body }));
   });
-  app.put('/analytics/:deploymentId/apps/:appId', { schema: { tags, params: appParamsSchema, body: appUpdateSchema, response: replies(appSchema) } }, async (request) =>
+  app.put('/analytics/:deploymentId/apps/:appId', { ...limited, schema: { tags, params: appParamsSchema, body: appUpdateSchema, response: replies(appSchema) } }, async (request) =>
     ok(await analytics.updateApp(await analyticsActor(request), { ...request.params, app: request.body })),
   );
-  app.delete('/analytics/:deploymentId/apps/:appId', { schema: { tags, params: appParamsSchema, response: replies(noPayload) } }, async (request) => {
+  app.delete('/analytics/:deploymentId/apps/:appId', { ...limited, schema: { tags, params: appParamsSchema, response: replies(noPayload) } }, async (request) => {
     await analytics.deleteApp(await analyticsActor(request), request.params);
     return ok(null);
   });
-  app.post('/analytics/:deploymentId/apps/:appId/clear', { schema: { tags, params: appParamsSchema, body: clearAppSchema, response: replies(noPayload) } }, async (request) => {
+  app.post('/analytics/:deploymentId/apps/:appId/clear', { ...limited, schema: { tags, params: appParamsSchema, body: clearAppSchema, response: replies(noPayload) } }, async (request) => {
     await analytics.clearApp(await analyticsActor(request), { ...request.params, period: request.body.period });
     return ok(null);
   });
 
-  app.get('/analytics/:deploymentId/members', { schema: { tags, params: tenantParamsSchema, response: replies(z.array(memberSchema)) } }, async (request) => ok(await analytics.listMembers(await analyticsActor(request), request.params)));
-  app.post('/analytics/:deploymentId/members', { schema: { tags, params: tenantParamsSchema, body: memberInputSchema, response: replies(memberSchema, 201) } }, async (request, reply) => {
+  app.get('/analytics/:deploymentId/members', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(memberSchema)) } }, async (request) => ok(await analytics.listMembers(await analyticsActor(request), request.params)));
+  app.post('/analytics/:deploymentId/members', { ...limited, schema: { tags, params: tenantParamsSchema, body: memberInputSchema, response: replies(memberSchema, 201) } }, async (request, reply) => {
     reply.code(201);
     return ok(await analytics.addMember(await analyticsActor(request), { ...request.params, member: request.body }));
   });
-  app.put('/analytics/:deploymentId/members/:memberId', { schema: { tags, params: memberParamsSchema, body: memberUpdateSchema, response: replies(memberSchema) } }, async (request) =>
+  app.put('/analytics/:deploymentId/members/:memberId', { ...limited, schema: { tags, params: memberParamsSchema, body: memberUpdateSchema, response: replies(memberSchema) } }, async (request) =>
     ok(await analytics.updateMember(await analyticsActor(request), { ...request.params, member: request.body })),
   );
-  app.delete('/analytics/:deploymentId/members/:memberId', { schema: { tags, params: memberParamsSchema, response: replies(noPayload) } }, async (request) => {
+  app.delete('/analytics/:deploymentId/members/:memberId', { ...limited, schema: { tags, params: memberParamsSchema, response: replies(noPayload) } }, async (request) => {
     await analytics.removeMember(await analyticsActor(request), request.params);
     return ok(null);
   });
 
-  app.get('/analytics/:deploymentId/me', { schema: { tags, params: tenantParamsSchema, response: replies(memberSchema) } }, async (request) => ok(await analytics.me(await analyticsActor(request), request.params)));
-  app.put('/analytics/:deploymentId/me/password', { schema: { tags, params: tenantParamsSchema, body: passwordChangeSchema, response: replies(noPayload) } }, async (request) => {
+  app.get('/analytics/:deploymentId/me', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(memberSchema) } }, async (request) => ok(await analytics.me(await analyticsActor(request), request.params)));
+  app.put('/analytics/:deploymentId/me/password', { ...limited, schema: { tags, params: tenantParamsSchema, body: passwordChangeSchema, response: replies(noPayload) } }, async (request) => {
     await analytics.changePassword(await analyticsActor(request), { ...request.params, change: request.body });
     return ok(null);
   });
-  app.put('/analytics/:deploymentId/me/api-key', { schema: { tags, params: tenantParamsSchema, body: apiKeyInputSchema, response: replies(apiKeyAnswerSchema) } }, async (request) =>
+  app.put('/analytics/:deploymentId/me/api-key', { ...limited, schema: { tags, params: tenantParamsSchema, body: apiKeyInputSchema, response: replies(apiKeyAnswerSchema) } }, async (request) =>
     ok(await analytics.setApiKey(await analyticsActor(request), { ...request.params, apiKey: request.body.apiKey })),
   );
-  app.post('/analytics/:deploymentId/me/api-key/regenerate', { schema: { tags, params: tenantParamsSchema, body: z.object({}).optional(), response: replies(apiKeyAnswerSchema) } }, async (request) =>
+  app.post('/analytics/:deploymentId/me/api-key/regenerate', { ...limited, schema: { tags, params: tenantParamsSchema, body: z.object({}).optional(), response: replies(apiKeyAnswerSchema) } }, async (request) =>
     ok(await analytics.setApiKey(await analyticsActor(request), { ...request.params, apiKey: null })),
   );
 
-  app.get('/analytics/:deploymentId/jobs', { schema: { tags, params: tenantParamsSchema, response: replies(z.array(jobSchema)) } }, async (request) => ok(await analytics.listJobs(await analyticsActor(request), request.params)));
+  app.get('/analytics/:deploymentId/jobs', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(jobSchema)) } }, async (request) => ok(await analytics.listJobs(await analyticsActor(request), request.params)));
   app.get(
     '/analytics/:deploymentId/jobs/:jobId/download',
-    { schema: { tags, params: jobParamsSchema, response: { 200: { description: 'The export as a JSON file named with its date', content: { 'application/json': { schema: exportFile } } }, ...errorReplies } } },
+    { ...limited, schema: { tags, params: jobParamsSchema, response: { 200: { description: 'The export as a JSON file named with its date', content: { 'application/json': { schema: exportFile } } }, ...errorReplies } } },
     async (request, reply) => {
       const file = await analytics.downloadExport(await analyticsActor(request), request.params);
       // Sent as the text of the file: the typed reply knows only the declared JSON shape.
       return (reply as FastifyReply).header('content-disposition', `attachment; filename="${file.fileName}"`).type('application/json; charset=utf-8').send(file.body);
     },
   );
-  app.get('/analytics/:deploymentId/versions', { schema: { tags, params: tenantParamsSchema, response: replies(z.array(versionSchema)) } }, async (request) => ok(await analytics.listVersions(await analyticsActor(request), request.params)));
+  app.get('/analytics/:deploymentId/versions', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(versionSchema)) } }, async (request) => ok(await analytics.listVersions(await analyticsActor(request), request.params)));
 
   await app.register(analyticsDataRoutes);
 };

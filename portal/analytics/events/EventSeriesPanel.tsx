@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventTotals, Period } from '../../../dataProvider/analytics';
+import type { EventTotals, Period } from '../../../dataProvider/analyticsDashboard';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { MetricCard } from '../../../src/ui/misc/MetricCard';
 import { useAnalytics } from '../context';

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { AnalyticsApi, Period } from '../../../dataProvider/analytics';
+import type { DashboardApi, Period } from '../../../dataProvider/analyticsDashboard';
 import { DASHBOARD_VERSION, DEFAULT_LIMITS } from '../../../src/domain/analytics/constants';
 import type { AppDto, EventDto, GroupDto, JobDto, MemberDto, Tile, TokenDto } from '../../../src/domain/analytics/schemas';
 import { eventDays, SAMPLE_APPS, SAMPLE_EVENTS, seededRandom } from './sampleData';
@@ -56,10 +56,10 @@ const TILES: Tile[] = [
 const lastDays = (n: number): Period => ({ from: dayjs().subtract(n - 1, 'day').format('YYYY-MM-DD'), to: dayjs().format('YYYY-MM-DD') });
 
 /**
- * The dashboard preview's AnalyticsApi (/tools/dashboard-preview): generated in the browser, read
+ * The dashboard preview's DashboardApi (/tools/dashboard-preview): generated in the browser, read
  * only, no request to the server. The screens are the live dashboard's own.
  */
-export function createSampleAnalyticsApi(): AnalyticsApi {
+export function createSampleAnalyticsApi(): DashboardApi {
   const readOnly = () => Promise.reject(new ReadOnlyPreviewError());
   const now = dayjs();
   const groups: GroupDto[] = [{ _id: '00000000-0000-4000-8000-0000000000c1', name: 'Notes activity', description: 'Everything people do with notes', eventKeys: ['note_created', 'note_shared', 'export_pdf'], visible: true, countName: null, sumName: null, durName: null }];

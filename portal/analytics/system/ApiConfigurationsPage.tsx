@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LimitsAnswer } from '../../../dataProvider/analytics';
+import type { LimitsAnswer } from '../../../dataProvider/analyticsDashboard';
 import { failureMessage } from '../../../src/ui/form/messages';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { canAdminApp, useAnalytics } from '../context';

@@ -30,7 +30,7 @@ export function JobsPage() {
             columns={[
               { id: 'kind', header: t('analytics.jobs.kind'), value: (j) => t(`analytics.jobs.kinds.${j.kind}`) },
               { id: 'app', header: t('analytics.jobs.app'), value: (j) => appName(j.appId) },
-              { id: 'status', header: t('analytics.jobs.status'), value: (j) => t(`analytics.jobs.statuses.${j.status}`), render: (j) => <Chip size="small" color={COLOR[j.status]} label={t(`analytics.jobs.statuses.${j.status}`)} /> },
+              { id: 'status', header: t('analytics.jobs.statusHeader'), value: (j) => t(`analytics.jobs.statuses.${j.status}`), render: (j) => <Chip size="small" color={COLOR[j.status]} label={t(`analytics.jobs.statuses.${j.status}`)} /> },
               { id: 'createdAt', header: t('analytics.jobs.created'), value: (j) => new Date(j.createdAt).toLocaleString('en-US') },
               { id: 'finishedAt', header: t('analytics.jobs.finished'), value: (j) => (j.finishedAt ? new Date(j.finishedAt).toLocaleString('en-US') : '') },
             ]}

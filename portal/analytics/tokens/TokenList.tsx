@@ -56,7 +56,7 @@ export function TokenList() {
               { id: 'purpose', header: t('analytics.tokens.purpose'), value: (r) => r.purpose },
               {
                 id: 'status',
-                header: t('analytics.tokens.status'),
+                header: t('analytics.tokens.statusHeader'),
                 value: (r) => t(`analytics.tokens.statuses.${r.status}`),
                 render: (r) => <Chip size="small" color={r.status === 'active' ? 'success' : 'default'} label={t(`analytics.tokens.statuses.${r.status}`)} />,
               },

@@ -28,7 +28,7 @@ export async function findAppUser(tx: Db, access: Access, appId: string, deviceI
 }
 
 const downloadUrl = (access: Access, job: typeof analyticsJobs.$inferSelect) =>
-  job.kind === 'export' && job.status === 'completed' ? `/api/v1/analytics/${access.deploymentId}/jobs/${job.id}/download` : null;
+  job.kind === 'export' && job.status === 'completed' && job.result !== null ? `/api/v1/analytics/${access.deploymentId}/jobs/${job.id}/download` : null;
 
 function jobDto(access: Access, job: typeof analyticsJobs.$inferSelect): JobDto {
   return {
@@ -65,7 +65,7 @@ export async function exportAppUser(tx: Db, access: Access, appId: string, devic
 /** The export file: JSON named with the export's date (SPEC §7 "a json file named with the date"). */
 export async function downloadExport(tx: Db, access: Access, jobId: string): Promise<{ fileName: string; body: string }> {
   const [job] = await tx.select().from(analyticsJobs).where(and(eq(analyticsJobs.id, jobId), eq(analyticsJobs.tenantId, access.tenantId), eq(analyticsJobs.kind, 'export')));
-  if (!job || !job.appId || !canRead(access, job.appId) || job.status !== 'completed') throw new AppError('ANALYTICS_EXPORT_NOT_FOUND');
+  if (!job || !job.appId || !canRead(access, job.appId) || job.status !== 'completed' || job.result === null) throw new AppError('ANALYTICS_EXPORT_NOT_FOUND');
   const device = String(job.params.deviceId ?? 'user').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40);
   return { fileName: `export-${device}-${job.createdAt.toISOString().slice(0, 10)}.json`, body: JSON.stringify(job.result, null, 2) };
 }
@@ -81,7 +81,8 @@ export async function purgeAppUser(tx: Db, access: Access, appId: string, device
   await tx.delete(analyticsRawEvents).where(and(eq(analyticsRawEvents.appId, app.id), eq(analyticsRawEvents.deviceId, deviceId)));
   await tx.delete(analyticsMonthlyDevices).where(and(eq(analyticsMonthlyDevices.appId, app.id), eq(analyticsMonthlyDevices.deviceId, deviceId)));
   const exports = await tx.select({ id: analyticsJobs.id, params: analyticsJobs.params }).from(analyticsJobs).where(and(eq(analyticsJobs.appId, app.id), eq(analyticsJobs.kind, 'export')));
-  for (const job of exports.filter((j) => j.params.deviceId === deviceId)) await tx.update(analyticsJobs).set({ result: null, status: 'completed' }).where(eq(analyticsJobs.id, job.id));
+  // The exports made of this user go too: their download links then answer that no export is linked.
+  for (const job of exports.filter((j) => j.params.deviceId === deviceId)) await tx.update(analyticsJobs).set({ result: null }).where(eq(analyticsJobs.id, job.id));
   await tx.insert(analyticsJobs).values({ tenantId: access.tenantId, appId: app.id, kind: 'purge', status: 'completed', params: { deviceId }, createdBy: access.member.id, finishedAt: new Date() });
 }
 

@@ -50,7 +50,8 @@ async function applyLimits(tx: Db, app: App, events: ParsedEvent[], drops: Map<D
     const [row] = await tx.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.appId, app.id));
     const room = Math.max(0, limits.eventKeys - (row?.n ?? 0));
     const accepted = fresh.slice(0, room);
-    if (accepted.length) await tx.insert(analyticsEvents).values(accepted.map((key) => ({ appId: app.id, key }))).onConflictDoNothing();
+    // Rows go in key order in every statement: concurrent requests then lock them in the same order and cannot deadlock.
+    if (accepted.length) await tx.insert(analyticsEvents).values([...accepted].sort().map((key) => ({ appId: app.id, key }))).onConflictDoNothing();
     for (const key of accepted) known.set(key, []);
   }
   const kept = events.filter((e) => (known.has(e.key) ? true : (drop('event_keys'), false)));
@@ -104,7 +105,8 @@ async function applyLimits(tx: Db, app: App, events: ParsedEvent[], drops: Map<D
     }
     event.segmentation = segmentation;
   }
-  if (added.length) await tx.insert(analyticsSegmentValues).values(added).onConflictDoNothing();
+  const order = (r: { eventKey: string; segment: string; value: string }) => `${r.eventKey}\u0000${r.segment}\u0000${r.value}`;
+  if (added.length) await tx.insert(analyticsSegmentValues).values(added.sort((x, y) => (order(x) < order(y) ? -1 : 1))).onConflictDoNothing();
   return kept;
 }
 
@@ -127,7 +129,7 @@ async function recordEvents(tx: Db, app: App, deviceId: string, events: ParsedEv
   const t = analyticsDailyEvents;
   await tx
     .insert(t)
-    .values([...rows.values()].map((r) => ({ appId: app.id, ...r })))
+    .values([...rows.entries()].sort(([x], [y]) => (x < y ? -1 : 1)).map(([, r]) => ({ appId: app.id, ...r })))
     .onConflictDoUpdate({ target: [t.appId, t.eventKey, t.day, t.segment, t.value], set: { count: sql`${t.count} + excluded.count`, sum: sql`${t.sum} + excluded.sum`, dur: sql`${t.dur} + excluded.dur` } });
   await tx.insert(analyticsRawEvents).values(events.map((e) => ({ appId: app.id, deviceId, key: e.key, count: e.count, sum: e.sum, dur: e.dur, segmentation: Object.keys(e.segmentation).length ? e.segmentation : null, occurredAt: e.at })));
 }
@@ -194,7 +196,7 @@ export async function ingestOne(db: Db, request: IngestRequest, checksumOver: In
         const d = analyticsDrops;
         await tx
           .insert(d)
-          .values([...drops].map(([kind, n]) => ({ appId: target.id, day, kind, count: n })))
+          .values([...drops].sort(([x], [y]) => (x < y ? -1 : 1)).map(([kind, n]) => ({ appId: target.id, day, kind, count: n })))
           .onConflictDoUpdate({ target: [d.appId, d.day, d.kind], set: { count: sql`${d.count} + excluded.count` } });
       }
     }

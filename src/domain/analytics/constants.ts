@@ -32,5 +32,5 @@ export const MAX_PATTERN_LENGTH = 200;
 export const MAX_TOKEN_ENDPOINTS = 20;
 /** The dashboard version this build runs (version history records each one a tenant has run). */
 export const DASHBOARD_VERSION = '1.0.0';
-/** Countly's reserved internal event prefix: SDK internals ([CLY]_view, ...) are kept, but a user's own key cannot start with '$'. */
+/** A member's API key (user settings): exactly 32 letters and digits (SPEC §5). */
 export const API_KEY_PATTERN = /^[A-Za-z0-9]{32}$/;

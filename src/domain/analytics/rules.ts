@@ -1,5 +1,8 @@
 import { MAX_KEY_LENGTH, MAX_PATTERN_LENGTH, MAX_VALUE_LENGTH, type ClearPeriod } from './constants';
 
+/** Control characters (below U+0020) never reach a key or a value. */
+const printable = (c: string) => c.charCodeAt(0) >= 32;
+
 /**
  * An event key or segment name as stored: trimmed, without the characters a document store would
  * read as paths or operators ('.' and a leading '$', as Countly does), capped in length.
@@ -11,13 +14,16 @@ export function sanitizeKey(raw: unknown): string {
     .trim()
     .replace(/^\$+/, '')
     .replace(/\./g, ':')
-    .replace(/[\u0000-\u001f]/g, '')
+    .slice(0, MAX_KEY_LENGTH * 2)
+    .split('')
+    .filter(printable)
+    .join('')
     .slice(0, MAX_KEY_LENGTH);
 }
 
 /** A segment value as stored: a string, capped; objects and arrays are not segment values. */
 export function sanitizeValue(raw: unknown): string | null {
-  if (typeof raw === 'string') return raw.replace(/[\u0000-\u001f]/g, '').slice(0, MAX_VALUE_LENGTH);
+  if (typeof raw === 'string') return raw.slice(0, MAX_VALUE_LENGTH * 2).split('').filter(printable).join('').slice(0, MAX_VALUE_LENGTH);
   if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
   return null;
 }
@@ -44,8 +50,9 @@ export function clearBefore(period: ClearPeriod, today: string): string | null {
   if (period === 'all') return null;
   const months = { '1month': 1, '3months': 3, '6months': 6, '1year': 12, '2years': 24 }[period];
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const at = new Date(Date.UTC(y, m - 1 - months, d));
-  return at.toISOString().slice(0, 10);
+  // The same day of the month that many months back, or that month's last day (31 March → 28 February).
+  const lastDay = new Date(Date.UTC(y, m - 1 - months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 - months, Math.min(d, lastDay))).toISOString().slice(0, 10);
 }
 
 /**

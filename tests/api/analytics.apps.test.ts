@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit } from '../support/analytics';
+import { addMember, loadCatalogue, type Catalogue } from '../support/orders';
+import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
+
+let t: TestApp;
+let cat: Catalogue;
+let server: Awaited<ReturnType<typeof analyticsServer>>;
+let call: ReturnType<typeof dashboard>;
+let owner: { cookie: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10000', AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000' });
+  cat = await loadCatalogue(t.app);
+  server = await analyticsServer(t.app, cat, 'apps-owner@example.com');
+  call = dashboard(t.app, server.deploymentId);
+  owner = { cookie: server.owner.cookie };
+});
+afterAll(() => t.close());
+
+const userId = async (email: string) => (await t.app.database.rows<{ id: string }>(`select id from users where email = '${email}'`))[0]?.id ?? '';
+/** A company viewer added to the dashboard with these app roles; answers their cookie and member id. */
+async function dashboardUser(email: string, roles: { adminOf?: string[]; userOf?: string[]; globalAdmin?: boolean }) {
+  const cookie = await addMember(t.app, server.owner.companyId, email, 'viewer');
+  const res = await call('POST', '/members', owner, { userId: await userId(email), adminOf: roles.adminOf ?? [], userOf: roles.userOf ?? [], globalAdmin: roles.globalAdmin ?? false });
+  expect(res.statusCode).toBe(201);
+  await t.app.inject({ method: 'POST', url: `/api/v1/analytics/${server.deploymentId}/open`, headers: { cookie }, payload: {} });
+  return { cookie, memberId: res.json().payload._id as string };
+}
+
+async function refused(res: { statusCode: number; json(): { code: string } }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json().code).toBe(code);
+}
+
+describe('the sign-in link (open)', () => {
+  it('maps the company owner in as the first global admin and records the dashboard version', async () => {
+    expect(server.session.member).toMatchObject({ globalAdmin: true, email: 'apps-owner@example.com' });
+    expect((await call('GET', '/versions', owner)).json().payload).toEqual([expect.objectContaining({ version: expect.any(String) })]);
+  });
+
+  it('refuses a company viewer not yet added, and a stranger, changing nothing', async () => {
+    const viewer = await addMember(t.app, server.owner.companyId, 'apps-viewer0@example.com', 'viewer');
+    const before = await tableCounts(t.app);
+    await refused(await t.app.inject({ method: 'POST', url: `/api/v1/analytics/${server.deploymentId}/open`, headers: { cookie: viewer }, payload: {} }), 403, 'ANALYTICS_NOT_MEMBER');
+    await refused(await call('GET', '/apps', { cookie: viewer }), 403, 'ANALYTICS_NOT_MEMBER');
+    expect(await tableCounts(t.app)).toEqual(before);
+  });
+});
+
+describe('applications', () => {
+  it('creates an app with a generated key, a creator and the lists of admins and users; edits it', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Shop', category: 'Shopping', timezone: 'Europe/Berlin', checksumSalt: 'salt' });
+    expect(app).toMatchObject({ name: 'Shop', type: 'mobile', category: 'Shopping', timezone: 'Europe/Berlin', checksumSalt: 'salt', locked: false, createdBy: { fullName: expect.any(String) }, globalAdmins: [expect.any(Object)], admins: [], users: [] });
+    expect(app.key).toMatch(/^[0-9a-f]{40}$/);
+    const edited = await call('PUT', `/apps/${app._id}`, owner, { name: 'Shop 2', limits: { eventKeys: 10 } });
+    expect(edited.json().payload).toMatchObject({ name: 'Shop 2', limits: { eventKeys: 10 } });
+    await refused(await call('POST', '/apps', owner, { name: 'Bad zone', timezone: 'Mars/Olympus' }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('accepts only a JPG, PNG or GIF icon', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Iconic' });
+    const [webp] = await t.app.database.rows<{ id: string }>(`insert into files (content_type, data, size) values ('image/webp', '\\x00'::bytea, 1) returning id`);
+    const [png] = await t.app.database.rows<{ id: string }>(`insert into files (content_type, data, size) values ('image/png', '\\x00'::bytea, 1) returning id`);
+    const before = await tableCounts(t.app);
+    await refused(await call('PUT', `/apps/${app._id}`, owner, { iconFileId: webp?.id }), 400, 'ANALYTICS_ICON_TYPE');
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect((await call('PUT', `/apps/${app._id}`, owner, { iconFileId: png?.id })).json().payload.iconFileId).toBe(png?.id);
+  });
+
+  it('lets only the app admin clear or delete; a locked app refuses both; refusals change nothing', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Guarded' });
+    const other = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Other' });
+    const admin = await dashboardUser('apps-admin@example.com', { adminOf: [app._id] });
+    const user = await dashboardUser('apps-user@example.com', { userOf: [app._id] });
+    await hit(t.app, { app_key: app.key, device_id: 'd', events: [{ key: 'e' }] });
+    const before = await tableCounts(t.app);
+    await refused(await call('POST', `/apps/${app._id}/clear`, user, { period: 'all' }), 403, 'ANALYTICS_APP_ADMIN_REQUIRED');
+    await refused(await call('DELETE', `/apps/${app._id}`, user), 403, 'ANALYTICS_APP_ADMIN_REQUIRED');
+    await refused(await call('DELETE', `/apps/${other._id}`, admin), 404, 'ANALYTICS_APP_NOT_FOUND');
+    await refused(await call('POST', `/apps/${app._id}/clear`, admin, { period: 'forever' }), 400, 'VALIDATION_FAILED');
+    await call('PUT', `/apps/${app._id}`, admin, { locked: true });
+    const locked = await tableCounts(t.app);
+    await refused(await call('POST', `/apps/${app._id}/clear`, admin, { period: 'all' }), 409, 'ANALYTICS_APP_LOCKED');
+    await refused(await call('DELETE', `/apps/${app._id}`, owner), 409, 'ANALYTICS_APP_LOCKED');
+    expect(await tableCounts(t.app)).toEqual(locked);
+    expect(before.analytics_daily_events).toBe(locked.analytics_daily_events);
+    await call('PUT', `/apps/${app._id}`, admin, { locked: false });
+    expect((await call('POST', `/apps/${app._id}/clear`, admin, { period: 'all' })).statusCode).toBe(200);
+    expect(await eventRow(t.app, app._id, 'e')).toEqual([]);
+    expect((await call('DELETE', `/apps/${app._id}`, admin)).statusCode).toBe(200);
+    expect((await call('GET', '/apps', owner)).json().payload.map((a: { _id: string }) => a._id)).not.toContain(app._id);
+  });
+
+  it('clears only data older than the period', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Periods' });
+    const now = Date.now();
+    await hit(t.app, { app_key: app.key, device_id: 'p', timestamp: String(now - 50 * 86_400_000), events: [{ key: 'old' }] });
+    await hit(t.app, { app_key: app.key, device_id: 'p', timestamp: String(now), events: [{ key: 'new' }] });
+    expect((await call('POST', `/apps/${app._id}/clear`, owner, { period: '1month' })).statusCode).toBe(200);
+    expect(await eventRow(t.app, app._id, 'old')).toEqual([]);
+    expect(await eventRow(t.app, app._id, 'new')).toHaveLength(1);
+    const jobs = (await call('GET', '/jobs', owner)).json().payload;
+    expect(jobs).toContainEqual(expect.objectContaining({ kind: 'clear', status: 'completed', appId: app._id, params: { period: '1month' } }));
+  });
+});
+
+describe('dashboard users', () => {
+  it('needs an app unless global admin, and only company users', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Team' });
+    await addMember(t.app, server.owner.companyId, 'apps-noapp@example.com', 'viewer');
+    const before = await tableCounts(t.app);
+    await refused(await call('POST', '/members', owner, { userId: await userId('apps-noapp@example.com') }), 400, 'ANALYTICS_MEMBER_NEEDS_APP');
+    const outsider = await analyticsServer(t.app, cat, 'apps-outsider@example.com');
+    await refused(await call('POST', '/members', owner, { userId: await userId('apps-outsider@example.com'), userOf: [app._id] }), 400, 'ANALYTICS_NOT_COMPANY_USER');
+    await refused(await call('POST', '/members', owner, { userId: await userId('apps-noapp@example.com'), userOf: [outsider.session.apps[0]?._id ?? '00000000-0000-4000-8000-000000000000'] }), 404, 'ANALYTICS_APP_NOT_FOUND');
+    expect((await tableCounts(t.app)).analytics_members).toBe((before.analytics_members ?? 0) + 1);
+    const member = await dashboardUser('apps-member@example.com', { userOf: [app._id] });
+    await refused(await call('PUT', `/members/${member.memberId}`, owner, { userOf: [] }), 400, 'ANALYTICS_MEMBER_NEEDS_APP');
+    expect((await call('GET', '/members', owner)).json().payload.find((m: { _id: string }) => m._id === member.memberId)).toMatchObject({ userOf: [app._id] });
+    await refused(await call('GET', '/members', member), 403, 'ANALYTICS_GLOBAL_ADMIN_REQUIRED');
+  });
+
+  it('only a global admin removes a global admin, and never the last one', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Admins' });
+    const second = await dashboardUser('apps-global2@example.com', { globalAdmin: true });
+    const appAdmin = await dashboardUser('apps-appadmin@example.com', { adminOf: [app._id] });
+    const before = await tableCounts(t.app);
+    await refused(await call('DELETE', `/members/${second.memberId}`, appAdmin), 403, 'ANALYTICS_GLOBAL_ADMIN_REQUIRED');
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect((await call('DELETE', `/members/${second.memberId}`, owner)).statusCode).toBe(200);
+    const ownerId = server.session.member._id;
+    const last = await tableCounts(t.app);
+    await refused(await call('DELETE', `/members/${ownerId}`, owner), 409, 'ANALYTICS_LAST_GLOBAL_ADMIN');
+    await refused(await call('PUT', `/members/${ownerId}`, owner, { globalAdmin: false, adminOf: [app._id] }), 409, 'ANALYTICS_LAST_GLOBAL_ADMIN');
+    await refused(await call('PUT', `/members/${ownerId}`, owner, { locked: true }), 409, 'ANALYTICS_LAST_GLOBAL_ADMIN');
+    expect(await tableCounts(t.app)).toEqual(last);
+    expect((await call('GET', '/me', owner)).json().payload).toMatchObject({ globalAdmin: true, locked: false });
+  });
+});
+
+describe('user settings', () => {
+  it('changes the password by the rules and sets or regenerates a 32-character API key', async () => {
+    const me = { cookie: owner.cookie };
+    await refused(await call('PUT', '/me/password', me, { newPassword: 'Abcdefg1!', confirmation: 'Abcdefg2!' }), 400, 'ANALYTICS_PASSWORDS_DO_NOT_MATCH');
+    expect((await call('PUT', '/me/password', me, { newPassword: 'Abcdefg1!', confirmation: 'Abcdefg1!' })).statusCode).toBe(200);
+    await refused(await call('PUT', '/me/password', me, { oldPassword: 'wrong-one', newPassword: 'Zyxwvut9!', confirmation: 'Zyxwvut9!' }), 400, 'ANALYTICS_WRONG_PASSWORD');
+    await refused(await call('PUT', '/me/password', me, { oldPassword: 'Abcdefg1!', newPassword: 'Abcdefg1!', confirmation: 'Abcdefg1!' }), 400, 'ANALYTICS_SAME_PASSWORD');
+    expect((await call('PUT', '/me/password', me, { oldPassword: 'Abcdefg1!', newPassword: 'Zyxwvut9!', confirmation: 'Zyxwvut9!' })).statusCode).toBe(200);
+
+    await refused(await call('PUT', '/me/api-key', me, { apiKey: 'short' }), 400, 'ANALYTICS_API_KEY_INVALID');
+    await refused(await call('PUT', '/me/api-key', me, { apiKey: 'a'.repeat(31) + '!' }), 400, 'ANALYTICS_API_KEY_INVALID');
+    const key = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6';
+    expect((await call('PUT', '/me/api-key', me, { apiKey: key })).json().payload).toEqual({ apiKey: key });
+    // The key authenticates as the member, without the session.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/analytics/${server.deploymentId}/me?api_key=${key}` })).json().payload.globalAdmin).toBe(true);
+    const regenerated = (await call('POST', '/me/api-key/regenerate', me, {})).json().payload.apiKey as string;
+    expect(regenerated).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/analytics/${server.deploymentId}/me?api_key=${key}` })).statusCode).toBe(401);
+    const [row] = await t.app.database.rows<{ api_key_hash: string }>(`select api_key_hash from analytics_members where id = '${server.session.member._id}'`);
+    expect(row?.api_key_hash).not.toContain(regenerated);
+  });
+});
