@@ -46,7 +46,7 @@ export function AnalyticsLayout({ children }: { children?: ReactNode }) {
         </Toolbar>
       </AppBar>
       <Box sx={{ display: 'flex' }}>
-        <Box component="nav" aria-label={t('analytics.menu')} sx={{ width: DRAWER, flexShrink: 0, display: { xs: 'none', md: 'block' }, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Box component="nav" aria-label={t('analytics.menu')} sx={{ width: DRAWER, flexShrink: 0, display: { xs: 'none', md: 'block' }, minHeight: 'calc(100vh - 64px)', borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
           {nav}
         </Box>
         <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER } }}>

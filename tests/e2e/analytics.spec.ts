@@ -159,7 +159,7 @@ test('a company admin opens their server dashboard, creates an app, sees SDK eve
   expect((await download).suggestedFilename()).toBe(`export-e2e-device-1-${today()}.json`);
   await page.screenshot({ path: `${SHOTS}/app-users-1440.png`, fullPage: true });
   await page.getByRole('button', { name: 'Purge data' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Purge data' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Purge data' }).click();
   await expect(page.getByText('User data purged')).toBeVisible();
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
