@@ -45,7 +45,7 @@ export function EventSeriesPanel({ appId, event, period, segment }: { appId: str
       <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
         {label}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, mb: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', mb: 2 }}>
         {(['count', 'sum', 'dur'] as const).map((p) => (
           <MetricCard key={p} label={propertyLabel(t, p, event)} value={data?.totals[p] ?? event.totals[p]} />
         ))}
