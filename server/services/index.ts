@@ -43,6 +43,9 @@ export async function createServices({ config, database, t, log, events }: Servi
   await twoFactor.sealLegacySecrets();
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
   const guard = createSigninGuard(db, keyring, config.LOCKOUT_THRESHOLD);
+  const analytics = createAnalyticsService({ db });
+  // Version history: each dashboard records the first start of every version it runs.
+  await analytics.recordRunningVersion();
   return {
     mailer,
     keyring,
@@ -56,7 +59,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db }),
-    analytics: createAnalyticsService({ db }),
+    analytics,
     tools: createToolsService({ db, config, mailer, t, counters }),
   };
 }

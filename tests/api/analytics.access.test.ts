@@ -154,5 +154,7 @@ describe('MAU', () => {
     }
     expect(await t.app.analytics.mauHistory(server.deploymentId)).toEqual([{ month: '2026-10', devices: 2 }, { month: '2026-11', devices: 2 }]);
     expect(await t.app.analytics.mauHistory('00000000-0000-4000-8000-000000000000')).toEqual([]);
+    const october = await t.app.analytics.mauOfMonth([server.deploymentId, a.deploymentId], '2026-10');
+    expect(Object.fromEntries(october)).toEqual({ [server.deploymentId]: 2, [a.deploymentId]: 0 });
   });
 });

@@ -139,9 +139,12 @@ describe('limits', () => {
     await hit(t.app, { app_key: app.key, device_id: 'l', events: [{ key: 'a' }, { key: 'b' }, { key: 'c' }, { key: 'c' }] });
     const keys = await t.app.database.rows<{ key: string }>(`select key from analytics_events where app_id = '${app._id}' order by key`);
     expect(keys.map((k) => k.key)).toEqual(['a', 'b']);
+    // The SDKs' own events are recorded without taking a custom event's place.
+    await hit(t.app, { app_key: app.key, device_id: 'l', events: [{ key: '[CLY]_view', segmentation: { name: 'home' } }] });
+    expect((await eventRow(t.app, app._id, '[CLY]_view'))[0]?.count).toBe(1);
     await hit(t.app, { app_key: app.key, device_id: 'l', events: [{ key: 'a', segmentation: { s1: 'v1', s2: 'x' } }, { key: 'a', segmentation: { s1: 'v2' } }, { key: 'a', segmentation: { s1: 'v3' } }] });
     expect((await eventRow(t.app, app._id, 'a'))[0]?.count).toBe(4);
-    const values = await t.app.database.rows<{ segment: string; value: string }>(`select segment, value from analytics_segment_values where app_id = '${app._id}' order by value`);
+    const values = await t.app.database.rows<{ segment: string; value: string }>(`select segment, value from analytics_segment_values where app_id = '${app._id}' and event_key = 'a' order by value`);
     expect(values).toEqual([{ segment: 's1', value: 'v1' }, { segment: 's1', value: 'v2' }]);
     const drops = await t.app.database.rows<{ kind: string; count: number }>(`select kind, count from analytics_drops where app_id = '${app._id}' order by kind`);
     expect(drops).toEqual([{ kind: 'event_keys', count: 2 }, { kind: 'segment_values', count: 1 }, { kind: 'segments', count: 1 }]);

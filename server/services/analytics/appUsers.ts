@@ -3,6 +3,8 @@ import type { AppUserDto, JobDto, VersionDto } from '../../../src/domain/analyti
 import type { Db } from '../../db/client';
 import { analyticsAppUsers, analyticsJobs, analyticsMonthlyDevices, analyticsRawEvents, analyticsRequestHashes, analyticsTenants, analyticsVersions } from '../../db/schema';
 import { AppError } from '../../errors';
+import { DASHBOARD_VERSION } from '../../../src/domain/analytics/constants';
+import { recordAudit } from '../audit';
 import { appFor, canRead, type Access } from './access';
 
 async function appUserOf(tx: Db, appId: string, deviceId: string) {
@@ -59,6 +61,7 @@ export async function exportAppUser(tx: Db, access: Access, appId: string, devic
   };
   const [job] = await tx.insert(analyticsJobs).values({ tenantId: access.tenantId, appId: app.id, kind: 'export', status: 'completed', params: { deviceId }, result, createdBy: access.member.id, finishedAt: new Date() }).returning();
   if (!job) throw new AppError('ANALYTICS_EXPORT_FAILED');
+  await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.exportUser', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, after: { deviceId, jobId: job.id } });
   return jobDto(access, job);
 }
 
@@ -84,6 +87,12 @@ export async function purgeAppUser(tx: Db, access: Access, appId: string, device
   // The exports made of this user go too: their download links then answer that no export is linked.
   for (const job of exports.filter((j) => j.params.deviceId === deviceId)) await tx.update(analyticsJobs).set({ result: null }).where(eq(analyticsJobs.id, job.id));
   await tx.insert(analyticsJobs).values({ tenantId: access.tenantId, appId: app.id, kind: 'purge', status: 'completed', params: { deviceId }, createdBy: access.member.id, finishedAt: new Date() });
+  await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.purgeUser', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, before: { deviceId } });
+}
+
+/** Records the version this build runs for every tenant that has not run it yet (version history). */
+export async function recordRunningVersion(db: Db): Promise<void> {
+  await db.execute(sql`insert into analytics_versions (tenant_id, version) select id, ${DASHBOARD_VERSION} from analytics_tenants on conflict do nothing`);
 }
 
 /** The jobs list: the tenant's jobs on apps the actor can read, newest first. */

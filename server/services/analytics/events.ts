@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notLike, sql } from 'drizzle-orm';
 import { DEFAULT_LIMITS, DROP_KINDS, MAX_OVERVIEW_TILES, MIN_GROUP_EVENTS, type DropKind } from '../../../src/domain/analytics/constants';
-import { dayIn } from '../../../src/domain/analytics/rules';
+import { dayIn, INTERNAL_PREFIX, isInternal } from '../../../src/domain/analytics/rules';
 import type { EventDto, EventSeries, EventUpdate, GroupDto, GroupInput, Overview, Tile, TopEvents } from '../../../src/domain/analytics/schemas';
 import type { Db } from '../../db/client';
 import { analyticsDailyEvents, analyticsDailySessions, analyticsDrops, analyticsEventGroups, analyticsEvents, analyticsOverviewTiles, analyticsSegmentValues } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit';
 import { appFor, type Access, type App } from './access';
 
 type Period = { from: string; to: string };
@@ -25,7 +26,7 @@ function eventDto(row: typeof analyticsEvents.$inferSelect, segments: string[]):
 /** Every event of the app with its totals over the period; hidden ones are listed too, marked, for the management screens. */
 export async function listEvents(tx: Db, access: Access, appId: string, period: Period) {
   const app = await appFor(tx, access, appId, 'read');
-  const defs = await tx.select().from(analyticsEvents).where(eq(analyticsEvents.appId, app.id)).orderBy(asc(analyticsEvents.key));
+  const defs = (await tx.select().from(analyticsEvents).where(eq(analyticsEvents.appId, app.id)).orderBy(asc(analyticsEvents.key))).filter((d) => !isInternal(d.key));
   const segments = await segmentsOf(tx, app.id);
   const totals = new Map(
     (await tx.select({ key: e.eventKey, ...totalsOf }).from(e).where(and(eq(e.appId, app.id), eq(e.segment, ''), gte(e.day, period.from), lte(e.day, period.to))).groupBy(e.eventKey)).map((r) => [r.key, { count: r.count, sum: r.sum, dur: r.dur }]),
@@ -52,7 +53,7 @@ export async function topEvents(tx: Db, access: Access, appId: string, window: T
     .select({ key: e.eventKey, name: analyticsEvents.name, ...totalsOf })
     .from(e)
     .innerJoin(analyticsEvents, and(eq(analyticsEvents.appId, e.appId), eq(analyticsEvents.key, e.eventKey)))
-    .where(and(eq(e.appId, app.id), eq(e.segment, ''), gte(e.day, from), lte(e.day, to), eq(analyticsEvents.visible, true)))
+    .where(and(eq(e.appId, app.id), eq(e.segment, ''), gte(e.day, from), lte(e.day, to), eq(analyticsEvents.visible, true), notLike(e.eventKey, `${INTERNAL_PREFIX}%`)))
     .groupBy(e.eventKey, analyticsEvents.name)
     .orderBy(desc(totalsOf.count))
     .limit(10);
@@ -73,6 +74,7 @@ export async function updateEvent(tx: Db, access: Access, appId: string, key: st
   const { confirmPurge, ...changes } = input;
   void confirmPurge;
   const [updated] = await tx.update(analyticsEvents).set(changes).where(and(eq(analyticsEvents.appId, app.id), eq(analyticsEvents.key, key))).returning();
+  await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.updateEvent', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, before: { key, visible: event.visible, omittedSegments: event.omittedSegments }, after: changes });
   if (newlyOmitted.length) {
     await tx.delete(analyticsDailyEvents).where(and(eq(e.appId, app.id), eq(e.eventKey, key), inArray(e.segment, newlyOmitted)));
     await tx.delete(analyticsSegmentValues).where(and(eq(analyticsSegmentValues.appId, app.id), eq(analyticsSegmentValues.eventKey, key), inArray(analyticsSegmentValues.segment, newlyOmitted)));

@@ -7,7 +7,7 @@ import * as apps from './apps';
 import * as appUsers from './appUsers';
 import * as events from './events';
 import { ingestBulk, ingestOne } from './ingest';
-import { mauHistory } from './mau';
+import { mauHistory, mauOfMonth } from './mau';
 import * as members from './members';
 import type { IngestRequest } from './parse';
 import { openTenant } from './tenants';
@@ -15,7 +15,7 @@ import * as tokens from './tokens';
 
 export type { AnalyticsActor } from './access';
 export { createTenant, removeTenant } from './tenants';
-export { mauHistory } from './mau';
+export { mauHistory, mauOfMonth } from './mau';
 
 type Period = { from: string; to: string };
 type On<I = object> = { deploymentId: string } & I;
@@ -35,7 +35,9 @@ export function createAnalyticsService(deps: { db: Db }) {
     ingest: (request: IngestRequest) => ingestOne(db, request),
     ingestBulk: (request: IngestRequest) => ingestBulk(db, request),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),
+    mauOfMonth: (deploymentIds: string[], month: string) => mauOfMonth(db, deploymentIds, month),
     sweep: () => appUsers.sweep(db),
+    recordRunningVersion: () => appUsers.recordRunningVersion(db),
 
     /** The server sign-in link: map the portal user in, then answer the dashboard as they see it. */
     async open(user: SessionUser, input: On): Promise<DashboardSession> {

@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import { DEFAULT_LIMITS, type DropKind } from '../../../src/domain/analytics/constants';
-import { dayIn } from '../../../src/domain/analytics/rules';
+import { dayIn, INTERNAL_PREFIX, isInternal } from '../../../src/domain/analytics/rules';
 import type { Db } from '../../db/client';
 import {
   analyticsAppUsers,
@@ -47,9 +47,11 @@ async function applyLimits(tx: Db, app: App, events: ParsedEvent[], drops: Map<D
   const known = new Map((await tx.select({ key: analyticsEvents.key, omitted: analyticsEvents.omittedSegments }).from(analyticsEvents).where(and(eq(analyticsEvents.appId, app.id), inArray(analyticsEvents.key, keys)))).map((r) => [r.key, r.omitted]));
   const fresh = keys.filter((k) => !known.has(k));
   if (fresh.length) {
-    const [row] = await tx.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.appId, app.id));
+    // The SDKs' own events ([CLY]_view, [CLY]_action...) are recorded but are not the app's custom events: the limit counts only those.
+    const [row] = await tx.select({ n: count() }).from(analyticsEvents).where(and(eq(analyticsEvents.appId, app.id), notLike(analyticsEvents.key, `${INTERNAL_PREFIX}%`)));
     const room = Math.max(0, limits.eventKeys - (row?.n ?? 0));
-    const accepted = fresh.slice(0, room);
+    const custom = fresh.filter((k) => !isInternal(k));
+    const accepted = [...fresh.filter(isInternal), ...custom.slice(0, room)];
     // Rows go in key order in every statement: concurrent requests then lock them in the same order and cannot deadlock.
     if (accepted.length) await tx.insert(analyticsEvents).values([...accepted].sort().map((key) => ({ appId: app.id, key }))).onConflictDoNothing();
     for (const key of accepted) known.set(key, []);
@@ -59,14 +61,6 @@ async function applyLimits(tx: Db, app: App, events: ParsedEvent[], drops: Map<D
   if (segmented.length === 0) return kept;
 
   const segKeys = [...new Set(segmented.map((e) => e.key))];
-  const values = await tx
-    .select({ key: analyticsSegmentValues.eventKey, segment: analyticsSegmentValues.segment, n: count() })
-    .from(analyticsSegmentValues)
-    .where(and(eq(analyticsSegmentValues.appId, app.id), inArray(analyticsSegmentValues.eventKey, segKeys)))
-    .groupBy(analyticsSegmentValues.eventKey, analyticsSegmentValues.segment);
-  const valueCount = new Map(values.map((v) => [`${v.key}\u0000${v.segment}`, v.n]));
-  const segmentCount = new Map<string, number>();
-  for (const v of values) segmentCount.set(v.key, (segmentCount.get(v.key) ?? 0) + 1);
   const candidateValues = [...new Set(segmented.flatMap((e) => Object.values(e.segmentation)))];
   const existing = new Set(
     (
@@ -76,6 +70,18 @@ async function applyLimits(tx: Db, app: App, events: ParsedEvent[], drops: Map<D
         .where(and(eq(analyticsSegmentValues.appId, app.id), inArray(analyticsSegmentValues.eventKey, segKeys), inArray(analyticsSegmentValues.value, candidateValues)))
     ).map((r) => `${r.key}\u0000${r.segment}\u0000${r.value}`),
   );
+  // How many segments each event has and values each segment has: read only when a request brings a new value.
+  let counts: { values: Map<string, number>; segments: Map<string, number> } | null = null;
+  const loadCounts = async () => {
+    const rows = await tx
+      .select({ key: analyticsSegmentValues.eventKey, segment: analyticsSegmentValues.segment, n: count() })
+      .from(analyticsSegmentValues)
+      .where(and(eq(analyticsSegmentValues.appId, app.id), inArray(analyticsSegmentValues.eventKey, segKeys)))
+      .groupBy(analyticsSegmentValues.eventKey, analyticsSegmentValues.segment);
+    const segments = new Map<string, number>();
+    for (const r of rows) segments.set(r.key, (segments.get(r.key) ?? 0) + 1);
+    return { values: new Map(rows.map((r) => [`${r.key}\u0000${r.segment}`, r.n])), segments };
+  };
   const added: { appId: string; eventKey: string; segment: string; value: string }[] = [];
   for (const event of segmented) {
     const omitted = new Set(known.get(event.key) ?? []);
@@ -83,21 +89,22 @@ async function applyLimits(tx: Db, app: App, events: ParsedEvent[], drops: Map<D
     for (const [segment, value] of Object.entries(event.segmentation)) {
       if (omitted.has(segment)) continue;
       const segKey = `${event.key}\u0000${segment}`;
-      if (!valueCount.has(segKey)) {
-        if ((segmentCount.get(event.key) ?? 0) >= limits.segmentsPerEvent) {
-          drop('segments');
-          continue;
-        }
-        segmentCount.set(event.key, (segmentCount.get(event.key) ?? 0) + 1);
-        valueCount.set(segKey, 0);
-      }
       const valueKey = `${segKey}\u0000${value}`;
       if (!existing.has(valueKey)) {
-        if ((valueCount.get(segKey) ?? 0) >= limits.valuesPerSegment) {
+        counts ??= await loadCounts();
+        if (!counts.values.has(segKey)) {
+          if ((counts.segments.get(event.key) ?? 0) >= limits.segmentsPerEvent) {
+            drop('segments');
+            continue;
+          }
+          counts.segments.set(event.key, (counts.segments.get(event.key) ?? 0) + 1);
+          counts.values.set(segKey, 0);
+        }
+        if ((counts.values.get(segKey) ?? 0) >= limits.valuesPerSegment) {
           drop('segment_values');
           continue;
         }
-        valueCount.set(segKey, (valueCount.get(segKey) ?? 0) + 1);
+        counts.values.set(segKey, (counts.values.get(segKey) ?? 0) + 1);
         existing.add(valueKey);
         added.push({ appId: app.id, eventKey: event.key, segment, value });
       }
@@ -201,6 +208,7 @@ export async function ingestOne(db: Db, request: IngestRequest, checksumOver: In
       }
     }
     // At most once a minute: every request updating the app's row would queue them all behind one lock.
+    if (target.lastDataAt && target.lastDataAt.getTime() > Date.now() - 60_000) return;
     await tx
       .update(analyticsApps)
       .set({ lastDataAt: new Date() })

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MauHistory } from '../../../src/domain/analytics/schemas';
 import type { Db } from '../../db/client';
 import { analyticsApps, analyticsMonthlyDevices, analyticsTenants } from '../../db/schema';
@@ -19,4 +19,21 @@ export async function mauHistory(db: Db, deploymentId: string): Promise<MauHisto
     .groupBy(m.month)
     .orderBy(m.month);
   return rows;
+}
+
+/**
+ * One month's MAU ('YYYY-MM') of several deployments at once, for the monthly sampling job: the
+ * distinct devices per deployment, 0 for those without data or without a dashboard.
+ */
+export async function mauOfMonth(db: Db, deploymentIds: string[], month: string): Promise<Map<string, number>> {
+  if (deploymentIds.length === 0) return new Map();
+  const m = analyticsMonthlyDevices;
+  const rows = await db
+    .select({ deploymentId: analyticsTenants.deploymentId, devices: sql<number>`count(*)::int` })
+    .from(m)
+    .innerJoin(analyticsApps, eq(analyticsApps.id, m.appId))
+    .innerJoin(analyticsTenants, eq(analyticsTenants.id, analyticsApps.tenantId))
+    .where(and(inArray(analyticsTenants.deploymentId, deploymentIds), eq(m.month, month)))
+    .groupBy(analyticsTenants.deploymentId);
+  return new Map(deploymentIds.map((id) => [id, rows.find((r) => r.deploymentId === id)?.devices ?? 0]));
 }

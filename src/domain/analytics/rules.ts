@@ -21,6 +21,10 @@ export function sanitizeKey(raw: unknown): string {
     .slice(0, MAX_KEY_LENGTH);
 }
 
+/** The prefix of the SDKs' own events ([CLY]_view, [CLY]_session...): not custom events ('[' and '_' escaped for LIKE). */
+export const INTERNAL_PREFIX = '[CLY]\\_';
+export const isInternal = (key: string) => key.startsWith('[CLY]_');
+
 /** A segment value as stored: a string, capped; objects and arrays are not segment values. */
 export function sanitizeValue(raw: unknown): string | null {
   if (typeof raw === 'string') return raw.slice(0, MAX_VALUE_LENGTH * 2).split('').filter(printable).join('').slice(0, MAX_VALUE_LENGTH);
