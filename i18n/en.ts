@@ -557,7 +557,7 @@ export const en = {
       expiry: 'The link works for {{minutes}} minutes and only once.',
     },
     appReview: {
-      subject: 'We received your free app profile review request',
+      subject: 'Your free app profile review request to {{product}}',
       body: 'Thank you for asking {{product}} to review the analytics set-up of your app. An analytics specialist will look at it and write to you at this address.',
       action: 'Explore a sample dashboard meanwhile',
       expiry: 'Expect our review within {{days}} business days.',
