@@ -40,7 +40,7 @@ const selectedKey = (basePath: string) => `beacon.analytics.app:${basePath}`;
  * applications, users and tokens over the given DashboardApi, custom pages for the rest.
  * The live dashboard passes the tenant API; the preview passes generated sample data.
  */
-export function AnalyticsArea({ api, basePath }: { api: DashboardApi; basePath: string }) {
+export function AnalyticsArea({ api, basePath, embedded = false }: { api: DashboardApi; basePath: string; embedded?: boolean }) {
   const { t } = useTranslation();
   const [session, setSession] = useState<DashboardSession | null>(null);
   const [apps, setApps] = useState<AppDto[]>([]);
@@ -74,8 +74,8 @@ export function AnalyticsArea({ api, basePath }: { api: DashboardApi; basePath: 
   );
 
   const state = useMemo<AnalyticsState | null>(
-    () => (session ? { api, session, apps, app: apps.find((a) => a._id === appId) ?? apps[0] ?? null, selectApp, reloadApps, writable: api.writable, basePath } : null),
-    [api, session, apps, appId, selectApp, reloadApps, basePath],
+    () => (session ? { api, session, apps, app: apps.find((a) => a._id === appId) ?? apps[0] ?? null, selectApp, reloadApps, writable: api.writable, basePath, embedded } : null),
+    [api, session, apps, appId, selectApp, reloadApps, basePath, embedded],
   );
 
   if (failure)

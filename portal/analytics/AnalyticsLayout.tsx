@@ -20,7 +20,7 @@ const DRAWER = 248;
 /** The dashboard's frame: a top bar with the app selector, the section menu (a drawer on phones), the page. */
 export function AnalyticsLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  const { writable } = useAnalytics();
+  const { writable, embedded } = useAnalytics();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const [shownFor, setShownFor] = useState(pathname);
@@ -54,7 +54,7 @@ export function AnalyticsLayout({ children }: { children?: ReactNode }) {
             {nav}
           </Box>
         </Drawer>
-        <Box component="main" id="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Box component={embedded ? 'div' : 'main'} id={embedded ? undefined : 'main'} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
           {children}
         </Box>
       </Box>

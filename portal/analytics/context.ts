@@ -15,6 +15,8 @@ export interface AnalyticsState {
   writable: boolean;
   /** Where the area is mounted ('/analytics/{deploymentId}' or '/tools/dashboard-preview'). */
   basePath: string;
+  /** Inside another page's layout (the preview): that page already has the main landmark. */
+  embedded: boolean;
 }
 
 export const AnalyticsContext = createContext<AnalyticsState | null>(null);

@@ -13,7 +13,7 @@ import { createSampleAnalyticsApi } from './sample/sampleApi';
 export async function renderInDashboard(element: ReactElement, overrides: Partial<DashboardApi> = {}, state: Partial<AnalyticsState> = {}) {
   const api: DashboardApi = { ...createSampleAnalyticsApi(), writable: true, ...overrides };
   const session = await api.open();
-  const value: AnalyticsState = { api, session, apps: session.apps, app: session.apps[0] ?? null, selectApp: () => undefined, reloadApps: async () => undefined, writable: api.writable, basePath: '/analytics/d1', ...state };
+  const value: AnalyticsState = { api, session, apps: session.apps, app: session.apps[0] ?? null, selectApp: () => undefined, reloadApps: async () => undefined, writable: api.writable, basePath: '/analytics/d1', embedded: false, ...state };
   return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
