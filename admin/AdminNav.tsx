@@ -6,6 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 const SECTIONS = [
   { to: '/admin/companies', key: 'nav.companies' },
   { to: '/admin/users', key: 'adminUsers.title' },
+  { to: '/admin/appProfileReviews', key: 'adminReviews.title' },
 ];
 
 /** The admin area's sections (SPEC §2 admin routes); more arrive with their resources. */

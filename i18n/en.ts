@@ -42,6 +42,8 @@ export const en = {
     loading: 'Loading',
     redirect: 'Redirecting',
     notFound: 'Page not found',
+    appProfileReview: 'Free app profile review',
+    dashboardPreview: 'Dashboard preview',
   },
   welcome: {
     title: 'Product analytics you own',
@@ -326,6 +328,15 @@ export const en = {
     createdAt: 'Created',
     id: 'ID',
   },
+  adminReviews: {
+    title: 'App reviews',
+    appName: 'App name',
+    platform: 'Platform',
+    storeUrl: 'Store link',
+    email: 'Email',
+    createdAt: 'Received',
+    id: 'ID',
+  },
   main: {
     dashboardHeading: 'Dashboard',
     deploymentsHeading: 'Deployments',
@@ -380,6 +391,12 @@ export const en = {
       body: 'Use this link to sign in to {{product}} without your password.',
       action: 'Sign in',
       expiry: 'The link works for {{minutes}} minutes and only once.',
+    },
+    appReview: {
+      subject: 'Your free app profile review request to {{product}}',
+      body: 'Thank you for asking {{product}} to review the analytics set-up of your app. An analytics specialist will look at it and write to you at this address.',
+      action: 'Explore a sample dashboard meanwhile',
+      expiry: 'Expect our review within {{days}} business days.',
     },
   },
   errors: {
@@ -586,6 +603,7 @@ export const en = {
     deletionCode: 'Enter the 5 digits of the code.',
     invalid: 'This value is not valid.',
     invalidText: 'This text contains characters that are not allowed.',
+    url: 'Enter a web address starting with https://.',
   },
 } as const;
 

@@ -7,7 +7,7 @@ import { setTranslator } from '../dataProvider/httpClient';
 import { i18n } from './i18n';
 import { PreloginLayout } from './layouts/PreloginLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
-import { MAIN_APP_MODULE, MAIN_APP_PATTERNS, NOT_FOUND_PAGE, SHELL_ROUTES, type ShellRoute } from './routeTable';
+import { ANALYTICS_APP_MODULE, ANALYTICS_PATTERN, MAIN_APP_MODULE, MAIN_APP_PATTERNS, NOT_FOUND_PAGE, SHELL_ROUTES, type ShellRoute } from './routeTable';
 import { captureUtmTags, isSignedIn, peekReturnRoute, saveReturnRoute, session, takeReturnRoute, useSession } from './session';
 import { theme } from './theme';
 import { useDocumentTitle } from './useDocumentTitle';
@@ -15,7 +15,7 @@ import { useDocumentTitle } from './useDocumentTitle';
 setTranslator(i18n);
 
 // Every page is its own chunk: a visitor downloads only the page in front of them.
-const modules = import.meta.glob<{ default: ComponentType }>(['../portal/{auth,onboarding,pricing,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx']);
+const modules = import.meta.glob<{ default: ComponentType }>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx', '../portal/analytics/AnalyticsApp.tsx']);
 /** `../portal/auth/SignInPage.tsx` → `portal/auth/SignInPage`, the route table's module path. */
 const modulePath = (key: string) => key.replace(/^\.\//, 'src/').replace(/^\.\.\//, '').replace(/\.tsx$/, '');
 const loaders = new Map(Object.entries(modules).map(([key, load]) => [modulePath(key), load]));
@@ -41,6 +41,7 @@ function preloadAddressedPage() {
 preloadAddressedPage();
 
 const MainApp = page(MAIN_APP_MODULE);
+const AnalyticsApp = page(ANALYTICS_APP_MODULE);
 const NotFound = page(NOT_FOUND_PAGE);
 const SHELL_PAGES = SHELL_ROUTES.map((route) => ({ route, Page: route.page ? page(route.page) : NotFound }));
 
@@ -141,6 +142,13 @@ function Fallthrough() {
     // A generated first-admin password: the API answers nothing else until it is changed.
     if (current.user?.mustChangePassword && pathname !== '/profile/account') return <Navigate to="/profile/account" replace />;
     if (matchPath('/admin/*', pathname) && !current.user?.isAdmin) return <Navigate to="/loading" replace />;
+    // The dashboard's own routes are relative to its mount point, hence the nested route.
+    if (matchPath(ANALYTICS_PATTERN, pathname))
+      return (
+        <Routes>
+          <Route path={ANALYTICS_PATTERN} element={<AnalyticsApp />} />
+        </Routes>
+      );
     return <MainApp />;
   }
   return (

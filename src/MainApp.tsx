@@ -3,6 +3,7 @@ import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18n
 import englishMessages from 'ra-language-english';
 import { Navigate, Route } from 'react-router';
 import { CompanyList } from '../admin/companies/CompanyList';
+import adminAppProfileReviews from '../admin/appProfileReviews';
 import adminUsers from '../admin/users';
 import { authProvider } from '../dataProvider/authProvider';
 import { dataProvider } from '../dataProvider/dataProvider';
@@ -74,6 +75,7 @@ export default function MainApp() {
         <Route path="/admin/companies" element={<CompanyList />} />
       </CustomRoutes>
       <Resource name="admin/users" {...adminUsers} />
+      <Resource name="admin/appProfileReviews" {...adminAppProfileReviews} />
     </Admin>
   );
 }

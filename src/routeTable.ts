@@ -35,6 +35,8 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/get-started', meta: { prelogin: true }, redirect: '/get-started/choose-plan' },
   { path: '/get-started/*', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.getStarted' }, page: 'portal/wizard/GetStartedPage' },
   { path: '/pricing', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.pricing' }, page: 'portal/pricing/PricingPage' },
+  { path: '/tools/free-app-profile-review', meta: { prelogin: true, titleKey: 'titles.appProfileReview' }, page: 'portal/tools/FreeAppProfileReviewPage' },
+  { path: '/tools/dashboard-preview/*', meta: { prelogin: true, titleKey: 'titles.dashboardPreview' }, page: 'portal/tools/DashboardPreviewPage' },
   // Onboarding: in the welcome layout but not prelogin; the page itself asks for a session.
   { path: '/account/company', meta: { welcome: true, onboarding: true, titleKey: 'titles.company' }, page: 'portal/onboarding/CompanyPage' },
   { path: '/account/verify', meta: { welcome: true, onboarding: true, titleKey: 'titles.verify' }, page: 'portal/onboarding/VerifyPage' },
@@ -42,6 +44,13 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/loading', meta: { titleKey: 'titles.loading' }, page: 'src/pages/LoadingPage' },
   { path: '/redirect', meta: { titleKey: 'titles.redirect' }, page: 'src/pages/RedirectPage' },
 ];
+
+/**
+ * Each server's analytics dashboard (issue 16): signed-in like the main layout, but its own lazily
+ * loaded react-admin app, so neither the front door nor the portal carries it.
+ */
+export const ANALYTICS_APP_MODULE = 'portal/analytics/AnalyticsApp';
+export const ANALYTICS_PATTERN = '/analytics/:deploymentId/*';
 
 /** Main-layout and admin paths (SPEC §2 logged-in and admin routes), matched before not-found. */
 export const MAIN_APP_PATTERNS = [
@@ -52,6 +61,7 @@ export const MAIN_APP_PATTERNS = [
   '/server-builder/*',
   '/admin/*',
   '/c/:cid/p/:pid/*',
+  ANALYTICS_PATTERN,
 ];
 
 export const NOT_FOUND_PAGE = 'src/pages/NotFoundPage';

@@ -1067,3 +1067,20 @@ export const analyticsJobs = pgTable(
   },
   (t) => [index('analytics_jobs_tenant').on(t.tenantId, t.createdAt)],
 );
+
+// ----- Tools (SPEC §2 /tools/... pages) -----------------------------------------------------------
+
+/** Requests for a free review of an app's analytics set-up (/tools/free-app-profile-review). */
+export const appProfileReviews = pgTable(
+  'app_profile_reviews',
+  {
+    id: id(),
+    appName: text('app_name').notNull(),
+    platform: text('platform').notNull(),
+    storeUrl: text('store_url').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('app_profile_reviews_created').on(t.createdAt, t.id), index('app_profile_reviews_email').on(t.email)],
+);

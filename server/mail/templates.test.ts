@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { renderMail, type MailKind } from './templates';
 
-const KINDS: MailKind[] = ['verify', 'reset', 'unlock', 'magic', 'invite', 'deleteCompany'];
+const KINDS: MailKind[] = ['verify', 'reset', 'unlock', 'magic', 'invite', 'deleteCompany', 'appReview'];
 
 describe('mail subjects', () => {
   it('carry no user-chosen text, so nothing a mail client would show as a link', () => {

@@ -16,6 +16,7 @@ import { createProjectService } from './projects';
 import { createRateCounters } from './rateCounters';
 import { createKeyring, defaultSecretKeys } from './secrets';
 import { createSigninGuard } from './signinGuard';
+import { createToolsService } from './tools';
 import { createTwoFactorService } from './twoFactor';
 import { logUsageEventSink, type UsageEventSink } from './usageEvents';
 import { createUserService } from './users';
@@ -85,6 +86,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     adminUsers: createAdminUserService({ db }),
     projects: createProjectService({ db }),
     analytics,
+    tools: createToolsService({ db, config, mailer, t, counters }),
   };
 }
 

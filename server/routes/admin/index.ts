@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
+import { adminAppProfileReviewRoutes } from './appProfileReviews';
 import { adminUserRoutes } from './users';
 
 /** The one guard of the admin area: a signed-in platform admin, checked before anything is read. */
@@ -16,4 +17,5 @@ async function platformAdmin(request: FastifyRequest) {
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', platformAdmin);
   await app.register(adminUserRoutes(app.adminUsers));
+  await app.register(adminAppProfileReviewRoutes(app.tools));
 };

@@ -1,0 +1,14 @@
+import { appProfileReviewRowSchema } from '../../../src/domain/schemas/tools';
+import { REVIEW_EXPORT_COLUMNS, REVIEW_SORT_FIELDS, type ToolsService } from '../../services/tools';
+import { adminListing } from './listing';
+
+/** Admin area: the free app profile review requests, in ra-data-simple-rest form. */
+export const adminAppProfileReviewRoutes = (service: ToolsService) =>
+  adminListing({
+    resource: 'appProfileReviews',
+    sortFields: REVIEW_SORT_FIELDS,
+    row: appProfileReviewRowSchema,
+    columns: REVIEW_EXPORT_COLUMNS,
+    list: (actor, input) => service.list(actor, input),
+    export: (actor, input) => service.export(actor, input),
+  });
