@@ -1,5 +1,4 @@
 import './i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,11 +12,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { toolsApi } from '../../dataProvider/tools';
-import { APP_REVIEW_PLATFORMS, appProfileReviewSchema, type AppProfileReviewInput } from '../../src/domain/schemas/tools';
+import { APP_REVIEW_PLATFORMS } from '../../src/domain/constants';
+import type { AppProfileReviewInput } from '../../src/domain/schemas/tools';
+import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
 
+const reviewForm = import('./reviewForm');
 const FIELDS = ['appName', 'platform', 'storeUrl', 'email'] as const;
 const EMPTY = { appName: '', platform: undefined, storeUrl: '', email: '' } as unknown as AppProfileReviewInput;
 
@@ -26,7 +28,7 @@ export default function FreeAppProfileReviewPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState, reset } = useForm<AppProfileReviewInput>({ resolver: zodResolver(appProfileReviewSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const { control, handleSubmit, setError, formState, reset } = useForm<AppProfileReviewInput>({ resolver: lazyResolver(reviewForm, (m) => m.reviewResolver), mode: 'onTouched', defaultValues: EMPTY });
   const submit = handleSubmit(async (body) => {
     setFailure(null);
     try {

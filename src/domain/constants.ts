@@ -106,3 +106,7 @@ export const TABLE = {
 export const YEARLY_DISCOUNT_PERCENT = 16;
 export const BRAND_LOGOS_SHOWN = 4;
 export const BRAND_OFFSET_MAX = 3;
+
+/** The platforms a visitor can name on the free app profile review (kept here, without zod, for the form's first render). */
+export const APP_REVIEW_PLATFORMS = ['android', 'ios', 'web', 'desktop', 'other'] as const;
+export type AppReviewPlatform = (typeof APP_REVIEW_PLATFORMS)[number];

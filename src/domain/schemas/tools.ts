@@ -3,8 +3,9 @@ import { emailSchema, noHtml } from '../validation';
 
 /** The tools pages of SPEC §2 (/tools/...): the free app profile review request. */
 
-export const APP_REVIEW_PLATFORMS = ['android', 'ios', 'web', 'desktop', 'other'] as const;
-export type AppReviewPlatform = (typeof APP_REVIEW_PLATFORMS)[number];
+import { APP_REVIEW_PLATFORMS } from '../constants';
+
+export { APP_REVIEW_PLATFORMS, type AppReviewPlatform } from '../constants';
 
 /** Only web addresses: a store link is shown to an admin as a link, so no other scheme gets in. */
 const storeUrl = z
