@@ -12,6 +12,7 @@ import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans';
 import { userRoutes } from './users';
+import { viewAsRoutes } from './viewAs';
 
 /**
  * The API under /api/v1: sessions (with the cross-site guard) and forms for every area, then one
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(userRoutes);
   await api.register(companyRoutes);
   await api.register(fileRoutes);
+  await api.register(viewAsRoutes);
   await api.register(adminRoutes, { prefix: '/admin' });
   await api.register(docsRoutes);
 };

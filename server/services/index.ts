@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createMailer } from '../mail/mailer';
+import { createAdminCompanyService } from './adminCompanies';
+import { createAdminLogService } from './adminLogs';
+import { createAdminPlanGroupService } from './adminPlanGroups';
 import { createAdminUserService } from './adminUsers';
 import { createAuthService } from './auth';
 import { createCatalogueService } from './catalogue';
@@ -41,19 +44,23 @@ export async function createServices({ config, database, t, log, events }: Servi
   await twoFactor.sealLegacySecrets();
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
   const guard = createSigninGuard(db, keyring, config.LOCKOUT_THRESHOLD);
+  const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters });
   return {
     mailer,
     keyring,
     counters,
     twoFactor,
     content: createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }),
-    auth: createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters }),
+    auth,
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
     catalogue: createCatalogueService({ db }),
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
-    adminUsers: createAdminUserService({ db }),
+    adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => auth.resendVerification(user) }),
+    adminCompanies: createAdminCompanyService({ db }),
+    adminLogs: createAdminLogService({ db }),
+    adminPlanGroups: createAdminPlanGroupService({ db }),
   };
 }
 

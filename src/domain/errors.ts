@@ -90,6 +90,14 @@ export const ERRORS = {
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'errors.WEBHOOK_SIGNATURE_INVALID' },
   WEBHOOK_PAYLOAD_INVALID: { status: 400, message: 'errors.WEBHOOK_PAYLOAD_INVALID' },
   TRANSACTION_NOT_FOUND: { status: 404, message: 'errors.TRANSACTION_NOT_FOUND' },
+  /** Admin area (issue 15). An admin locking, deleting or viewing as themselves. */
+  CANNOT_ACT_ON_SELF: { status: 409, message: 'errors.CANNOT_ACT_ON_SELF' },
+  ALREADY_VERIFIED: { status: 409, message: 'errors.ALREADY_VERIFIED' },
+  /** A company with no admin member cannot be viewed as its admin. */
+  NO_COMPANY_ADMIN: { status: 409, message: 'errors.NO_COMPANY_ADMIN' },
+  /** Any change attempted while an admin views the product as a company's admin. */
+  VIEW_AS_READ_ONLY: { status: 403, message: 'errors.VIEW_AS_READ_ONLY' },
+  PLAN_GROUP_NAME_TAKEN: { status: 409, message: 'errors.PLAN_GROUP_NAME_TAKEN' },
   /** params: errorId; the details are only in the log. */
   INTERNAL: { status: 500, message: 'errors.INTERNAL' },
 } as const satisfies Record<string, { status: number; message: `errors.${string}` }>;
