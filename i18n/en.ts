@@ -394,19 +394,12 @@ export const en = {
     '201-1000': '201–1,000 people',
     '1000+': 'More than 1,000 people',
   },
-  adminUsers: {
-    title: 'Users',
-    email: 'Email',
-    firstName: 'First name',
-    lastName: 'Last name',
-    status: 'Status',
-    locked: 'Locked',
-    verified: 'Verified',
-    unverified: 'Not verified',
-    isAdmin: 'Platform admin',
-    yes: 'Yes',
-    createdAt: 'Created',
-    id: 'ID',
+  /** A platform admin viewing the product as a company's admin (admin companies). */
+  viewAs: {
+    button: 'View as the company admin',
+    explain: 'Opens the product as {{email}} sees it, read-only: nothing can be changed while viewing, and the view is recorded in the audit log.',
+    banner: 'Viewing as {{email}}, read-only. Nothing can be changed.',
+    end: 'End view',
   },
   management: {
     sections: 'Management sections',

@@ -24,6 +24,7 @@ import { session, useSession } from '../session';
 import { DialogHost } from '../ui/dialog/DialogHost';
 import { showToast } from '../ui/toast/toastStore';
 import { Footer } from './Footer';
+import { ViewAsBanner } from './ViewAsBanner';
 import { PastDueBanner } from './PastDueBanner';
 import { ProductLogo } from './ProductLogo';
 
@@ -154,6 +155,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
           </Link>
         </Alert>
       )}
+      <ViewAsBanner />
       {user && <PastDueBanner />}
       <Box component="main" id="main" sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}>
         {children}
