@@ -30,10 +30,13 @@ export const COMPANY_EXPORT_COLUMNS = [
   { id: 'planGroupName', header: 'Plan group' },
 ] as const;
 
-// Counted per row: the list shows them and sorts by them; deleted servers do not count.
-const memberCount = sql<number>`(select count(*) from company_members m where m.company_id = ${companies.id})::int`;
-const serverCount = sql<number>`(select count(*) from deployments d where d.company_id = ${companies.id} and d.status <> 'deleted')::int`;
-const paidServerCount = sql<number>`(select count(*) from deployments d where d.company_id = ${companies.id} and d.status <> 'deleted' and not d.free)::int`;
+// Counted per row: the list shows them and sorts by them; deleted servers do not count. The outer
+// id is spelled out: Drizzle leaves columns unqualified in a one-table select, where `id` would
+// mean the subquery's own.
+const companyId = sql.raw('"companies"."id"');
+const memberCount = sql<number>`(select count(*) from company_members m where m.company_id = ${companyId})::int`;
+const serverCount = sql<number>`(select count(*) from deployments d where d.company_id = ${companyId} and d.status <> 'deleted')::int`;
+const paidServerCount = sql<number>`(select count(*) from deployments d where d.company_id = ${companyId} and d.status <> 'deleted' and not d.free)::int`;
 
 const companiesTable = (db: Db): AdminTable<CompanySortField, AdminCompanyRow> => ({
   sortColumns: {

@@ -22,8 +22,10 @@ export const PLAN_GROUP_EXPORT_COLUMNS = [
   { id: 'createdAt', header: 'Created' },
 ] as const;
 
-const planCount = sql<number>`(select count(*) from plan_group_plans p where p.plan_group_id = ${planGroups.id})::int`;
-const companyCount = sql<number>`(select count(*) from companies c where c.plan_group_id = ${planGroups.id})::int`;
+// The outer id spelled out: Drizzle leaves columns unqualified in a one-table select.
+const groupId = sql.raw('"plan_groups"."id"');
+const planCount = sql<number>`(select count(*) from plan_group_plans p where p.plan_group_id = ${groupId})::int`;
+const companyCount = sql<number>`(select count(*) from companies c where c.plan_group_id = ${groupId})::int`;
 
 const groupsTable = (db: Db): AdminTable<PlanGroupSortField, PlanGroupRow> => ({
   sortColumns: {
