@@ -17,9 +17,11 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { toJsonSchema } from '../server/plugins/routeSchemas';
 import { envelope } from '../server/routes/envelope';
+import { adminCases } from './admin';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ADMIN_DURATION_S = Number(process.env.BENCH_ADMIN_DURATION ?? 2);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
 interface Target {
@@ -84,14 +86,14 @@ async function createTarget(url: string, cookie: string): Promise<Target> {
 }
 
 let client = 0;
-async function measure(url: string, target: Target) {
+async function measure(url: string, target: Target, duration = DURATION_S) {
   const result = await autocannon({
     url: `${url}${target.path}`,
     method: target.method,
     body: target.body,
     headers: { ...ACCEPT, ...target.headers },
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration,
     // /auth/me is rate limited per address (120 a minute): each request comes from another
     // address (the bench trusts x-forwarded-for), as many users' browsers would.
     requests: [
@@ -104,7 +106,7 @@ async function measure(url: string, target: Target) {
     ],
   });
   if (result.non2xx || result.errors) throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99, mean: result.latency.mean };
 }
 
 async function main() {
@@ -146,6 +148,8 @@ async function main() {
   const pricing = rates.get('POST /api/v1/deployments/pricing') ?? 1;
   console.log(`\nPOST /deployments (idempotent create) against the pricing call: ${(create / pricing).toFixed(2)}`);
   await serialisationCase(productUrl);
+  // Shorter runs: twenty admin cases at the full duration would make the bench long.
+  await adminCases(app, productUrl, (url, target) => measure(url, target, ADMIN_DURATION_S));
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
