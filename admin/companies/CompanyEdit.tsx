@@ -19,7 +19,8 @@ export function CompanyEdit() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { data: company, refetch, isPending } = useGetOne<CompanyRecord>('admin/companies', { id });
-  if (isPending || !company) return <LinearProgress aria-label={t('admin.loading')} />;
+  // react-admin shows the list's row while the page loads: wait for the page's own fields.
+  if (isPending || !company?.people) return <LinearProgress aria-label={t('admin.loading')} />;
   const r = (key: string) => t(`resources.companies.${key}`);
   return (
     <>

@@ -33,7 +33,8 @@ export function UserEdit() {
   const [remove, { isPending: deleting }] = useDelete<UserRecord>();
   const busy = action.isPending || updating || deleting;
 
-  if (isPending || !user) return <LinearProgress aria-label={t('admin.loading')} />;
+  // react-admin shows the list's row while the page loads: wait for the page's own fields.
+  if (isPending || !user?.sessions) return <LinearProgress aria-label={t('admin.loading')} />;
 
   const setAdmin = (isAdmin: boolean) =>
     update(

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Row {
+type Row = {
   action: string;
   actor_email: string | null;
   target_type: string;
@@ -24,7 +24,7 @@ interface Row {
   ip: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-}
+};
 const rows = () => t.app.database.rows<Row>('select action, actor_email, target_type, target_id, company_id, ip, before, after from audit_logs order by at, id');
 const post = (url: string, cookie: string | undefined, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers: cookie ? { cookie } : {} });
 

@@ -37,6 +37,8 @@ async function shots(page: Page, name: string) {
 }
 
 test.describe('admin area', () => {
+  // Several accounts, two browsers and screenshots at two widths per test.
+  test.describe.configure({ timeout: 90_000 });
   test('users: list, search, sort, page and export the query as a streamed CSV', async ({ page, request }) => {
     // Enough users for a second page.
     for (let i = 0; i < 11; i += 1) {
