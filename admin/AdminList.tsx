@@ -1,9 +1,9 @@
 import Link from '@mui/material/Link';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useDataProvider, useListController, type RaRecord } from 'react-admin';
+import { useListController, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { BeaconDataProvider } from '../dataProvider/dataProvider';
+import { adminMethods } from '../dataProvider/dataProvider';
 import { PageHeading } from '../src/ui/PageHeading';
 import type { DataTableColumn } from '../src/ui/table/columns';
 import { DataTable, type ServerTableSource } from '../src/ui/table/DataTable';
@@ -42,7 +42,6 @@ export function RecordLink({ name, id, children }: { name: string; id: string; c
 export function AdminList<T extends RaRecord>({ name, columns, filter, filters, actions, defaultSort }: AdminListProps<T>) {
   const { t } = useTranslation();
   const resource = `admin/${name}`;
-  const dataProvider = useDataProvider<BeaconDataProvider>();
   const list = useListController<T>({ resource, perPage: 10, sort: defaultSort ?? { field: '_id', order: 'ASC' }, disableSyncWithLocation: true });
   const { setPage, setPerPage, setSort, setFilters } = list;
   const search = useRef('');
@@ -67,8 +66,9 @@ export function AdminList<T extends RaRecord>({ name, columns, filter, filters, 
   }, [extra, setFilters]);
 
   const exportUrl = useCallback(
-    (format: ExportFormat, query: TableQuery) => dataProvider.exportUrl(resource, { format, sort: query.sort, filter: { ...extra, ...(query.searchQuery ? { q: query.searchQuery } : {}) } }),
-    [dataProvider, resource, extra],
+    // Straight from the data provider module: react-admin's useDataProvider proxy expects promises.
+    (format: ExportFormat, query: TableQuery) => adminMethods.exportUrl(resource, { format, sort: query.sort, filter: { ...extra, ...(query.searchQuery ? { q: query.searchQuery } : {}) } }),
+    [resource, extra],
   );
 
   const source = useMemo<ServerTableSource<T>>(

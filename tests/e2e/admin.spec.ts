@@ -110,7 +110,9 @@ test.describe('admin area', () => {
     // Unlock: the same sign-in goes through.
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByText('The account is unlocked.')).toBeVisible();
-    await signInAs(user.page, user.email, PASSWORD);
+    await user.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Back where the session ended (the stored return route).
+    await expect(user.page).toHaveURL(/#\/profile\/account/);
     await user.context.close();
   });
 
