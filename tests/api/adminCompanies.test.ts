@@ -46,10 +46,13 @@ describe('admin companies list', () => {
     expect((await list({ filter: { hasPaidServers: false, size: '1-10' } })).headers['content-range']).toBe('companies 0-9/90');
     const since = new Date(Date.now() - 10.5 * 86_400_000).toISOString();
     expect((await list({ filter: { createdFrom: since } })).headers['content-range']).toBe('companies 0-9/11');
-    const until = new Date(Date.now() - 299.5 * 86_400_000).toISOString().slice(0, 10);
+    const until = new Date(Date.now() - 299.5 * 86_400_000).toISOString();
     expect(names(await list({ filter: { createdTo: until }, sort: ['name', 'ASC'] }))).toEqual(['Bulk 300']);
     expect(names(await list({ filter: { id: [owner.companyId, 'bogus'] } }))).toEqual(['Company of owner']);
+    // A bare date takes in the whole day.
+    expect((await list({ filter: { createdTo: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } })).headers['content-range']).toBe('companies 0-9/301');
     expect((await list({ filter: { hasPaidServers: 'maybe' } })).statusCode).toBe(400);
+    expect((await list({ filter: { createdTo: 'yesterday' } })).statusCode).toBe(400);
     expect((await list({ sort: ['billingCountry', 'ASC'] })).statusCode).toBe(400);
   });
 
