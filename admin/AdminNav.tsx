@@ -2,22 +2,18 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import './adminI18n';
+import { ADMIN_RESOURCES } from './resources';
 
-const SECTIONS = [
-  { to: '/admin/companies', key: 'nav.companies' },
-  { to: '/admin/users', key: 'adminUsers.title' },
-  { to: '/admin/appProfileReviews', key: 'adminReviews.title' },
-];
-
-/** The admin area's sections (SPEC §2 admin routes); more arrive with their resources. */
+/** The admin area's tabs: one per resource of `resources.ts`, named `resources.<name>.name`. */
 export function AdminNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const current = SECTIONS.find((s) => pathname.startsWith(s.to))?.to ?? false;
+  const current = ADMIN_RESOURCES.find((r) => pathname === `/admin/${r.name}` || pathname.startsWith(`/admin/${r.name}/`))?.name ?? false;
   return (
-    <Tabs value={current} aria-label={t('nav.adminMode')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-      {SECTIONS.map((s) => (
-        <Tab key={s.to} value={s.to} label={t(s.key)} component={RouterLink} to={s.to} />
+    <Tabs value={current} aria-label={t('admin.sections')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      {ADMIN_RESOURCES.map((r) => (
+        <Tab key={r.name} value={r.name} label={t(`resources.${r.name}.name`)} component={RouterLink} to={`/admin/${r.name}`} />
       ))}
     </Tabs>
   );

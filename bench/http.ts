@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { pathToFileURL } from 'node:url';
 import { planSchema } from '../src/domain/schemas/plans';
 import { buildServer } from '../scripts/build-server';
+import { adminCases } from './admin';
 import { ingestionCase } from './ingest';
 import type * as Product from './product';
 
@@ -25,6 +26,7 @@ const { buildApp, loadConfig, toJsonSchema, envelope } = (await import(
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ADMIN_DURATION_S = Number(process.env.BENCH_ADMIN_DURATION ?? 2);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
 interface Target {
@@ -117,14 +119,14 @@ async function fleetTargets(app: Awaited<ReturnType<typeof buildApp>>, url: stri
 }
 
 let client = 0;
-async function measure(url: string, target: Target) {
+async function measure(url: string, target: Target, duration = DURATION_S) {
   const result = await autocannon({
     url: `${url}${target.path}`,
     method: target.method,
     body: target.body,
     headers: { ...ACCEPT, ...target.headers },
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration,
     // /auth/me is rate limited per address (120 a minute): each request comes from another
     // address (the bench trusts x-forwarded-for), as many users' browsers would.
     requests: [
@@ -137,7 +139,7 @@ async function measure(url: string, target: Target) {
     ],
   });
   if (result.non2xx || result.errors) throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99, mean: result.latency.mean };
 }
 
 async function main() {
@@ -180,6 +182,8 @@ async function main() {
   const pricing = rates.get('POST /api/v1/deployments/pricing') ?? 1;
   console.log(`\nPOST /deployments (idempotent create) against the pricing call: ${(create / pricing).toFixed(2)}`);
   await serialisationCase(productUrl);
+  // Shorter runs: twenty admin cases at the full duration would make the bench long.
+  await adminCases(app, productUrl, (url, target) => measure(url, target, ADMIN_DURATION_S));
   await app.close();
   // A fresh data directory for the ingestion case: its own server, sign-up and app.
   const ingestDir = mkdtempSync(join(tmpdir(), 'beacon-bench-ingest-'));

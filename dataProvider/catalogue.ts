@@ -9,6 +9,11 @@ export async function getPublicPlans(): Promise<PlanDto[]> {
   return (await apiFetch<PlanDto[]>('/plans/public')).payload;
 }
 
+/** GET /plangroups/company/{company}/plans: the plans a company may order (its plan group's, else the public ones). */
+export async function getCompanyPlans(companyId: string): Promise<PlanDto[]> {
+  return (await apiFetch<PlanDto[]>(`/plangroups/company/${encodeURIComponent(companyId)}/plans`)).payload;
+}
+
 export async function getPublicConfigurables(providerCode: string): Promise<ConfigurablesDto> {
   return (await apiFetch<ConfigurablesDto>(`/plans/configurables/public/${encodeURIComponent(providerCode)}`)).payload;
 }
@@ -20,9 +25,4 @@ export async function getPricing(order: PricingRequest): Promise<PricingAnswer> 
 /** GET /plans/configurables?providerCode: the signed-in form (SPEC §4 Loading data). */
 export async function getConfigurables(providerCode: string): Promise<ConfigurablesDto> {
   return (await apiFetch<ConfigurablesDto>(`/plans/configurables?${new URLSearchParams({ providerCode }).toString()}`)).payload;
-}
-
-/** GET /plangroups/company/{company}/plans: the plans offered to the company. */
-export async function getCompanyPlans(companyId: string): Promise<PlanDto[]> {
-  return (await apiFetch<PlanDto[]>(`/plangroups/company/${encodeURIComponent(companyId)}/plans`)).payload;
 }

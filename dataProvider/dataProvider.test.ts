@@ -33,3 +33,27 @@ describe('react-admin data provider over the envelope', () => {
     expect(withIds([{ a: 1 }, 2, null])).toEqual([{ a: 1 }, 2, null]);
   });
 });
+
+describe('admin data-provider methods', () => {
+  it('builds the streamed export URL from the list query', () => {
+    const url = dataProvider.exportUrl('admin/users', { format: 'csv', sort: { field: 'email', order: 'DESC' }, filter: { q: 'ada' } });
+    expect(url.startsWith('/api/v1/admin/users/export?')).toBe(true);
+    const params = new URLSearchParams(url.split('?')[1]);
+    expect(Object.fromEntries(params)).toEqual({ format: 'csv', sort: '["email","DESC"]', filter: '{"q":"ada"}' });
+  });
+
+  it('posts an action on one record and answers the record with its id', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'OK', payload: { _id: 'u1', locked: true } }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const res = await dataProvider.recordAction<{ id: string; locked: boolean }>('admin/users', { id: 'u 1', action: 'lock' });
+    expect(res.data).toEqual({ _id: 'u1', id: 'u1', locked: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/admin/users/u%201/lock');
+    expect(init.method).toBe('POST');
+  });
+
+  it('refuses with the API message when an action is refused', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Nope.', code: 'CANNOT_ACT_ON_SELF', payload: {} }), { status: 409 })));
+    await expect(dataProvider.recordAction('admin/users', { id: 'me', action: 'lock' })).rejects.toMatchObject({ message: 'Nope.', status: 409 });
+  });
+});

@@ -27,4 +27,45 @@ export async function envelopeHttpClient(url: string, options: RequestInit = {})
   }
 }
 
-export const dataProvider: DataProvider = simpleRestProvider(API_BASE, envelopeHttpClient);
+/** What an export asks for: the list's sort and filter, and the file format. */
+export interface ExportParams {
+  format: 'csv' | 'json';
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  filter: Record<string, unknown>;
+}
+
+/**
+ * The admin area's calls beyond CRUD (react-admin demo style: data-provider methods called with
+ * useDataProvider + useMutation), so no view builds a URL.
+ */
+export interface AdminMethods {
+  /** Where the server streams the list's whole query as a file (the browser downloads it). */
+  exportUrl(resource: string, params: ExportParams): string;
+  /** POST /<resource>/<id>/<action>, answering the record again (user lock, unlock...). */
+  recordAction<T>(resource: string, params: { id: string; action: string }): Promise<{ data: T }>;
+  /** GET /<resource>/<id>/<view> (the plan group editor's catalogue). */
+  recordView<T>(resource: string, params: { id: string; view: string }): Promise<{ data: T }>;
+  /** DELETE /view-as: leaves a read-only view as a company's admin. */
+  endViewAs(): Promise<void>;
+}
+
+export type BeaconDataProvider = DataProvider & AdminMethods;
+
+const path = (resource: string, id: string, tail: string) => `/${resource}/${encodeURIComponent(id)}/${tail}`;
+
+export const adminMethods: AdminMethods = {
+  exportUrl: (resource, { format, sort, filter }) =>
+    `${API_BASE}/${resource}/export?${new URLSearchParams({ format, sort: JSON.stringify([sort.field, sort.order]), filter: JSON.stringify(filter) })}`,
+  async recordAction<T>(resource: string, { id, action }: { id: string; action: string }) {
+    const res = await apiFetch<T>(path(resource, id, action), { method: 'POST', body: '{}' });
+    return { data: withIds(res.payload) as T };
+  },
+  async recordView<T>(resource: string, { id, view }: { id: string; view: string }) {
+    return { data: withIds((await apiFetch<T>(path(resource, id, view))).payload) as T };
+  },
+  async endViewAs() {
+    await apiFetch('/view-as', { method: 'DELETE' });
+  },
+};
+
+export const dataProvider: BeaconDataProvider = { ...simpleRestProvider(API_BASE, envelopeHttpClient), ...adminMethods };

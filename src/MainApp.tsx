@@ -2,9 +2,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import { Navigate, Route } from 'react-router';
-import { CompanyList } from '../admin/companies/CompanyList';
-import adminAppProfileReviews from '../admin/appProfileReviews';
-import adminUsers from '../admin/users';
+import { ADMIN_RESOURCES } from '../admin/resources';
 import { authProvider } from '../dataProvider/authProvider';
 import { dataProvider } from '../dataProvider/dataProvider';
 import DashboardPage from '../portal/dashboard/DashboardPage';
@@ -72,10 +70,11 @@ export default function MainApp() {
           }
         />
         <Route path="/admin" element={<Navigate to="/admin/companies" replace />} />
-        <Route path="/admin/companies" element={<CompanyList />} />
       </CustomRoutes>
-      <Resource name="admin/users" {...adminUsers} />
-      <Resource name="admin/appProfileReviews" {...adminAppProfileReviews} />
+      {/* The admin area: one list of resources (admin/resources.ts) at /admin/<name>. */}
+      {ADMIN_RESOURCES.map(({ name, ...resource }) => (
+        <Resource key={name} name={`admin/${name}`} {...resource} />
+      ))}
     </Admin>
   );
 }

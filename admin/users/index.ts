@@ -1,9 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
+import { UserEdit } from './UserEdit';
 import { UserList } from './UserList';
 
-/** The admin users resource (`/admin/users`, data from `/api/v1/admin/users`). */
+/** The admin users resource: `/admin/users` and a user's page `/admin/users/{id}` (data from `/api/v1/admin/users`). */
 export default {
   list: UserList,
+  edit: UserEdit,
   icon: PeopleIcon,
   recordRepresentation: (record: { email?: string }) => record.email ?? '',
 };

@@ -43,7 +43,7 @@ export default function ServerBuilderPage() {
   const step = stepOfPath(APP_STEPS, second ?? first);
   const { companyId, projectId, projects } = useSelection();
   const state = useWizard();
-  const { options, failed } = useWizardOptions();
+  const { options, failed } = useWizardOptions(companyId);
   const quote = usePrice(options, state);
   const [editing, setEditing] = useState<{ deployment: DeploymentDto; order: Order } | null>(null);
   const [editError, setEditError] = useState<string | null>(null);

@@ -215,6 +215,12 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** When the holder last proved who they are (password, code, Google): sensitive changes need it recent. */
     provedAt: timestamp('proved_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Admin area (issue 15): a platform admin viewing the product as a company's admin, read-only.
+     * While set, the session acts as that user for reads and every change is refused.
+     */
+    viewAsUserId: uuid('view_as_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    viewAsCompanyId: uuid('view_as_company_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

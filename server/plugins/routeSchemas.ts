@@ -44,6 +44,19 @@ export function missingSchema(route: Pick<RouteOptions, 'method' | 'url' | 'sche
   return null;
 }
 
+/** One API route as registered: what tests walk to cover every route of an area. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api/v1 route, in registration order (the route table, for tests and tools). */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
 /**
  * Route contracts: request parts are validated with their zod schemas (errors answer
  * VALIDATION_FAILED, see errors.ts), answers serialised from their schemas, and the OpenAPI
@@ -51,7 +64,10 @@ export function missingSchema(route: Pick<RouteOptions, 'method' | 'url' | 'sche
  */
 export async function registerRouteSchemas(app: FastifyInstance, info: { title: string; version: string }) {
   app.setValidatorCompiler(validatorCompiler);
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX) && route.method !== 'HEAD') for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     if (!route.url.startsWith(API_PREFIX) || UNDOCUMENTED.has(route.url) || route.method === 'HEAD') return;
     const missing = missingSchema(route);
     if (missing) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no ${missing} schema`);

@@ -34,6 +34,11 @@ export async function signedIn(request: FastifyRequest): Promise<void> {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** GETs that change something (SPEC §7 names them GET): refused in a read-only view like any change. */
+const ACTING_GETS = new Set(['GET /api/v1/deployments/:id/cancel-termination', 'GET /api/v1/auth/:product-server', 'GET /api/v1/users/:id/export']);
+/** What a read-only view may still do: end itself, or sign out. */
+const VIEW_AS_EXITS = new Set(['DELETE /api/v1/view-as', 'POST /api/v1/auth/signout']);
+
 /** All a session may do while its password must be changed (a generated first-admin password). */
 const PASSWORD_CHANGE_ROUTES = new Set(['GET /api/v1/auth/me', 'POST /api/v1/auth/set-password', 'POST /api/v1/auth/signout']);
 
@@ -77,6 +82,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
     return this.clearCookie(cookieName, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  });
+
+  // A read-only view (an admin viewing as a company's admin) changes nothing: every unsafe method,
+  // and the few GETs that act, are refused before anything is read, except leaving the view.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+    if (!(UNSAFE.has(request.method) || ACTING_GETS.has(route)) || VIEW_AS_EXITS.has(route) || !request.sessionToken()) return done();
+    request.session().then((session) => done(session?.viewAs ? new AppError('VIEW_AS_READ_ONLY') : undefined), done);
   });
 
   // A callback hook: it runs on every API request, and most of them are reads it lets through.

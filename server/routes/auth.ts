@@ -73,8 +73,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A hot read that never audits: no request context (see app.ts).
   app.get('/auth/me', { ...relaxedSignedIn, config: { ...perIpRelaxed.config, requestContext: false }, schema: { tags, response: replies(currentUserSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
-    return ok(await auth.currentUser(user));
+    const { user, viewAs } = await request.requireSession();
+    const current = await auth.currentUser(user);
+    return ok(viewAs ? { ...current, viewAs: { adminEmail: viewAs.admin.email, companyId: viewAs.companyId } } : current);
   });
 
   app.post('/auth/signin', { ...perIp, schema: { tags, body: signInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {

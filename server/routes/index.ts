@@ -15,6 +15,7 @@ import { planRoutes } from './plans';
 import { projectRoutes } from './projects';
 import { toolsRoutes } from './tools';
 import { userRoutes } from './users';
+import { viewAsRoutes } from './viewAs';
 
 /**
  * The API under /api/v1: sessions (with the cross-site guard) and forms for every area, then one
@@ -39,6 +40,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(fileRoutes);
   await api.register(analyticsRoutes);
   await api.register(toolsRoutes);
+  await api.register(viewAsRoutes);
   await api.register(adminRoutes, { prefix: '/admin' });
   await api.register(docsRoutes);
 };

@@ -1,13 +1,19 @@
-import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AdminUserDetail, AdminUserRow } from '../../src/domain/schemas/admin';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { auditLogs, companies, companyMembers, sessions, signinFailures, users } from '../db/schema';
 import { AppError } from '../errors';
+import { readKeyset, readPage, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit, type AuditActor } from './audit';
-import type { ExportValue } from './exportStream';
-import type { SessionUser } from './sessions';
+import { releaseMemberships } from './companies';
+import { deleteFile } from './files';
+import { UUID } from './plans';
+import type { RateCounters } from './rateCounters';
+import { revokeUserSessions, type SessionUser } from './sessions';
 
 export const USER_SORT_FIELDS = ['_id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export type UserListQuery = ListQuery<UserSortField, Record<string, never>>;
 
 export const USER_EXPORT_COLUMNS = [
   { id: '_id', header: 'ID' },
@@ -20,30 +26,8 @@ export const USER_EXPORT_COLUMNS = [
   { id: 'createdAt', header: 'Created' },
 ] as const;
 
-const SORT_COLUMNS = { _id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, createdAt: users.createdAt } as const;
-
-export interface UserListQuery {
-  sort: [UserSortField, 'ASC' | 'DESC'];
-  q?: string;
-}
-
-function search(q?: string): SQL | undefined {
-  if (!q?.trim()) return undefined;
-  const like = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like));
-}
-
-/** A user as the admin list and export show it. */
-export interface AdminUserRow extends Record<string, ExportValue> {
-  _id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  emailVerified: boolean;
-  locked: boolean;
-  createdAt: string;
-}
+/** Sign-in events kept in the audit log and shown as a user's sign-in history. */
+export const SIGN_IN_ACTIONS = ['user.signIn', 'user.signInFailed'] as const;
 
 function toRow(u: typeof users.$inferSelect): AdminUserRow {
   return {
@@ -58,59 +42,40 @@ function toRow(u: typeof users.$inferSelect): AdminUserRow {
   };
 }
 
-/** One page of users for the admin list, with the total for Content-Range. */
-export async function listUsers(db: Db, query: UserListQuery, range: [number, number]) {
-  const where = search(query.q);
-  const [field, order] = query.sort;
-  const column = SORT_COLUMNS[field];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
+const usersTable = (db: Db): AdminTable<UserSortField, AdminUserRow> => ({
+  sortColumns: {
+    _id: { column: users.id, type: 'uuid' },
+    email: { column: users.email, type: 'text' },
+    firstName: { column: users.firstName, type: 'text' },
+    lastName: { column: users.lastName, type: 'text' },
+    createdAt: { column: users.createdAt, type: 'timestamptz' },
+  },
+  id: users.id,
+  async select({ where, orderBy, cursor, limit, offset }) {
+    const rows = await db
+      .select({ user: users, cursor: sql<string>`${cursor}` })
       .from(users)
       .where(where)
-      .orderBy(order === 'ASC' ? asc(column) : desc(column), asc(users.id))
-      .limit(range[1] - range[0] + 1)
-      .offset(range[0]),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows: rows.map(toRow), total: total?.n ?? 0 };
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({ row: toRow(r.user), cursor: r.cursor, id: r.user.id }));
+  },
+  count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+});
+
+function whereOf(query: UserListQuery): SQL | undefined {
+  return and(searchOver(query.q, [users.email, users.firstName, users.lastName]), query.ids ? (query.ids.length ? inArray(users.id, query.ids) : sql`false`) : undefined);
 }
 
-/**
- * Every user the query matches, in batches read by keyset (sort value, id): each batch is one
- * short query, however deep into the list, and the database never holds a long transaction.
- */
-// How a cursor value, carried as text, is read back: exact for every type, microseconds included.
-const SQL_TYPES: Record<UserSortField, string> = { _id: 'uuid', email: 'text', firstName: 'text', lastName: 'text', createdAt: 'timestamptz' };
+/** One page of users for the admin list, with the total for Content-Range. */
+export function listUsers(db: Db, query: UserListQuery, range: [number, number]) {
+  return readPage(usersTable(db), whereOf(query), query.sort, range);
+}
 
-/**
- * Every user the query matches, in batches read by keyset (sort value, id): each batch is one
- * short query, however deep into the list, and the database never holds a long transaction.
- */
-export async function* exportUsers(db: Db, query: UserListQuery, batchSize = 1000): AsyncGenerator<AdminUserRow[]> {
-  const [field, order] = query.sort;
-  const column = SORT_COLUMNS[field];
-  const where = search(query.q);
-  const type = sql.raw(SQL_TYPES[field]);
-  let after: { value: string; id: string } | null = null;
-  for (;;) {
-    let cmp: SQL | undefined;
-    if (after) {
-      const value = sql`cast(${after.value} as ${type})`;
-      cmp = order === 'ASC' ? sql`(${column}, ${users.id}) > (${value}, ${after.id}::uuid)` : or(sql`${column} < ${value}`, and(sql`${column} = ${value}`, gt(users.id, after.id)));
-    }
-    const rows: { user: typeof users.$inferSelect; cursor: string }[] = await db
-      .select({ user: users, cursor: sql<string>`${column}::text` })
-      .from(users)
-      .where(and(where, cmp))
-      .orderBy(order === 'ASC' ? asc(column) : desc(column), asc(users.id))
-      .limit(batchSize);
-    if (!rows.length) return;
-    yield rows.map((r) => toRow(r.user));
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < batchSize) return;
-    after = { value: last.cursor, id: last.user.id };
-  }
+/** Every user the query matches, in keyset batches (see adminQuery.readKeyset). */
+export function exportUsers(db: Db, query: UserListQuery, batchSize = 1000) {
+  return readKeyset(usersTable(db), whereOf(query), query.sort, batchSize);
 }
 
 /**
@@ -139,16 +104,25 @@ export async function setPlatformAdmin(db: Db, actor: AuditActor, targetId: stri
   });
 }
 
-/** Platform admins only: the admin scope checks it too, the service does not rely on that. */
-function requirePlatformAdmin(actor: SessionUser) {
-  if (!actor.isAdmin) throw new AppError('FORBIDDEN');
+/** The user row, locked for the transaction; an unknown or malformed id is 404. */
+async function lockUser(tx: Db, userId: string) {
+  if (!UUID.test(userId)) throw new AppError('NOT_FOUND');
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
 }
 
 export type AdminUserService = ReturnType<typeof createAdminUserService>;
 
-/** The admin area's users: list, export and the platform admin role, for platform admins. */
-export function createAdminUserService(deps: { db: Db }) {
-  const { db } = deps;
+export interface AdminUserDeps {
+  db: Db;
+  counters: RateCounters;
+  /** The verification mail, as the user's own resend sends it (auth service). */
+  sendVerification(user: SessionUser): Promise<void>;
+}
+
+/** The admin area's users: list, export, a user's page and the support actions, for platform admins. */
+export function createAdminUserService({ db, counters, sendVerification }: AdminUserDeps) {
   return {
     async list(actor: SessionUser, input: { query: UserListQuery; range: [number, number] }) {
       requirePlatformAdmin(actor);
@@ -158,9 +132,104 @@ export function createAdminUserService(deps: { db: Db }) {
       requirePlatformAdmin(actor);
       return exportUsers(db, input.query);
     },
+
+    /** A user's page: the row, their companies, live sessions and sign-in history. */
+    async get(actor: SessionUser, input: { userId: string }): Promise<AdminUserDetail> {
+      requirePlatformAdmin(actor);
+      if (!UUID.test(input.userId)) throw new AppError('NOT_FOUND');
+      const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+      if (!user) throw new AppError('NOT_FOUND');
+      const [memberOf, live, signIns] = await Promise.all([
+        db
+          .select({ _id: companies.id, name: companies.name, role: companyMembers.role })
+          .from(companyMembers)
+          .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+          .where(eq(companyMembers.userId, user.id))
+          .orderBy(companies.name),
+        db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.lastSeenAt)),
+        db
+          .select()
+          .from(auditLogs)
+          .where(and(eq(auditLogs.targetType, 'user'), eq(auditLogs.targetId, user.id), inArray(auditLogs.action, [...SIGN_IN_ACTIONS])))
+          .orderBy(desc(auditLogs.at))
+          .limit(50),
+      ]);
+      return {
+        ...toRow(user),
+        via: user.via,
+        mfaEnabled: user.mfaEnabled,
+        companies: memberOf,
+        sessions: live.map((s) => ({ _id: s.id, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), ip: s.ip, userAgent: s.userAgent })),
+        signIns: signIns.map((e) => ({ _id: e.id, at: e.at.toISOString(), ok: e.action === 'user.signIn', ip: e.ip })),
+      };
+    },
+
     async setPlatformAdmin(actor: SessionUser, input: { userId: string; isAdmin: boolean }) {
       requirePlatformAdmin(actor);
+      if (!UUID.test(input.userId)) throw new AppError('NOT_FOUND');
       return setPlatformAdmin(db, actor, input.userId, input.isAdmin);
+    },
+
+    /** Locks the whole account: sign-in is refused and every session ends. Never oneself. */
+    async lock(actor: SessionUser, input: { userId: string }) {
+      requirePlatformAdmin(actor);
+      if (actor.id === input.userId) throw new AppError('CANNOT_ACT_ON_SELF');
+      await db.transaction(async (tx) => {
+        const user = await lockUser(tx, input.userId);
+        if (user.lockedAt) return;
+        await tx.update(users).set({ lockedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id);
+        await recordAudit(tx, { actor, action: 'user.lock', targetType: 'user', targetId: user.id, before: { locked: false }, after: { locked: true } });
+      });
+    },
+
+    /** Lifts the account lock and every per-source lockout, and gives back the sign-in budget. */
+    async unlock(actor: SessionUser, input: { userId: string }) {
+      requirePlatformAdmin(actor);
+      await db.transaction(async (tx) => {
+        const user = await lockUser(tx, input.userId);
+        await tx.update(users).set({ lockedAt: null, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+        await tx.delete(signinFailures).where(eq(signinFailures.userId, user.id));
+        await counters.reset(tx, `signin:${user.email}`);
+        await recordAudit(tx, { actor, action: 'user.unlock', targetType: 'user', targetId: user.id, before: { locked: user.lockedAt !== null }, after: { locked: false } });
+      });
+    },
+
+    /** Ends every session of the user: their browsers are signed out at their next request. */
+    async endSessions(actor: SessionUser, input: { userId: string }) {
+      requirePlatformAdmin(actor);
+      await db.transaction(async (tx) => {
+        const user = await lockUser(tx, input.userId);
+        const [live] = await tx.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id));
+        await revokeUserSessions(tx, user.id);
+        await recordAudit(tx, { actor, action: 'user.endSessions', targetType: 'user', targetId: user.id, before: { sessions: live?.n ?? 0 }, after: { sessions: 0 } });
+      });
+    },
+
+    /** The verification mail again, under the user's own 2-minute wait; refused once verified. */
+    async resendVerification(actor: SessionUser, input: { userId: string }) {
+      requirePlatformAdmin(actor);
+      if (!UUID.test(input.userId)) throw new AppError('NOT_FOUND');
+      const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+      if (!user) throw new AppError('NOT_FOUND');
+      if (user.emailVerifiedAt) throw new AppError('ALREADY_VERIFIED');
+      // Claims the send slot first: a refusal (sent under 2 minutes ago) leaves no audit row.
+      await sendVerification(user);
+      await db.transaction((tx) => recordAudit(tx, { actor, action: 'user.resendVerification', targetType: 'user', targetId: user.id }));
+    },
+
+    /** Deletes the account as its owner's deletion does; never oneself, never the last platform admin. */
+    async delete(actor: SessionUser, input: { userId: string }) {
+      requirePlatformAdmin(actor);
+      if (actor.id === input.userId) throw new AppError('CANNOT_ACT_ON_SELF');
+      await db.transaction(async (tx) => {
+        const user = await lockUser(tx, input.userId);
+        await keepAPlatformAdmin(tx, user.id);
+        await releaseMemberships(tx, user.id);
+        await tx.delete(users).where(eq(users.id, user.id));
+        await deleteFile(tx, user.pictureFileId);
+        await recordAudit(tx, { actor, action: 'user.delete', targetType: 'user', targetId: user.id, before: { email: user.email, firstName: user.firstName, lastName: user.lastName } });
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { AuditTargetType } from '../../src/domain/audit';
 import type { Db } from '../db/client';
-import { auditLogs } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { auditLogs, users } from '../db/schema';
 import { currentRequest } from '../requestContext';
 
 /** Who did it: a signed-in user, or null for the system (worker, scheduled jobs, webhooks). */
@@ -38,4 +39,10 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/** The actor of a change made by a user the caller knows only by id (read in the change's transaction). */
+export async function actorById(tx: Db, userId: string): Promise<AuditActor> {
+  const [row] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  return row ?? { id: userId, email: '' };
 }

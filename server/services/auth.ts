@@ -6,6 +6,7 @@ import { VersionedCache, type ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { takeOverUnverified } from './accountClaim';
+import { recordAudit } from './audit';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail, type MailKind } from '../mail/templates';
@@ -122,7 +123,18 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
   /** A full sign-in: clears this source's failures and hands out the session and a device cookie. */
   async function startSession(user: SessionUser, meta: ClientMeta): Promise<SignedIn> {
     await guard.succeed(user.id, meta);
-    return { token: await createSession(db, user.id, policy, meta), user: await current(user), deviceCookie: guard.issueDeviceCookie(user.id) };
+    // The sign-in history of the admin user page is the audit log's user.signIn rows.
+    const token = await db.transaction(async (tx) => {
+      const raw = await createSession(tx, user.id, policy, meta);
+      await recordAudit(tx, { actor: user, action: 'user.signIn', targetType: 'user', targetId: user.id, after: { via: user.via } });
+      return raw;
+    });
+    return { token, user: await current(user), deviceCookie: guard.issueDeviceCookie(user.id) };
+  }
+
+  /** A wrong password or code on a known account: kept for the admin's sign-in history. */
+  async function auditFailedSignIn(user: SessionUser): Promise<void> {
+    await db.transaction((tx) => recordAudit(tx, { actor: null, action: 'user.signInFailed', targetType: 'user', targetId: user.id }));
   }
 
   /**
@@ -140,7 +152,10 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
   async function checkSecondFactor(user: SessionUser, authCode: string | undefined, from: AttemptSource): Promise<void> {
     if (!user.mfaEnabled) return;
     if (!authCode) throw new AppError('TWO_FACTOR_REQUIRED');
-    if (!(await checkCode(user, authCode, from))) throw new AppError('TWO_FACTOR_FAILED');
+    if (!(await checkCode(user, authCode, from))) {
+      await auditFailedSignIn(user);
+      throw new AppError('TWO_FACTOR_FAILED');
+    }
   }
 
   /**
@@ -190,11 +205,15 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       events.record('signupBegin', { via: 'local' });
       // Hashed either way, so both answers take as long.
       const passwordHash = await hashPassword(body.password);
-      const [user] = await db
-        .insert(users)
-        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date() })
-        .onConflictDoNothing()
-        .returning();
+      const user = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date() })
+          .onConflictDoNothing()
+          .returning();
+        if (row) await recordAudit(tx, { actor: row, action: 'user.signUp', targetType: 'user', targetId: row.id, after: { email: row.email, via: 'local' } });
+        return row;
+      });
       if (user) {
         events.record('signupUser', { result: 'success', via: 'local' });
         mailLater(user, 'verify');
@@ -218,6 +237,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) {
         await guard.fail(user.id, meta);
+        await auditFailedSignIn(user);
         throw new AppError('INVALID_CREDENTIALS');
       }
       if (user.lockedAt || (await guard.isLocked(user.id, meta))) throw new AppError('ACCOUNT_LOCKED');
@@ -243,11 +263,15 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       await spendGoogleToken(identity);
       if (existing) return { ...(await googleSession(existing, undefined, meta)), justSignedUp: false };
       events.record('signupBegin', { via: 'google' });
-      const [created] = await db
-        .insert(users)
-        .values({ email: identity.email, firstName: identity.firstName, lastName: identity.lastName, via: 'google', passwordHash: null, emailVerifiedAt: new Date() })
-        .onConflictDoNothing()
-        .returning();
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ email: identity.email, firstName: identity.firstName, lastName: identity.lastName, via: 'google', passwordHash: null, emailVerifiedAt: new Date() })
+          .onConflictDoNothing()
+          .returning();
+        if (row) await recordAudit(tx, { actor: row, action: 'user.signUp', targetType: 'user', targetId: row.id, after: { email: row.email, via: 'google' } });
+        return row;
+      });
       // Lost a race with another sign-up of the same address: sign that account in.
       const user = created ?? (await findByEmail(identity.email));
       if (!user) throw new Error('google sign-up found no user');
@@ -263,7 +287,12 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     async verifyEmail(token: string, meta: ClientMeta, signedInAs: string | null): Promise<{ user: CurrentUser | null; session: SignedIn | null }> {
       const userId = await consumeToken(db, token, 'verify');
       if (!userId) throw new AppError('TOKEN_INVALID');
-      const [user] = await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId)).returning();
+      const user = await db.transaction(async (tx) => {
+        const [was] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('update');
+        const [row] = await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId)).returning();
+        if (row && !was?.verifiedAt) await recordAudit(tx, { actor: row, action: 'user.verify', targetType: 'user', targetId: row.id, before: { emailVerified: false }, after: { emailVerified: true } });
+        return row;
+      });
       if (!user) throw new AppError('TOKEN_INVALID');
       if (signedInAs === user.id) return { user: await current(user), session: null };
       if (user.mfaEnabled || signedInAs) return { user: null, session: null };
@@ -304,6 +333,8 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         else await tx.update(users).set({ passwordHash, lockedAt: null, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
         await releaseAccount(tx, userId);
+        const [actor] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+        await recordAudit(tx, { actor: actor ?? null, action: 'user.passwordReset', targetType: 'user', targetId: userId });
       });
     },
 
@@ -317,8 +348,9 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       const userId = await consumeToken(db, token, 'unlock');
       if (!userId) return false;
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ lockedAt: null }).where(eq(users.id, userId));
+        const [row] = await tx.update(users).set({ lockedAt: null }).where(eq(users.id, userId)).returning();
         await releaseAccount(tx, userId);
+        if (row) await recordAudit(tx, { actor: row, action: 'user.unlock', targetType: 'user', targetId: userId, after: { locked: false } });
       });
       return true;
     },
@@ -358,6 +390,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id);
+        await recordAudit(tx, { actor: user, action: user.passwordHash ? 'user.passwordChange' : 'user.passwordSet', targetType: 'user', targetId: user.id });
       });
     },
 
@@ -373,6 +406,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         await releaseMemberships(tx, user.id);
         await tx.delete(users).where(eq(users.id, user.id));
         await deleteFile(tx, user.pictureFileId);
+        await recordAudit(tx, { actor: user, action: 'user.delete', targetType: 'user', targetId: user.id, before: { email: user.email, firstName: user.firstName, lastName: user.lastName } });
       });
     },
 

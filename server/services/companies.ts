@@ -15,6 +15,7 @@ import { UUID } from './plans';
 import { countRecent, recordEvent } from './limitEvents';
 import { hashToken, newOpaqueToken } from './tokens';
 import { takeOverUnverified } from './accountClaim';
+import { actorById, recordAudit } from './audit';
 
 const INVITATION_TTL_DAYS = 7;
 const DELETION_CODE_TTL_MINUTES = 10;
@@ -129,6 +130,8 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         await addMember(tx, company.id, userId, 'admin');
         await tx.insert(projects).values({ companyId: company.id, name: 'Default project' });
         if (designation) await tx.update(users).set({ designation }).where(eq(users.id, userId));
+        const actor = await actorById(tx, userId);
+        await recordAudit(tx, { actor, action: 'company.create', targetType: 'company', targetId: company.id, companyId: company.id, after: { name: body.name, size: body.size ?? null } });
         return getCompany(company.id, userId, tx);
       };
       return tx ? work(tx) : db.transaction(work);
@@ -139,7 +142,11 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       await requireMember(db, companyId, userId, 'admin');
       const type = logo ? checkImage(logo, 'uploadLogo') : null;
       await db.transaction(async (tx) => {
-        const [current] = await tx.select({ logoFileId: companies.logoFileId }).from(companies).where(eq(companies.id, companyId)).for('update');
+        const [current] = await tx
+          .select({ logoFileId: companies.logoFileId, name: companies.name, size: companies.size, billingCountry: companies.billingCountry })
+          .from(companies)
+          .where(eq(companies.id, companyId))
+          .for('update');
         let logoFileId = current?.logoFileId ?? null;
         if (logo && type) logoFileId = await storeImage(tx, logo.data, type);
         else if (body.removeLogo) logoFileId = null;
@@ -154,6 +161,9 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
           })
           .where(eq(companies.id, companyId));
         if (current?.logoFileId && logoFileId !== current.logoFileId) await deleteFile(tx, current.logoFileId);
+        const after = { name: body.name, size: body.size ?? null, billingCountry: body.billingCountry !== undefined ? body.billingCountry : (current?.billingCountry ?? null), logoFileId };
+        const before = { name: current?.name ?? null, size: current?.size ?? null, billingCountry: current?.billingCountry ?? null, logoFileId: current?.logoFileId ?? null };
+        await recordAudit(tx, { actor: await actorById(tx, userId), action: 'company.update', targetType: 'company', targetId: companyId, companyId, before, after });
       });
       return getCompany(companyId, userId);
     },
@@ -198,8 +208,9 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
           await recordEvent(tx, 'deletionFailure:user', user.id, HOUR_MS);
           return 'wrong' as const;
         }
-        const [gone] = await tx.delete(companies).where(eq(companies.id, companyId)).returning({ logoFileId: companies.logoFileId });
+        const [gone] = await tx.delete(companies).where(eq(companies.id, companyId)).returning({ logoFileId: companies.logoFileId, name: companies.name });
         await deleteFile(tx, gone?.logoFileId ?? null);
+        await recordAudit(tx, { actor: user, action: 'company.delete', targetType: 'company', targetId: companyId, companyId, before: { name: gone?.name ?? null } });
         return 'deleted' as const;
       });
       if (outcome === 'wrong') throw new AppError('CODE_INVALID', { fieldErrors: { verificationCode: ['errors.invalidVerificationCode'] } });
@@ -246,7 +257,12 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         await recordEvent(tx, 'invitation:company', companyId, DAY_MS);
         // A new invitation to the same address replaces the pending one.
         await tx.delete(invitations).where(and(eq(invitations.companyId, companyId), eq(invitations.email, body.email), isNull(invitations.acceptedAt)));
-        await tx.insert(invitations).values({ companyId, email: body.email, role: body.role, tokenHash: hash, invitedBy: inviter.id, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) });
+        const [invitation] = await tx
+          .insert(invitations)
+          .values({ companyId, email: body.email, role: body.role, tokenHash: hash, invitedBy: inviter.id, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) })
+          .returning({ id: invitations.id });
+        const actor = await actorById(tx, inviter.id);
+        await recordAudit(tx, { actor, action: 'invitation.create', targetType: 'invitation', targetId: invitation?.id ?? '', companyId, after: { email: body.email, role: body.role } });
         return locked;
       });
       const link = `${config.publicUrl}/#/account/invited?token=${raw}`;
@@ -267,19 +283,23 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         const removed = await tx
           .delete(companyMembers)
           .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, memberId)))
-          .returning({ userId: companyMembers.userId });
-        if (!removed.length) throw new AppError('NOT_FOUND');
+          .returning({ userId: companyMembers.userId, role: companyMembers.role });
+        if (!removed[0]) throw new AppError('NOT_FOUND');
+        await recordAudit(tx, { actor: await actorById(tx, userId), action: 'member.remove', targetType: 'member', targetId: memberId, companyId, before: { userId: memberId, role: removed[0].role } });
       });
     },
 
     async cancelInvitation(companyId: string, userId: string, invitationId: string): Promise<void> {
       await requireMember(db, companyId, userId, 'admin');
       if (!UUID.test(invitationId)) throw new AppError('NOT_FOUND');
-      const removed = await db
-        .delete(invitations)
-        .where(and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId), isNull(invitations.acceptedAt)))
-        .returning({ id: invitations.id });
-      if (!removed.length) throw new AppError('NOT_FOUND');
+      await db.transaction(async (tx) => {
+        const [removed] = await tx
+          .delete(invitations)
+          .where(and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId), isNull(invitations.acceptedAt)))
+          .returning({ id: invitations.id, email: invitations.email, role: invitations.role });
+        if (!removed) throw new AppError('NOT_FOUND');
+        await recordAudit(tx, { actor: await actorById(tx, userId), action: 'invitation.revoke', targetType: 'invitation', targetId: invitationId, companyId, before: { email: removed.email, role: removed.role } });
+      });
     },
 
     /**
@@ -336,6 +356,9 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
           }
         }
         await addMember(tx, invite.companyId, userId, invite.role);
+        const actor = await actorById(tx, userId);
+        if (!existing) await recordAudit(tx, { actor, action: 'user.signUp', targetType: 'user', targetId: userId, after: { email: invite.email, via: 'invitation' } });
+        await recordAudit(tx, { actor, action: 'invitation.accept', targetType: 'invitation', targetId: invite.id, companyId: invite.companyId, after: { userId, role: invite.role } });
         return { userId, created: !existing };
       });
     },

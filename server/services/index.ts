@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createMailer } from '../mail/mailer';
+import { createAdminCompanyService } from './adminCompanies';
+import { createAdminLogService } from './adminLogs';
+import { createAdminPlanGroupService } from './adminPlanGroups';
 import { createAdminUserService } from './adminUsers';
 import { createAnalyticsService } from './analytics';
 import { createAuthService } from './auth';
@@ -62,6 +65,7 @@ export async function createServices({ config, database, t, log, events }: Servi
   const analytics = createAnalyticsService({ db });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
+  const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, changes: database.changes });
   return {
     queue,
     providers,
@@ -77,13 +81,16 @@ export async function createServices({ config, database, t, log, events }: Servi
     counters,
     twoFactor,
     content: createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }),
-    auth: createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, changes: database.changes }),
+    auth,
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
     catalogue: createCatalogueService({ db }),
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
-    adminUsers: createAdminUserService({ db }),
+    adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => auth.resendVerification(user) }),
+    adminCompanies: createAdminCompanyService({ db }),
+    adminLogs: createAdminLogService({ db }),
+    adminPlanGroups: createAdminPlanGroupService({ db }),
     projects: createProjectService({ db }),
     analytics,
     tools: createToolsService({ db, config, mailer, t, counters }),

@@ -15,6 +15,12 @@ export interface ResolvedSession {
   user: SessionUser;
   /** When the holder last proved who they are: at sign-in, or by confirming their identity since. */
   provedAt: Date;
+  /**
+   * Set while a platform admin views the product as a company's admin: `user` is then that admin
+   * (never a platform admin, never proved, so no sensitive change) and the session plugin refuses
+   * every change; `admin` is who really holds the session.
+   */
+  viewAs?: { admin: SessionUser; companyId: string };
 }
 
 /**
@@ -70,6 +76,19 @@ export async function resolveSession(db: Db, raw: string, policy: SessionPolicy,
     // The kept row follows the touch (the touch itself is not a change readers must see).
     row.session.lastSeenAt = new Date(now);
   }
+  const { viewAsUserId, viewAsCompanyId } = row.session;
+  // Only a platform admin may view as someone; a revoked admin's view simply ends.
+  if (viewAsUserId && viewAsCompanyId && row.user.isAdmin) {
+    const [target] = await db.select().from(users).where(eq(users.id, viewAsUserId));
+    if (target) {
+      return {
+        sessionId: row.session.id,
+        user: { ...target, isAdmin: false, mustChangePassword: false },
+        provedAt: new Date(0),
+        viewAs: { admin: { ...row.user }, companyId: viewAsCompanyId },
+      };
+    }
+  }
   // A copy: callers may not change the kept row.
   return { sessionId: row.session.id, user: { ...row.user }, provedAt: row.session.provedAt };
 }
@@ -85,4 +104,12 @@ export async function revokeSession(db: Db, raw: string): Promise<void> {
 /** Ends every session of a user, or every one but `keepSessionId`. */
 export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
   await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Starts or ends (null) a read-only view as another user on this session (admin companies). */
+export async function setViewAs(db: Db, sessionId: string, view: { userId: string; companyId: string } | null): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ viewAsUserId: view?.userId ?? null, viewAsCompanyId: view?.companyId ?? null })
+    .where(eq(sessions.id, sessionId));
 }

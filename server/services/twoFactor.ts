@@ -4,6 +4,7 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { recoveryCodes, users } from '../db/schema';
+import { recordAudit } from './audit';
 import { AppError } from '../errors';
 import type { Keyring } from './secrets';
 import type { SessionUser } from './sessions';
@@ -111,6 +112,7 @@ export function createTwoFactorService(db: Db, issuer: string, keyring: Keyring)
         await tx.update(users).set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step, mfaEnabled: true }).where(eq(users.id, user.id));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
         await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: keyring.mac(RECOVERY_PURPOSE, `${user.id}:${normalise(c)}`) })));
+        await recordAudit(tx, { actor: user, action: 'user.twoFactorOn', targetType: 'user', targetId: user.id, before: { mfaEnabled: user.mfaEnabled }, after: { mfaEnabled: true } });
       });
       return { recoveryCodes: codes };
     },
@@ -120,6 +122,7 @@ export function createTwoFactorService(db: Db, issuer: string, keyring: Keyring)
       await db.transaction(async (tx) => {
         await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, mfaEnabled: false }).where(eq(users.id, user.id));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await recordAudit(tx, { actor: user, action: 'user.twoFactorOff', targetType: 'user', targetId: user.id, before: { mfaEnabled: true }, after: { mfaEnabled: false } });
       });
     },
   };

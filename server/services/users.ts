@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ProfileUpdateBody } from '../../src/domain/schemas/users';
 import type { Db } from '../db/client';
 import { companies, companyMembers, projects, sessions, users } from '../db/schema';
+import { recordAudit } from './audit';
 import { AppError } from '../errors';
 import { checkImage, deleteFile, fileUrl, storeImage, type Upload } from './files';
 import type { SessionUser } from './sessions';
@@ -34,6 +35,8 @@ async function updateProfile(db: Db, user: SessionUser, id: string, body: Profil
     else if (body.removePicture) pictureFileId = null;
     await tx.update(users).set({ firstName: body.firstName, designation: body.designation, pictureFileId, updatedAt: new Date() }).where(eq(users.id, user.id));
     if (pictureFileId !== user.pictureFileId) await deleteFile(tx, user.pictureFileId);
+    const before = { firstName: user.firstName, designation: user.designation, pictureFileId: user.pictureFileId };
+    await recordAudit(tx, { actor: user, action: 'user.update', targetType: 'user', targetId: user.id, before, after: { firstName: body.firstName, designation: body.designation, pictureFileId } });
   });
 }
 

@@ -155,6 +155,14 @@ export const ERRORS = {
   ANALYTICS_EXPORT_FAILED: { status: 500, message: 'errors.ANALYTICS_EXPORT_FAILED' },
   ANALYTICS_EXPORT_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_EXPORT_NOT_FOUND' },
   ANALYTICS_APP_USER_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_APP_USER_NOT_FOUND' },
+  /** Admin area (issue 15). An admin locking, deleting or viewing as themselves. */
+  CANNOT_ACT_ON_SELF: { status: 409, message: 'errors.CANNOT_ACT_ON_SELF' },
+  ALREADY_VERIFIED: { status: 409, message: 'errors.ALREADY_VERIFIED' },
+  /** A company with no admin member cannot be viewed as its admin. */
+  NO_COMPANY_ADMIN: { status: 409, message: 'errors.NO_COMPANY_ADMIN' },
+  /** Any change attempted while an admin views the product as a company's admin. */
+  VIEW_AS_READ_ONLY: { status: 403, message: 'errors.VIEW_AS_READ_ONLY' },
+  PLAN_GROUP_NAME_TAKEN: { status: 409, message: 'errors.PLAN_GROUP_NAME_TAKEN' },
   /** params: errorId; the details are only in the log. */
   INTERNAL: { status: 500, message: 'errors.INTERNAL' },
 } as const satisfies Record<string, { status: number; message: `errors.${string}` }>;

@@ -26,6 +26,7 @@ import { DialogHost } from '../ui/dialog/DialogHost';
 import { showToast } from '../ui/toast/toastStore';
 import { Footer } from './Footer';
 import { CheckInWarning } from './CheckInWarning';
+import { ViewAsBanner } from './ViewAsBanner';
 import { PastDueBanner } from './PastDueBanner';
 import { SessionWatch } from './SessionWatch';
 import { SupportChat } from './SupportChat';
@@ -176,6 +177,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
           </Link>
         </Alert>
       )}
+      <ViewAsBanner />
       {user && <PastDueBanner />}
       <CheckInWarning />
       <SessionWatch />

@@ -83,13 +83,16 @@ describe('9. the last platform admin', () => {
     // Each change of role is in the audit log, with who did it and the value before and after;
     // the refused ones left nothing there.
     const audit = await t.app.database.rows<{ actor_email: string; action: string; target_id: string; before: unknown; after: unknown }>(
-      "select actor_email, action, target_id, before, after from audit_logs where target_type = 'user' order by at, id",
+      "select actor_email, action, target_id, before, after from audit_logs where action in ('user.grantAdmin', 'user.revokeAdmin') order by at, id",
     );
     expect(audit).toEqual([
       { actor_email: 'boss@example.com', action: 'user.grantAdmin', target_id: deputyId, before: { isAdmin: false }, after: { isAdmin: true } },
       { actor_email: 'deputy@example.com', action: 'user.revokeAdmin', target_id: bossId, before: { isAdmin: true }, after: { isAdmin: false } },
       { actor_email: 'deputy@example.com', action: 'user.grantAdmin', target_id: bossId, before: { isAdmin: false }, after: { isAdmin: true } },
     ]);
+    // The refused deletion left nothing; the one that went through is there once.
+    const deletions = await t.app.database.rows<{ actor_email: string }>("select actor_email from audit_logs where action = 'user.delete'");
+    expect(deletions).toEqual([{ actor_email: 'deputy@example.com' }]);
   });
 
   it('keeps the audit log as written: UPDATE and DELETE are refused by the database', async () => {

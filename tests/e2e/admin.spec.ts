@@ -1,19 +1,71 @@
 import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
 import { admin, expect, SCREEN, signInAs, test } from './fixtures';
+import { waitForMail } from './mailbox';
+
+const PASSWORD = 'Tr1cky-Lantern';
+const SHOTS = 'test-results/screens/admin';
+let n = 0;
+const newEmail = (tag: string) => `${tag}-${Date.now()}-${(n += 1)}@e2e.example.com`;
+const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
+
+/** A customer in a browser of their own: verified, with a company, signed in. */
+async function customer(browser: Browser, tag: string) {
+  const context = await browser.newContext({ baseURL: process.env.BASE_URL });
+  const page = await context.newPage();
+  const email = newEmail(tag);
+  expect((await page.request.post('/api/v1/users', { data: { firstName: 'Cus', lastName: 'Tomer', email, password: PASSWORD } })).status()).toBe(201);
+  const mail = await waitForMail(email, 'Verify');
+  expect((await page.request.post('/api/v1/auth/verify', { data: { token: tokenOf(mail.link) } })).ok()).toBe(true);
+  const res = await page.request.post('/api/v1/companies?onboarding=1', { data: { name: `Company ${tag} ${n}` } });
+  const company = ((await res.json()) as { payload: { _id: string; name: string; projects: { _id: string }[] } }).payload;
+  return { context, page, email, cid: company._id, pid: company.projects[0]?._id ?? '', companyName: company.name };
+}
+
+async function asAdmin(page: Page, width: keyof typeof SCREEN = 'wide') {
+  await page.setViewportSize(SCREEN[width]);
+  await signInAs(page, admin().email, admin().password);
+}
+
+/** Both widths of the page in view, for looking at. */
+async function shots(page: Page, name: string) {
+  await page.setViewportSize(SCREEN.wide);
+  await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
+  await page.setViewportSize(SCREEN.phone);
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(SCREEN.wide);
+}
 
 test.describe('admin area', () => {
-  test('lists users from the server, searches them and exports the query as a streamed CSV', async ({ page }) => {
-    await page.setViewportSize(SCREEN.wide);
-    await signInAs(page, admin().email, admin().password);
+  // Several accounts, two browsers and screenshots at two widths per test.
+  test.describe.configure({ timeout: 90_000 });
+  test('users: list, search, sort, page and export the query as a streamed CSV', async ({ page, request }) => {
+    // Enough users for a second page.
+    for (let i = 0; i < 11; i += 1) {
+      expect((await request.post('/api/v1/users', { data: { firstName: 'Page', lastName: `User${i}`, email: newEmail(`pager${i}`), password: PASSWORD } })).status()).toBe(201);
+    }
+    await asAdmin(page);
     await page.goto('/#/admin/users');
+    await expect(page.getByText('Admin Mode')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
     const table = page.getByRole('table', { name: 'Users' });
-    await expect(table.getByRole('cell', { name: admin().email })).toBeVisible();
-    await expect(page.getByText(/^Showing 1 to \d+ of \d+$/)).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/admin-users-1440.png' });
+    await expect(page.getByText(/^Showing 1 to 10 of \d+$/)).toBeVisible();
+
+    // Sort by email, descending: the first row changes to the last email.
+    await table.getByRole('button', { name: 'Email' }).click();
+    await expect(table.getByRole('row').nth(1)).toContainText('@');
+    const firstAsc = await table.getByRole('row').nth(1).getByRole('cell').first().innerText();
+    await table.getByRole('button', { name: 'Email' }).click();
+    await expect(table.getByRole('row').nth(1).getByRole('cell').first()).not.toHaveText(firstAsc);
+
+    // The next page.
+    await page.getByRole('button', { name: /next page/i }).click();
+    await expect(page.getByText(/^Showing 11 to \d+ of \d+$/)).toBeVisible();
 
     await page.getByRole('searchbox').fill('admin@e2e');
     await expect(page.getByText('Showing 1 to 1 of 1')).toBeVisible();
+    await expect(table.getByRole('link', { name: admin().email })).toBeVisible();
+    await shots(page, 'users-list');
 
     await page.getByRole('button', { name: /export/i }).click();
     const download = page.waitForEvent('download');
@@ -24,5 +76,122 @@ test.describe('admin area', () => {
     expect(lines[0]).toContain('Email');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(admin().email);
+  });
+
+  test('lock refuses the sign-in, unlock lets it in again; ending sessions signs the browser out', async ({ page, browser }) => {
+    const user = await customer(browser, 'locked');
+    await user.page.goto('/#/profile/account');
+    await expect(user.page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await asAdmin(page);
+    await page.goto('/#/admin/users');
+    await page.getByRole('searchbox').fill(user.email);
+    await page.getByRole('link', { name: user.email }).click();
+    await expect(page.getByRole('heading', { name: user.email })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Companies' })).toContainText(user.companyName);
+    await shots(page, 'user-page');
+
+    // End all sessions: the user's open browser is signed out at its next request.
+    await page.getByRole('button', { name: 'End all sessions' }).click();
+    await expect(page.getByText('Every session of the user has ended.')).toBeVisible();
+    await user.page.reload();
+    await expect(user.page).toHaveURL(/#\/(account\/signin|loading)/);
+
+    // Lock: the right password is refused.
+    await page.getByRole('button', { name: 'Lock', exact: true }).click();
+    await expect(page.getByText('Locked', { exact: true })).toBeVisible();
+    await user.page.goto('/#/account/signin');
+    await user.page.getByLabel('Email').fill(user.email);
+    await user.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await user.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(user.page.getByText(/locked/i).first()).toBeVisible();
+    await expect(user.page).toHaveURL(/account\/signin/);
+
+    // Unlock: the same sign-in goes through.
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText('The account is unlocked.')).toBeVisible();
+    await user.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Back where the session ended (the stored return route).
+    await expect(user.page).toHaveURL(/#\/profile\/account/);
+    await user.context.close();
+  });
+
+  test("companies: search, filter, the company page, and a read-only view as its admin", async ({ page, browser }) => {
+    const owner = await customer(browser, 'acme');
+    await owner.context.close();
+    await asAdmin(page);
+    await page.goto('/#/admin');
+    await expect(page).toHaveURL(/#\/admin\/companies$/);
+    await expect(page.getByRole('tab', { name: 'Companies' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('searchbox').fill(owner.companyName);
+    await expect(page.getByText('Showing 1 to 1 of 1')).toBeVisible();
+    await page.getByLabel('Has paid servers').selectOption('false');
+    await expect(page.getByText('Showing 1 to 1 of 1')).toBeVisible();
+    await shots(page, 'companies-list');
+    await page.getByLabel('Has paid servers').selectOption('true');
+    await expect(page.getByRole('link', { name: owner.companyName })).toHaveCount(0);
+    await page.getByLabel('Has paid servers').selectOption('');
+
+    await page.getByRole('link', { name: owner.companyName }).click();
+    await expect(page.getByRole('heading', { name: owner.companyName, level: 1 })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Members' })).toContainText(owner.email);
+    await shots(page, 'company-page');
+
+    await page.getByRole('button', { name: 'View as the company admin' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/c/${owner.cid}/p/${owner.pid}/dashboard`));
+    await expect(page.getByText(`Viewing as ${owner.email}, read-only.`)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/view-as-1440.png` });
+    await page.getByRole('button', { name: 'End view' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/admin/companies/${owner.cid}$`));
+    await expect(page.getByText(/Viewing as/)).toHaveCount(0);
+  });
+
+  test("plan group: made in the editor and assigned, the company's wizard offers only its plans; the log shows it", async ({ page, browser }) => {
+    const owner = await customer(browser, 'grouped');
+    await asAdmin(page);
+    await page.goto('/#/admin/plan-groups');
+    await page.getByRole('button', { name: 'New plan group' }).click();
+    const name = `Partners ${Date.now()}`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/#\/admin\/plan-groups\/[0-9a-f-]+\/editor$/);
+    await page.getByRole('checkbox', { name: 'Free (v3.mau_500_gcp.base)' }).check();
+    await page.getByRole('checkbox', { name: 'Basic (v3.mau_5_000_gcp.base)' }).check();
+    await page.getByLabel('Add a company').fill(owner.companyName);
+    await page.getByRole('option', { name: owner.companyName }).click();
+    await expect(page.getByRole('table', { name: 'Companies in this group' })).toContainText(owner.companyName);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await expect(page.getByText('2 chosen')).toBeVisible();
+    await shots(page, 'plan-group-editor');
+
+    await owner.page.goto(`/#/c/${owner.cid}/p/${owner.pid}/server-builder/choose-plan`);
+    const plans = owner.page.getByRole('button', { name: /^(Free|Starter|Basic|Growth|Team|Pro) \d/ });
+    await expect(plans).toHaveCount(2);
+    await expect(owner.page.getByRole('button', { name: /^Basic \d/ })).toBeVisible();
+    await expect(owner.page.getByRole('button', { name: /^Starter \d/ })).toHaveCount(0);
+    await owner.context.close();
+
+    await page.goto('/#/admin/plan-groups');
+    await expect(page.getByRole('link', { name })).toBeVisible();
+    await shots(page, 'plan-groups-list');
+
+    await page.goto('/#/admin/logs');
+    await page.getByLabel('Target type').selectOption('planGroup');
+    await expect(page.getByRole('table', { name: 'Logs' }).getByRole('cell', { name: 'planGroup.update' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Show planGroup.update' }).first().click();
+    await expect(page.getByRole('dialog')).toContainText('planIds');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await shots(page, 'logs');
+  });
+
+  test('a non-admin who types an admin path lands on /loading', async ({ browser }) => {
+    const user = await customer(browser, 'nosy');
+    await user.page.goto('/#/admin/users');
+    await expect(user.page).toHaveURL(/#\/loading/);
+    await user.page.goto('/#/admin/plan-groups/123/editor');
+    await expect(user.page).toHaveURL(/#\/loading/);
+    expect((await user.page.request.get('/api/v1/admin/companies')).status()).toBe(403);
+    await user.context.close();
   });
 });

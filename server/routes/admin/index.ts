@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { adminAppProfileReviewRoutes } from './appProfileReviews';
+import { adminCompanyRoutes } from './companies';
+import { adminLogRoutes } from './logs';
+import { adminPlanGroupRoutes } from './planGroups';
 import { adminUserRoutes } from './users';
 
 /** The one guard of the admin area: a signed-in platform admin, checked before anything is read. */
@@ -18,4 +21,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', platformAdmin);
   await app.register(adminUserRoutes(app.adminUsers));
   await app.register(adminAppProfileReviewRoutes(app.tools));
+  await app.register(adminCompanyRoutes(app.adminCompanies));
+  await app.register(adminLogRoutes(app.adminLogs));
+  await app.register(adminPlanGroupRoutes(app.adminPlanGroups));
 };

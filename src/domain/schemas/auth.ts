@@ -104,6 +104,8 @@ export const currentUserSchema = z.object({
   /** What onboarding still asks for: verifying the email, then naming a company; null when done. */
   onboarding: z.enum(['verify', 'company']).nullable(),
   companies: z.array(z.object({ _id: z.string(), name: z.string() })),
+  /** Set while a platform admin views the product as this user, read-only (admin companies, issue 15). */
+  viewAs: z.object({ adminEmail: z.string(), companyId: z.string() }).nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

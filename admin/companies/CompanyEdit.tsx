@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import { useGetOne } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { AdminCompanyDetail } from '../../src/domain/schemas/admin';
+import { formatDateTime } from '../formatDate';
+import { RecordHeader } from '../RecordHeader';
+import { SectionTable } from '../SectionTable';
+import { CompanyForm } from './CompanyForm';
+import { ViewAsButton } from './ViewAsButton';
+
+type CompanyRecord = AdminCompanyDetail & { id: string };
+
+/** A company's page (`/admin/companies/{id}`): members, projects, servers, subscriptions, plan group; edit; view as its admin. */
+export function CompanyEdit() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data: company, refetch, isPending } = useGetOne<CompanyRecord>('admin/companies', { id });
+  // react-admin shows the list's row while the page loads: wait for the page's own fields.
+  if (isPending || !company?.people) return <LinearProgress aria-label={t('admin.loading')} />;
+  const r = (key: string) => t(`resources.companies.${key}`);
+  return (
+    <>
+      <RecordHeader name="companies" title={company.name} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        {company.size && <Chip size="small" label={t(`companySizes.${company.size}`)} />}
+        <Chip size="small" variant="outlined" label={`${r('fields.planGroupName')}: ${company.planGroupName ?? r('publicPlans')}`} />
+        <Chip size="small" variant="outlined" label={`${r('fields.createdAt')}: ${formatDateTime(company.createdAt)}`} />
+      </Box>
+      <ViewAsButton company={company} />
+      <CompanyForm company={company} onSaved={() => void refetch()} />
+      <SectionTable
+        title={r('people')}
+        rows={company.people}
+        getRowId={(p) => p._id}
+        empty={t('admin.none')}
+        columns={[
+          { header: t('resources.users.fields.email'), cell: (p) => <Link component={RouterLink} to={`/admin/users/${p._id}`}>{p.email}</Link> },
+          { header: t('resources.users.fields.firstName'), cell: (p) => `${p.firstName} ${p.lastName}` },
+          { header: r('role'), cell: (p) => t(`management.roles.${p.role}`) },
+        ]}
+      />
+      <SectionTable title={r('projects')} rows={company.projects} getRowId={(p) => p._id} empty={t('admin.none')} columns={[{ header: r('fields.name'), cell: (p) => p.name }]} />
+      <SectionTable
+        title={r('deployments')}
+        rows={company.deployments}
+        getRowId={(d) => d._id}
+        empty={t('admin.none')}
+        columns={[
+          { header: r('fields.name'), cell: (d) => d.name },
+          { header: r('status'), cell: (d) => d.status },
+          { header: r('plan'), cell: (d) => d.planCode },
+          { header: r('free'), cell: (d) => (d.free ? t('admin.yes') : t('admin.no')) },
+          { header: r('fields.createdAt'), cell: (d) => formatDateTime(d.createdAt) },
+        ]}
+      />
+      <SectionTable
+        title={r('subscriptions')}
+        rows={company.subscriptions}
+        getRowId={(s) => s._id}
+        empty={t('admin.none')}
+        columns={[
+          { header: r('status'), cell: (s) => s.status },
+          { header: r('cycle'), cell: (s) => s.cycle },
+          { header: r('total'), cell: (s) => `${s.total} ${s.currency}` },
+          { header: r('vendor'), cell: (s) => s.vendor },
+          { header: r('deployments'), cell: (s) => company.deployments.find((d) => d._id === s.deploymentId)?.name ?? s.deploymentId },
+        ]}
+      />
+    </>
+  );
+}

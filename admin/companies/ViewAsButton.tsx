@@ -1,0 +1,30 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AdminCompanyDetail, ViewAsAnswer } from '../../src/domain/schemas/admin';
+import { session } from '../../src/session';
+import { useRecordAction } from '../useRecordAction';
+
+/** Opens the product read-only as the company's admin sees it (support); the session says so everywhere. */
+export function ViewAsButton({ company }: { company: AdminCompanyDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const admin = company.people.find((p) => p.role === 'admin');
+  const start = useRecordAction<ViewAsAnswer>('companies', (view) => {
+    void session.refresh('manual').then(() => navigate(view.projectId ? `/c/${view.companyId}/p/${view.projectId}/dashboard` : '/dashboard'));
+  });
+  if (!admin) return null;
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Button variant="outlined" startIcon={<VisibilityIcon />} disabled={start.isPending} onClick={() => start.mutate({ id: company._id, action: 'view-as' })}>
+        {t('viewAs.button')}
+      </Button>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('viewAs.explain', { email: admin.email })}
+      </Typography>
+    </Box>
+  );
+}

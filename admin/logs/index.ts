@@ -1,0 +1,9 @@
+import HistoryIcon from '@mui/icons-material/History';
+import { LogList } from './LogList';
+
+/** The audit log (`/admin/logs`): read and export only; nobody can edit it. */
+export default {
+  list: LogList,
+  icon: HistoryIcon,
+  recordRepresentation: (record: { action?: string }) => record.action ?? '',
+};

@@ -1,0 +1,23 @@
+import type { ResourceProps } from 'react-admin';
+import appProfileReviews from './appProfileReviews';
+import companies from './companies';
+import logs from './logs';
+import planGroups from './plan-groups';
+import users from './users';
+
+/** An admin resource: its name (path `/admin/<name>`, API `/api/v1/admin/<name>`, i18n `resources.<name>`) and views. */
+export interface AdminResource extends Omit<ResourceProps, 'name'> {
+  name: string;
+}
+
+/**
+ * The admin area, in tab order (SPEC §2 admin routes). This one list drives the `<Resource>`s of
+ * the app, the admin tabs and the i18n names; a new resource is a folder and a line here.
+ */
+export const ADMIN_RESOURCES: AdminResource[] = [
+  { name: 'companies', ...companies },
+  { name: 'users', ...users },
+  { name: 'logs', ...logs },
+  { name: 'plan-groups', ...planGroups },
+  { name: 'appProfileReviews', ...appProfileReviews },
+];
