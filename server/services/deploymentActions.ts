@@ -159,7 +159,9 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
 
     /**
      * GET /auth/{product}-server: a link that signs this user in to the server's own dashboard,
-     * valid SERVER_SIGNIN_TTL_SECONDS, signed with our keyring (the server checks the signature).
+     * valid SERVER_SIGNIN_TTL_SECONDS, signed with our keyring. The dashboards are served by this
+     * product (`/#/analytics/{deploymentId}`), so the link is on our origin, where the session
+     * also holds; the signed claims travel with it for a dashboard served elsewhere.
      */
     async serverSignIn(actor: AuditActor, deploymentId: string, userId: string): Promise<ServerSignInAnswer> {
       if (userId !== actor.id) throw new AppError('NOT_A_MEMBER');
@@ -170,7 +172,7 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
       const expiresAt = new Date(Date.now() + config.SERVER_SIGNIN_TTL_SECONDS * 1000);
       const claims = `${deploymentId}.${userId}.${Math.floor(expiresAt.getTime() / 1000)}`;
       const query = new URLSearchParams({ user: userId, server: deploymentId, exp: String(Math.floor(expiresAt.getTime() / 1000)), sig: keyring.mac('server-signin', claims) });
-      return { url: `${runtime.url}/login/sso?${query.toString()}`, expiresAt: expiresAt.toISOString() };
+      return { url: `${config.publicUrl}/#/analytics/${deploymentId}?${query.toString()}`, expiresAt: expiresAt.toISOString() };
     },
   };
 }

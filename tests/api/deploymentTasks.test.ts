@@ -157,8 +157,8 @@ describe('actions on a running server', () => {
     const res = await api(t.app, owner.cookie, 'GET', `/auth/beacon-server?deploymentId=${server._id}&userId=${me._id}`);
     expect(res.statusCode).toBe(200);
     const { url, expiresAt } = res.json().payload as { url: string; expiresAt: string };
-    expect(url.startsWith(`${server.url}/login/sso?`)).toBe(true);
-    expect(new URL(url).searchParams.get('sig')).toMatch(/^.+\..+$/);
+    expect(url.startsWith(`${t.app.config.publicUrl}/#/analytics/${server._id}?`)).toBe(true);
+    expect(new URLSearchParams(url.split('?')[1]).get('sig')).toMatch(/^.+\..+$/);
     expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect((await api(t.app, owner.cookie, 'GET', `/auth/beacon-server?deploymentId=${server._id}&userId=${server._id}`)).statusCode).toBe(403);
   });

@@ -125,11 +125,10 @@ test.describe('running servers', () => {
     await expect(page.getByTestId('server-problem')).toContainText('User unlock failed. Please contact support.', { timeout: 30_000 });
     await expect(page.getByTestId('timeline-event').filter({ hasText: 'User unlock failed' }).first()).toBeVisible();
 
-    // Open dashboard: a signed sign-in link, opened through /redirect
-    await page.route('**/login/sso?**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Server dashboard</h1>' }));
+    // Open dashboard: a signed sign-in link, opened through /redirect, lands on the server's own analytics dashboard
     await page.getByRole('button', { name: 'Open dashboard' }).click();
-    await expect(page.getByRole('heading', { name: 'Server dashboard' })).toBeVisible({ timeout: 15_000 });
-    expect(page.url()).toMatch(/\/login\/sso\?.*sig=/);
+    await expect(page).toHaveURL(/#\/analytics\/[^/?]+\/events\/overview/, { timeout: 15_000 });
+    await expect(page.getByText('No application yet')).toBeVisible({ timeout: 15_000 });
   });
 
   test('screens at 390 px and 1440 px: dashboard, deployments, a server, projects', async ({ page }) => {
