@@ -17,6 +17,7 @@ import type {
   JobDto,
   limitsAnswerSchema,
   memberInputSchema,
+  MemberCandidate,
   MemberDto,
   MemberInput,
   MemberUpdate,
@@ -30,6 +31,8 @@ import type {
   TopEvents,
   VersionDto,
 } from '../src/domain/analytics/schemas';
+
+export type { MemberCandidate };
 import { analyticsApi } from './analytics';
 import { apiFetch } from './httpClient';
 
@@ -40,12 +43,6 @@ export type AppCreate = z.input<typeof appInputSchema>;
 export type MemberCreate = z.input<typeof memberInputSchema>;
 export type GroupSave = z.input<typeof groupInputSchema>;
 export type TokenCreate = z.input<typeof tokenInputSchema>;
-/** A company user who may be added to the dashboard. */
-export interface MemberCandidate {
-  userId: string;
-  fullName: string;
-  email: string;
-}
 /** A day range, both ends 'YYYY-MM-DD', in the app's time zone. */
 export interface Period {
   from: string;
@@ -72,10 +69,7 @@ export interface DashboardApi {
    */
   uploadAppIcon(appId: string, file: File): Promise<AppDto>;
   listMembers(): Promise<MemberDto[]>;
-  /**
-   * EXPECTED, not yet on the server: `GET /analytics/{deploymentId}/members/candidates`, the users
-   * of the company owning the server who are not dashboard users yet (for the add user form).
-   */
+  /** `GET /analytics/{deploymentId}/members/candidates`: company users not yet on the dashboard (the add user form). */
   listMemberCandidates(): Promise<MemberCandidate[]>;
   addMember(body: MemberCreate): Promise<MemberDto>;
   updateMember(memberId: string, body: MemberUpdate): Promise<MemberDto>;

@@ -14,6 +14,7 @@ import {
   jobSchema,
   memberInputSchema,
   memberParamsSchema,
+  memberCandidateSchema,
   memberSchema,
   memberUpdateSchema,
   passwordChangeSchema,
@@ -62,6 +63,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/analytics/:deploymentId/members', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(memberSchema)) } }, async (request) => ok(await analytics.listMembers(await analyticsActor(request), request.params)));
+  app.get('/analytics/:deploymentId/members/candidates', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(memberCandidateSchema)) } }, async (request) =>
+    ok(await analytics.listMemberCandidates(await analyticsActor(request), request.params)),
+  );
   app.post('/analytics/:deploymentId/members', { ...limited, schema: { tags, params: tenantParamsSchema, body: memberInputSchema, response: replies(memberSchema, 201) } }, async (request, reply) => {
     reply.code(201);
     return ok(await analytics.addMember(await analyticsActor(request), { ...request.params, member: request.body }));

@@ -121,6 +121,19 @@ describe('dashboard users', () => {
     await refused(await call('GET', '/members', member), 403, 'ANALYTICS_GLOBAL_ADMIN_REQUIRED');
   });
 
+  it('offers the company users not yet on the dashboard as candidates, to global admins only', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Candidates' });
+    await addMember(t.app, server.owner.companyId, 'apps-candidate@example.com', 'viewer');
+    const emails = async () => ((await call('GET', '/members/candidates', owner)).json().payload as { email: string; userId: string }[]).map((c) => c.email);
+    expect(await emails()).toContain('apps-candidate@example.com');
+    expect(await emails()).not.toContain('apps-owner@example.com');
+    const added = await call('POST', '/members', owner, { userId: await userId('apps-candidate@example.com'), userOf: [app._id] });
+    expect(added.statusCode).toBe(201);
+    expect(await emails()).not.toContain('apps-candidate@example.com');
+    const member = await dashboardUser('apps-candidate-reader@example.com', { userOf: [app._id] });
+    await refused(await call('GET', '/members/candidates', member), 403, 'ANALYTICS_GLOBAL_ADMIN_REQUIRED');
+  });
+
   it('only a global admin removes a global admin, and never the last one', async () => {
     const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Admins' });
     const second = await dashboardUser('apps-global2@example.com', { globalAdmin: true });

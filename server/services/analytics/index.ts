@@ -58,6 +58,7 @@ export function createAnalyticsService(deps: { db: Db }) {
     clearApp: (actor: AnalyticsActor, input: OnApp<{ period: ClearPeriod }>) => as(actor, input.deploymentId, (tx, a) => apps.clearApp(tx, a, input.appId, input.period)),
 
     listMembers: (actor: AnalyticsActor, input: On) => as(actor, input.deploymentId, (tx, a) => members.listMembers(tx, a)),
+    listMemberCandidates: (actor: AnalyticsActor, input: On) => as(actor, input.deploymentId, (tx, a) => members.listCandidates(tx, a)),
     addMember: (actor: AnalyticsActor, input: On<{ member: MemberInput }>) => as(actor, input.deploymentId, (tx, a) => members.addMember(tx, a, input.member)),
     updateMember: (actor: AnalyticsActor, input: On<{ memberId: string; member: MemberUpdate }>) => as(actor, input.deploymentId, (tx, a) => members.updateMember(tx, a, input.memberId, input.member)),
     removeMember: (actor: AnalyticsActor, input: On<{ memberId: string }>) => as(actor, input.deploymentId, (tx, a) => members.removeMember(tx, a, input.memberId)),

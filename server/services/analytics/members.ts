@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { API_KEY_PATTERN } from '../../../src/domain/analytics/constants';
-import type { MemberDto, MemberInput, MemberUpdate, PasswordChange } from '../../../src/domain/analytics/schemas';
+import type { MemberCandidate, MemberDto, MemberInput, MemberUpdate, PasswordChange } from '../../../src/domain/analytics/schemas';
 import { hashPassword, verifyPassword } from '../../crypto/passwords';
 import type { Db } from '../../db/client';
 import { analyticsAppMembers, analyticsMembers, companyMembers, users } from '../../db/schema';
@@ -34,6 +34,19 @@ async function appCount(tx: Db, memberId: string): Promise<number> {
 export async function listMembers(tx: Db, access: Access): Promise<MemberDto[]> {
   requireGlobalAdmin(access);
   return memberDtos(tx, await tx.select().from(analyticsMembers).where(eq(analyticsMembers.tenantId, access.tenantId)).orderBy(analyticsMembers.fullName));
+}
+
+/** The users of the company owning the server who are not dashboard users yet, for a global admin to add. */
+export async function listCandidates(tx: Db, access: Access): Promise<MemberCandidate[]> {
+  requireGlobalAdmin(access);
+  const rows = await tx
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .leftJoin(analyticsMembers, and(eq(analyticsMembers.tenantId, access.tenantId), eq(analyticsMembers.userId, users.id)))
+    .where(and(eq(companyMembers.companyId, access.companyId), isNull(analyticsMembers.id)))
+    .orderBy(users.email);
+  return rows.map((r) => ({ userId: r.userId, email: r.email, fullName: `${r.firstName} ${r.lastName}`.trim() || r.email }));
 }
 
 export async function me(tx: Db, access: Access): Promise<MemberDto> {

@@ -91,6 +91,10 @@ export const memberSchema = z.object({
 });
 export type MemberDto = z.infer<typeof memberSchema>;
 
+/** A user of the company owning the server who is not a dashboard user yet (the add user form's choices). */
+export const memberCandidateSchema = z.object({ userId: z.string(), fullName: z.string(), email: z.string() });
+export type MemberCandidate = z.infer<typeof memberCandidateSchema>;
+
 export const memberInputSchema = z.object({
   /** A user of the company owning the server. */
   userId: uuid,
