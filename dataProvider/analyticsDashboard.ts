@@ -63,10 +63,7 @@ export interface DashboardApi {
   updateApp(appId: string, body: AppUpdate): Promise<AppDto>;
   deleteApp(appId: string): Promise<null>;
   clearApp(appId: string, period: ClearPeriod): Promise<null>;
-  /**
-   * EXPECTED, not yet on the server: `POST /analytics/{deploymentId}/apps/{appId}/icon`, multipart
-   * field `icon` (JPG, PNG or GIF), answering the app with its new iconFileId.
-   */
+  /** `POST /analytics/{deploymentId}/apps/{appId}/icon`, multipart field `icon` (JPG, PNG or GIF): the app with its new icon. */
   uploadAppIcon(appId: string, file: File): Promise<AppDto>;
   listMembers(): Promise<MemberDto[]>;
   /** `GET /analytics/{deploymentId}/members/candidates`: company users not yet on the dashboard (the add user form). */

@@ -53,6 +53,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/analytics/:deploymentId/apps/:appId', { ...limited, schema: { tags, params: appParamsSchema, body: appUpdateSchema, response: replies(appSchema) } }, async (request) =>
     ok(await analytics.updateApp(await analyticsActor(request), { ...request.params, app: request.body })),
   );
+  // multipart/form-data with the image in `icon` (JPG, PNG or GIF, checked by its bytes).
+  app.post(
+    '/analytics/:deploymentId/apps/:appId/icon',
+    { ...limited, schema: { tags, params: appParamsSchema, body: z.object({}).nullish().describe('multipart/form-data with the image file in icon'), consumes: ['multipart/form-data'], response: replies(appSchema) } },
+    async (request) => {
+      const { file } = await request.readForm('icon');
+      return ok(await analytics.uploadAppIcon(await analyticsActor(request), { ...request.params, upload: file }));
+    },
+  );
   app.delete('/analytics/:deploymentId/apps/:appId', { ...limited, schema: { tags, params: appParamsSchema, response: replies(noPayload) } }, async (request) => {
     await analytics.deleteApp(await analyticsActor(request), request.params);
     return ok(null);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit } from '../support/analytics';
 import { addMember, loadCatalogue, type Catalogue } from '../support/orders';
+import { multipart, TINY_PNG } from '../support/multipart';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -66,6 +67,30 @@ describe('applications', () => {
     await refused(await call('PUT', `/apps/${app._id}`, owner, { iconFileId: webp?.id }), 400, 'ANALYTICS_ICON_TYPE');
     expect(await tableCounts(t.app)).toEqual(before);
     expect((await call('PUT', `/apps/${app._id}`, owner, { iconFileId: png?.id })).json().payload.iconFileId).toBe(png?.id);
+  });
+
+  it('takes an uploaded icon by its bytes: a PNG replaces the old icon, a WebP or a text file claiming to be PNG changes nothing', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Uploaded icon' });
+    const upload = async (data: Buffer, type = 'image/png', cookie = owner.cookie) => {
+      const { body, headers } = await multipart({}, { field: 'icon', name: 'icon.png', type, data });
+      return t.app.inject({ method: 'POST', url: `/api/v1/analytics/${server.deploymentId}/apps/${app._id}/icon`, payload: body, headers: { ...headers, cookie } });
+    };
+    const first = await upload(TINY_PNG);
+    expect(first.statusCode).toBe(200);
+    const firstIcon = first.json().payload.iconFileId as string;
+    expect((await t.app.database.rows<{ content_type: string }>(`select content_type from files where id = '${firstIcon}'`))[0]?.content_type).toBe('image/png');
+    const second = (await upload(TINY_PNG)).json().payload.iconFileId as string;
+    expect(second).not.toBe(firstIcon);
+    expect(await t.app.database.rows(`select id from files where id = '${firstIcon}'`)).toHaveLength(0);
+
+    const viewer = await dashboardUser('apps-icon-user@example.com', { userOf: [app._id] });
+    const before = await tableCounts(t.app);
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(8)]);
+    await refused(await upload(webp, 'image/webp'), 400, 'ANALYTICS_ICON_TYPE');
+    await refused(await upload(Buffer.from('not an image at all')), 400, 'FILE_TYPE');
+    await refused(await upload(TINY_PNG, 'image/png', viewer.cookie), 403, 'ANALYTICS_APP_ADMIN_REQUIRED');
+    expect(await tableCounts(t.app)).toEqual(before);
+    expect((await call('GET', '/apps', owner)).json().payload.find((a: { _id: string }) => a._id === app._id)?.iconFileId).toBe(second);
   });
 
   it('lets only the app admin clear or delete; a locked app refuses both; refusals change nothing', async () => {

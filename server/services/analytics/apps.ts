@@ -21,6 +21,7 @@ import {
   files,
 } from '../../db/schema';
 import { AppError } from '../../errors';
+import { checkImage, deleteFile, storeImage, type Upload } from '../files';
 import { recordAudit } from '../audit';
 import { appFor, canRead, requireGlobalAdmin, type Access } from './access';
 import { appDtos } from './dto';
@@ -80,6 +81,23 @@ export async function updateApp(tx: Db, access: Access, appId: string, input: Ap
   };
   const [updated] = await tx.update(analyticsApps).set({ ...changes, updatedAt: new Date() }).where(eq(analyticsApps.id, app.id)).returning();
   await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.update', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, before: { name: app.name, locked: app.locked }, after: changes });
+  const [dto] = await appDtos(tx, access.tenantId, [updated ?? app]);
+  return dto as AppDto;
+}
+
+/**
+ * A new icon for an app (its admins): the bytes must be a JPG, PNG or GIF whatever the upload
+ * claims; the previous icon file goes with the change.
+ */
+export async function uploadIcon(tx: Db, access: Access, appId: string, upload: Upload | null): Promise<AppDto> {
+  const app = await appFor(tx, access, appId, 'admin');
+  if (!upload) throw new AppError('VALIDATION_FAILED', { fieldErrors: { icon: ['validation.required'] } });
+  const type = checkImage(upload, 'icon');
+  if (!(ICON_TYPES as readonly string[]).includes(type)) throw new AppError('ANALYTICS_ICON_TYPE', { fieldErrors: { icon: ['errors.ANALYTICS_ICON_TYPE'] } });
+  const iconFileId = await storeImage(tx, upload.data, type);
+  const [updated] = await tx.update(analyticsApps).set({ iconFileId, updatedAt: new Date() }).where(eq(analyticsApps.id, app.id)).returning();
+  await deleteFile(tx, app.iconFileId);
+  await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.icon', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, before: { iconFileId: app.iconFileId }, after: { iconFileId } });
   const [dto] = await appDtos(tx, access.tenantId, [updated ?? app]);
   return dto as AppDto;
 }

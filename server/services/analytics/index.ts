@@ -1,3 +1,4 @@
+import type { Upload } from '../files';
 import type { AppInput, AppUpdate, ClearPeriod, DashboardSession, EventUpdate, GroupInput, MemberInput, MemberUpdate, PasswordChange, Tile, TokenInput, TopEvents } from '../../../src/domain/analytics/schemas';
 import { DASHBOARD_VERSION } from '../../../src/domain/analytics/constants';
 import type { Db } from '../../db/client';
@@ -54,6 +55,7 @@ export function createAnalyticsService(deps: { db: Db }) {
     listApps: (actor: AnalyticsActor, input: On) => as(actor, input.deploymentId, (tx, a) => apps.listApps(tx, a)),
     createApp: (actor: AnalyticsActor, input: On<{ app: AppInput }>) => as(actor, input.deploymentId, (tx, a) => apps.createApp(tx, a, input.app)),
     updateApp: (actor: AnalyticsActor, input: OnApp<{ app: AppUpdate }>) => as(actor, input.deploymentId, (tx, a) => apps.updateApp(tx, a, input.appId, input.app)),
+    uploadAppIcon: (actor: AnalyticsActor, input: OnApp<{ upload: Upload | null }>) => as(actor, input.deploymentId, (tx, a) => apps.uploadIcon(tx, a, input.appId, input.upload)),
     deleteApp: (actor: AnalyticsActor, input: OnApp) => as(actor, input.deploymentId, (tx, a) => apps.deleteApp(tx, a, input.appId)),
     clearApp: (actor: AnalyticsActor, input: OnApp<{ period: ClearPeriod }>) => as(actor, input.deploymentId, (tx, a) => apps.clearApp(tx, a, input.appId, input.period)),
 
