@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createMailer } from '../mail/mailer';
 import { createAdminCompanyService } from './adminCompanies';
+import { createAdminDeploymentService } from './adminDeployments';
+import { createAdminDeploymentTaskService } from './adminDeploymentTasks';
 import { createAdminLogService } from './adminLogs';
 import { createAdminPlanGroupService } from './adminPlanGroups';
 import { createAdminUserService } from './adminUsers';
@@ -89,6 +91,8 @@ export async function createServices({ config, database, t, log, events }: Servi
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => auth.resendVerification(user) }),
     adminCompanies: createAdminCompanyService({ db }),
+    adminDeployments: createAdminDeploymentService({ db, config }),
+    adminDeploymentTasks: createAdminDeploymentTaskService({ db, queue }),
     adminLogs: createAdminLogService({ db }),
     adminPlanGroups: createAdminPlanGroupService({ db }),
     projects: createProjectService({ db }),

@@ -110,6 +110,11 @@ export const ERRORS = {
   NOTHING_TO_RESTORE: { status: 409, message: 'errors.NOTHING_TO_RESTORE' },
   BACKUP_NOT_FOUND: { status: 404, message: 'errors.BACKUP_NOT_FOUND' },
   BACKUP_NOT_READY: { status: 409, message: 'errors.BACKUP_NOT_READY' },
+  /** Admin task queue (issue 15). */
+  TASK_NOT_FOUND: { status: 404, message: 'errors.TASK_NOT_FOUND' },
+  /** A retry of a task that has not failed, a cancel of one not queued. params: status */
+  TASK_STATE_CONFLICT: { status: 409, message: 'errors.TASK_STATE_CONFLICT' },
+  TASK_ALREADY_RETRIED: { status: 409, message: 'errors.TASK_ALREADY_RETRIED' },
   DOMAIN_NOT_SET: { status: 409, message: 'errors.DOMAIN_NOT_SET' },
   SERVER_NOT_READY: { status: 409, message: 'errors.SERVER_NOT_READY' },
   /** SPEC §8 task outcomes, shown with a failed task. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { adminAppProfileReviewRoutes } from './appProfileReviews';
 import { adminCompanyRoutes } from './companies';
+import { adminDeploymentRoutes, adminDeploymentTaskRoutes } from './deployments';
 import { adminLogRoutes } from './logs';
 import { adminPlanGroupRoutes } from './planGroups';
 import { adminUserRoutes } from './users';
@@ -22,6 +23,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminUserRoutes(app.adminUsers));
   await app.register(adminAppProfileReviewRoutes(app.tools));
   await app.register(adminCompanyRoutes(app.adminCompanies));
+  await app.register(adminDeploymentRoutes(app.adminDeployments));
+  await app.register(adminDeploymentTaskRoutes(app.adminDeploymentTasks));
   await app.register(adminLogRoutes(app.adminLogs));
   await app.register(adminPlanGroupRoutes(app.adminPlanGroups));
 };

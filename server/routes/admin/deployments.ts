@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../src/domain/schemas/admin';
+import {
+  ADMIN_TASK_ACTIONS,
+  adminDeploymentDetailSchema,
+  adminDeploymentFilters,
+  adminDeploymentRowSchema,
+  adminTaskDetailSchema,
+  adminTaskFilters,
+  adminTaskRowSchema,
+  adminTaskUpdateSchema,
+} from '../../../src/domain/schemas/adminDeployments';
+import { DEPLOYMENT_EXPORT_COLUMNS, DEPLOYMENT_SORT_FIELDS, type AdminDeploymentService } from '../../services/adminDeployments';
+import { TASK_EXPORT_COLUMNS, TASK_SORT_FIELDS, type AdminDeploymentTaskService } from '../../services/adminDeploymentTasks';
+import { ok, replies } from '../envelope';
+import { adminListing } from './listing';
+
+const tags = ['admin'];
+
+/** Admin area: every server (SPEC §2 admin routes) and a server's page with its tasks. */
+export const adminDeploymentRoutes =
+  (service: AdminDeploymentService): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(
+      adminListing({
+        resource: 'deployments',
+        sortFields: DEPLOYMENT_SORT_FIELDS,
+        defaultSort: ['createdAt', 'DESC'],
+        row: adminDeploymentRowSchema,
+        filters: adminDeploymentFilters,
+        columns: DEPLOYMENT_EXPORT_COLUMNS,
+        list: (actor, input) => service.list(actor, input),
+        export: (actor, input) => service.export(actor, input),
+      }),
+    );
+
+    app.get('/deployments/:id', { schema: { tags, params: idParamsSchema, response: replies(adminDeploymentDetailSchema) } }, async (request) => {
+      const { user } = await request.requireSession();
+      return ok(await service.get(user, { deploymentId: request.params.id }));
+    });
+  };
+
+/** Admin area: the task queue, a task's page, retry, cancel and assign. */
+export const adminDeploymentTaskRoutes =
+  (service: AdminDeploymentTaskService): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(
+      adminListing({
+        resource: 'deploymentTasks',
+        sortFields: TASK_SORT_FIELDS,
+        defaultSort: ['createdAt', 'DESC'],
+        row: adminTaskRowSchema,
+        filters: adminTaskFilters,
+        columns: TASK_EXPORT_COLUMNS,
+        list: (actor, input) => service.list(actor, input),
+        export: (actor, input) => service.export(actor, input),
+      }),
+    );
+
+    app.get('/deploymentTasks/:id', { schema: { tags, params: idParamsSchema, response: replies(adminTaskDetailSchema) } }, async (request) => {
+      const { user } = await request.requireSession();
+      return ok(await service.get(user, { taskId: request.params.id }));
+    });
+
+    app.put('/deploymentTasks/:id', { schema: { tags, params: idParamsSchema, body: adminTaskUpdateSchema, response: replies(adminTaskDetailSchema) } }, async (request) => {
+      const { user } = await request.requireSession();
+      return ok(await service.assign(user, { taskId: request.params.id, assigneeId: request.body.assigneeId }));
+    });
+
+    app.post(
+      '/deploymentTasks/:id/:action',
+      { schema: { tags, params: idParamsSchema.extend({ action: z.enum(ADMIN_TASK_ACTIONS) }), body: z.object({}).nullish(), response: replies(adminTaskDetailSchema) } },
+      async (request) => {
+        const { user } = await request.requireSession();
+        const input = { taskId: request.params.id };
+        return ok(await (request.params.action === 'retry' ? service.retry(user, input) : service.cancel(user, input)));
+      },
+    );
+  };

@@ -1,0 +1,129 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AdminDeploymentDetail, AdminDeploymentRow } from '../../src/domain/schemas/adminDeployments';
+import type { DeploymentStatus } from '../../src/domain/orders';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { companies, deploymentTasks, deployments, regions, subscriptions } from '../db/schema';
+import { AppError } from '../errors';
+import { readKeyset, readPage, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { taskDto } from './deploymentTasks';
+import { deploymentRowsQuery, deploymentViews, mauHistoryOf } from './deploymentViews';
+import { UUID } from './plans';
+import type { SessionUser } from './sessions';
+
+export const DEPLOYMENT_SORT_FIELDS = ['_id', 'name', 'companyName', 'status', 'planCode', 'regionName', 'subscriptionStatus', 'createdAt'] as const;
+export type DeploymentSortField = (typeof DEPLOYMENT_SORT_FIELDS)[number];
+export interface DeploymentFilter {
+  status?: DeploymentStatus;
+  companyId?: string;
+}
+export type DeploymentListQuery = ListQuery<DeploymentSortField, DeploymentFilter>;
+
+export const DEPLOYMENT_EXPORT_COLUMNS = [
+  { id: '_id', header: 'ID' },
+  { id: 'name', header: 'Name' },
+  { id: 'companyName', header: 'Company' },
+  { id: 'status', header: 'Status' },
+  { id: 'planCode', header: 'Plan' },
+  { id: 'regionName', header: 'Region' },
+  { id: 'subscriptionStatus', header: 'Subscription' },
+  { id: 'createdAt', header: 'Created' },
+] as const;
+
+// The region is the plan_config's region id (a uuid as text); the join compares it as text.
+const regionJoin = sql`${regions.id}::text = ${deployments.planConfig}->>'region'`;
+
+const deploymentsTable = (db: Db): AdminTable<DeploymentSortField, AdminDeploymentRow> => ({
+  sortColumns: {
+    _id: { column: deployments.id, type: 'uuid' },
+    name: { column: deployments.name, type: 'text' },
+    companyName: { column: companies.name, type: 'text' },
+    status: { column: sql`${deployments.status}::text`, type: 'text' },
+    planCode: { column: deployments.planCode, type: 'text' },
+    regionName: { column: sql`coalesce(${regions.name}, '')`, type: 'text' },
+    subscriptionStatus: { column: sql`coalesce(${subscriptions.status}::text, '')`, type: 'text' },
+    createdAt: { column: deployments.createdAt, type: 'timestamptz' },
+  },
+  id: deployments.id,
+  async select({ where, orderBy, cursor, limit, offset }) {
+    const rows = await db
+      .select({ d: deployments, companyName: companies.name, regionName: regions.name, subscriptionStatus: subscriptions.status, cursor: sql<string>`${cursor}` })
+      .from(deployments)
+      .innerJoin(companies, eq(companies.id, deployments.companyId))
+      .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
+      .leftJoin(regions, regionJoin)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({
+      row: {
+        _id: r.d.id,
+        name: r.d.name,
+        companyId: r.d.companyId,
+        companyName: r.companyName,
+        status: r.d.status,
+        planCode: r.d.planCode,
+        free: r.d.free,
+        regionName: r.regionName,
+        subscriptionStatus: r.subscriptionStatus,
+        createdAt: r.d.createdAt.toISOString(),
+      },
+      cursor: r.cursor,
+      id: r.d.id,
+    }));
+  },
+  count: async (where) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(deployments)
+        .innerJoin(companies, eq(companies.id, deployments.companyId))
+        .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
+        .leftJoin(regions, regionJoin)
+        .where(where)
+    )[0]?.n ?? 0,
+});
+
+function whereOf(query: DeploymentListQuery): SQL | undefined {
+  const f = query.filter ?? {};
+  return and(
+    searchOver(query.q, [deployments.name, companies.name, deployments.planCode, sql`${deployments.id}::text`]),
+    query.ids ? (query.ids.length ? inArray(deployments.id, query.ids) : sql`false`) : undefined,
+    f.status ? eq(deployments.status, f.status) : undefined,
+    f.companyId === undefined ? undefined : UUID.test(f.companyId) ? eq(deployments.companyId, f.companyId) : sql`false`,
+  );
+}
+
+export type AdminDeploymentService = ReturnType<typeof createAdminDeploymentService>;
+
+/** The admin area's servers: every server of every company, listed, exported, and one server's page with its tasks. */
+export function createAdminDeploymentService({ db, config }: { db: Db; config: Config }) {
+  const table = deploymentsTable(db);
+  return {
+    async list(actor: SessionUser, input: { query: DeploymentListQuery; range: [number, number] }) {
+      requirePlatformAdmin(actor);
+      return readPage(table, whereOf(input.query), input.query.sort, input.range);
+    },
+    export(actor: SessionUser, input: { query: DeploymentListQuery }) {
+      requirePlatformAdmin(actor);
+      return readKeyset(table, whereOf(input.query), input.query.sort);
+    },
+
+    /** A server as its customer's page shows it (deleted ones too), its company and all its tasks, newest first. */
+    async get(actor: SessionUser, input: { deploymentId: string }): Promise<AdminDeploymentDetail> {
+      requirePlatformAdmin(actor);
+      if (!UUID.test(input.deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
+      const [row] = await deploymentRowsQuery(db).where(eq(deployments.id, input.deploymentId));
+      if (!row) throw new AppError('DEPLOYMENT_NOT_FOUND');
+      const [[view], mauHistory, [company], tasks] = await Promise.all([
+        deploymentViews(db, [row], config.PAST_DUE_GRACE_DAYS),
+        mauHistoryOf(db, row.deployment.id),
+        db.select({ name: companies.name }).from(companies).where(eq(companies.id, row.deployment.companyId)),
+        db.select().from(deploymentTasks).where(eq(deploymentTasks.deploymentId, row.deployment.id)).orderBy(desc(deploymentTasks.seq)).limit(200),
+      ]);
+      if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
+      return { ...view, mauHistory, companyName: company?.name ?? '', subscriptionStatus: row.subscription.status, tasks: tasks.map(taskDto) };
+    },
+  };
+}
