@@ -1,8 +1,11 @@
 import type { ResourceProps } from 'react-admin';
 import appProfileReviews from './appProfileReviews';
 import companies from './companies';
+import deployments from './deployments';
+import deploymentTasks from './deploymentTasks';
 import logs from './logs';
 import planGroups from './plan-groups';
+import taskDetail from './taskDetail';
 import users from './users';
 
 /** An admin resource: its name (path `/admin/<name>`, API `/api/v1/admin/<name>`, i18n `resources.<name>`) and views. */
@@ -17,6 +20,9 @@ export interface AdminResource extends Omit<ResourceProps, 'name'> {
 export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'companies', ...companies },
   { name: 'users', ...users },
+  { name: 'deployments', ...deployments },
+  { name: 'deploymentTasks', ...deploymentTasks },
+  { name: 'taskDetail', ...taskDetail },
   { name: 'logs', ...logs },
   { name: 'plan-groups', ...planGroups },
   { name: 'appProfileReviews', ...appProfileReviews },

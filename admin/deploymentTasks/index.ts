@@ -1,0 +1,9 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import { TaskList } from './TaskList';
+
+/** The admin task queue: `/admin/deploymentTasks`; a task's page is the `taskDetail` resource. */
+export default {
+  list: TaskList,
+  icon: AssignmentIcon,
+  recordRepresentation: (record: { type?: string }) => record.type ?? '',
+};

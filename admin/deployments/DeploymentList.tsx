@@ -1,0 +1,49 @@
+import TextField from '@mui/material/TextField';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEPLOYMENT_STATUSES } from '../../src/domain/orders';
+import type { AdminDeploymentRow } from '../../src/domain/schemas/adminDeployments';
+import type { DataTableColumn } from '../../src/ui/table/columns';
+import { AdminList, RecordLink } from '../AdminList';
+import { formatDateTime } from '../formatDate';
+
+type DeploymentRow = AdminDeploymentRow & { id: string };
+
+/** Admin area: every server of every company, searched, sorted and filtered by status on the server. */
+export function DeploymentList() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState('');
+  const filter = useMemo(() => ({ status: status || undefined }), [status]);
+  const columns = useMemo<DataTableColumn<DeploymentRow>[]>(() => {
+    const f = (field: string) => t(`resources.deployments.fields.${field}`);
+    return [
+      { id: 'name', header: f('name'), value: (d) => d.name, render: (d) => <RecordLink name="deployments" id={d._id}>{d.name}</RecordLink> },
+      { id: 'companyName', header: f('companyName'), value: (d) => d.companyName, render: (d) => <RecordLink name="companies" id={d.companyId}>{d.companyName}</RecordLink> },
+      { id: 'status', header: f('status'), value: (d) => d.status },
+      { id: 'planCode', header: f('planCode'), value: (d) => d.planCode },
+      { id: 'regionName', header: f('regionName'), value: (d) => d.regionName ?? '' },
+      { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => d.subscriptionStatus ?? '' },
+      { id: 'createdAt', header: f('createdAt'), value: (d) => formatDateTime(d.createdAt) },
+      { id: '_id', header: f('_id'), dynamic: true, value: (d) => d._id },
+    ];
+  }, [t]);
+  const filters = (
+    <TextField
+      select
+      size="small"
+      label={t('resources.deployments.fields.status')}
+      value={status}
+      onChange={(e) => setStatus(e.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 200, mb: 2 }}
+    >
+      <option value="">{t('admin.any')}</option>
+      {DEPLOYMENT_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {s}
+        </option>
+      ))}
+    </TextField>
+  );
+  return <AdminList name="deployments" columns={columns} filter={filter} filters={filters} defaultSort={{ field: 'createdAt', order: 'DESC' }} />;
+}

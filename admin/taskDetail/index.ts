@@ -1,0 +1,9 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import { TaskDetail } from './TaskDetail';
+
+/** A task's page, `/admin/taskDetail/{id}` (SPEC §2 admin routes); its data is `/api/v1/admin/deploymentTasks/{id}`. No list, so no tab. */
+export default {
+  edit: TaskDetail,
+  icon: AssignmentIcon,
+  recordRepresentation: (record: { type?: string }) => record.type ?? '',
+};
