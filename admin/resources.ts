@@ -3,6 +3,7 @@ import appProfileReviews from './appProfileReviews';
 import companies from './companies';
 import deployments from './deployments';
 import deploymentTasks from './deploymentTasks';
+import jobs from './jobs';
 import logs from './logs';
 import planGroups from './plan-groups';
 import taskDetail from './taskDetail';
@@ -23,6 +24,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   { name: 'deployments', ...deployments },
   { name: 'deploymentTasks', ...deploymentTasks },
   { name: 'taskDetail', ...taskDetail },
+  { name: 'jobs', ...jobs },
   { name: 'logs', ...logs },
   { name: 'plan-groups', ...planGroups },
   { name: 'appProfileReviews', ...appProfileReviews },

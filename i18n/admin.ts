@@ -171,6 +171,11 @@ export const adminEn = {
       unassign: 'Unassign',
       done: { retry: 'The task is queued again.', cancel: 'The task is canceled.' },
     },
+    jobs: {
+      name: 'Jobs',
+      empty: 'No queues.',
+      fields: { name: 'Name', cron: 'Schedule', policy: 'Policy', queued: 'Queued', active: 'Active', deferred: 'Deferred', failed: 'Failed', total: 'Total' },
+    },
     appProfileReviews: {
       name: 'App reviews',
     },

@@ -6,6 +6,7 @@ import { createMailer } from '../mail/mailer';
 import { createAdminCompanyService } from './adminCompanies';
 import { createAdminDeploymentService } from './adminDeployments';
 import { createAdminDeploymentTaskService } from './adminDeploymentTasks';
+import { createAdminJobService } from './adminJobs';
 import { createAdminLogService } from './adminLogs';
 import { createAdminPlanGroupService } from './adminPlanGroups';
 import { createAdminUserService } from './adminUsers';
@@ -93,6 +94,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     adminCompanies: createAdminCompanyService({ db }),
     adminDeployments: createAdminDeploymentService({ db, config }),
     adminDeploymentTasks: createAdminDeploymentTaskService({ db, queue }),
+    adminJobs: createAdminJobService({ queue }),
     adminLogs: createAdminLogService({ db }),
     adminPlanGroups: createAdminPlanGroupService({ db }),
     projects: createProjectService({ db }),

@@ -131,3 +131,19 @@ describe('admin task queue', () => {
     expect(await tableCounts(t.app)).toEqual(before);
   });
 });
+
+describe('admin jobs', () => {
+  it("lists the worker's queues with their schedules and job counts, sorted and searched, read-only", async () => {
+    const res = await list('jobs', { sort: ['name', 'ASC'] });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().payload as { name: string; cron: string | null; total: number }[];
+    expect(rows.map((r) => r.name)).toEqual([...rows.map((r) => r.name)].sort());
+    expect(rows.find((r) => r.name === 'nightly-backups')).toMatchObject({ cron: '0 0 1 1 *' });
+    expect(rows.find((r) => r.name === 'deployment-tasks')).toMatchObject({ cron: null, total: expect.any(Number) });
+    expect((await list('jobs', { filter: { q: 'backup' } })).json().payload.map((r: { name: string }) => r.name)).toEqual(['nightly-backups']);
+    expect(res.headers['content-range']).toBe(`jobs 0-${rows.length - 1}/${rows.length}`);
+    expect((await list('jobs', { sort: ['cron', 'ASC'] })).statusCode).toBe(400);
+    const csv = await call(t.app, 'GET', '/admin/jobs/export?format=csv', admin);
+    expect(csv.body.split('\n')[0]).toBe('Name,Schedule,Time zone,Policy,Queued,Active,Deferred,Failed,Total');
+  });
+});

@@ -6,12 +6,14 @@ import {
   adminDeploymentDetailSchema,
   adminDeploymentFilters,
   adminDeploymentRowSchema,
+  adminJobRowSchema,
   adminTaskDetailSchema,
   adminTaskFilters,
   adminTaskRowSchema,
   adminTaskUpdateSchema,
 } from '../../../src/domain/schemas/adminDeployments';
 import { DEPLOYMENT_EXPORT_COLUMNS, DEPLOYMENT_SORT_FIELDS, type AdminDeploymentService } from '../../services/adminDeployments';
+import { JOB_EXPORT_COLUMNS, JOB_SORT_FIELDS, type AdminJobService } from '../../services/adminJobs';
 import { TASK_EXPORT_COLUMNS, TASK_SORT_FIELDS, type AdminDeploymentTaskService } from '../../services/adminDeploymentTasks';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';
@@ -76,5 +78,22 @@ export const adminDeploymentTaskRoutes =
         const input = { taskId: request.params.id };
         return ok(await (request.params.action === 'retry' ? service.retry(user, input) : service.cancel(user, input)));
       },
+    );
+  };
+
+/** Admin area: the worker's queues and schedules, read-only. */
+export const adminJobRoutes =
+  (service: AdminJobService): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(
+      adminListing({
+        resource: 'jobs',
+        sortFields: JOB_SORT_FIELDS,
+        defaultSort: ['name', 'ASC'],
+        row: adminJobRowSchema,
+        columns: JOB_EXPORT_COLUMNS,
+        list: (actor, input) => service.list(actor, input),
+        export: (actor, input) => service.export(actor, input),
+      }),
     );
   };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { adminAppProfileReviewRoutes } from './appProfileReviews';
 import { adminCompanyRoutes } from './companies';
-import { adminDeploymentRoutes, adminDeploymentTaskRoutes } from './deployments';
+import { adminDeploymentRoutes, adminDeploymentTaskRoutes, adminJobRoutes } from './deployments';
 import { adminLogRoutes } from './logs';
 import { adminPlanGroupRoutes } from './planGroups';
 import { adminUserRoutes } from './users';
@@ -25,6 +25,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCompanyRoutes(app.adminCompanies));
   await app.register(adminDeploymentRoutes(app.adminDeployments));
   await app.register(adminDeploymentTaskRoutes(app.adminDeploymentTasks));
+  await app.register(adminJobRoutes(app.adminJobs));
   await app.register(adminLogRoutes(app.adminLogs));
   await app.register(adminPlanGroupRoutes(app.adminPlanGroups));
 };

@@ -76,3 +76,20 @@ export type AdminTaskAction = (typeof ADMIN_TASK_ACTIONS)[number];
 
 /** PUT /admin/deploymentTasks/{id}: the admin the task is assigned to (null: nobody). */
 export const adminTaskUpdateSchema = z.object({ assigneeId: z.string().max(64).nullable() }).loose();
+
+// Jobs
+
+/** A queue of the worker (SPEC §3 jobs): its schedule when it has one, and its jobs by state. */
+export const adminJobRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  cron: z.string().nullable(),
+  timezone: z.string().nullable(),
+  policy: z.string().nullable(),
+  queued: z.number(),
+  active: z.number(),
+  deferred: z.number(),
+  failed: z.number(),
+  total: z.number(),
+});
+export type AdminJobRow = z.infer<typeof adminJobRowSchema>;

@@ -1,0 +1,9 @@
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { JobList } from './JobList';
+
+/** The admin jobs resource (`/admin/jobs`): the worker's queues and schedules, read-only. */
+export default {
+  list: JobList,
+  icon: ScheduleIcon,
+  recordRepresentation: (record: { name?: string }) => record.name ?? '',
+};
