@@ -1042,7 +1042,7 @@ export const analyticsTokens = pgTable(
       .references(() => analyticsMembers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     purpose: text('purpose').notNull(),
-    /** Empty: any endpoint. */
+    /** Empty: every endpoint. */
     endpoints: jsonb('endpoints').$type<AnalyticsTokenEndpoint[]>().notNull().default([]),
     /** Null: all apps. */
     appIds: jsonb('app_ids').$type<string[] | null>(),

@@ -30,7 +30,7 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   };
   const send = (reply: FastifyReply, answer: IngestAnswer) => reply.code(answer.status).header('cache-control', 'no-store').send({ result: answer.result });
 
-  // Browser SDKs post from the customer's own sites: any origin may write, none may read more than the result.
+  // Browser SDKs post from the customer's own sites: every origin may write, none may read more than the result.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
   });

@@ -114,7 +114,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     if (user) mailer.later(() => mailLink(user, kind));
   }
 
-  // Kept like session rows (db/changes.ts): any write to memberships or companies drops them all.
+  // Kept like session rows (db/changes.ts): each write to memberships or companies drops them all.
   const companiesCache = changes && new VersionedCache<{ _id: string; name: string }[]>(changes, SESSION_CACHE_MS);
   const companiesOf = async (userId: string) => (await listUserCompanies(db, userId)).map(({ _id, name }) => ({ _id, name }));
   const current = async (user: SessionUser) =>

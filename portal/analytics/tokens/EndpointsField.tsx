@@ -13,7 +13,7 @@ import type { EndpointDraft, TokenProblem } from './tokenRules';
 
 const bad = (problems: TokenProblem[], endpoint: number, param?: number) => problems.some((p) => typeof p === 'object' && p.endpoint === endpoint && p.param === param);
 
-/** The endpoints a token opens: path patterns, each with optional query-parameter patterns. None: any endpoint. */
+/** The endpoints a token opens: path patterns, each with optional query-parameter patterns. None: every endpoint. */
 export function EndpointsField({ value, onChange, problems }: { value: EndpointDraft[]; onChange: (next: EndpointDraft[]) => void; problems: TokenProblem[] }) {
   const { t } = useTranslation();
   const set = (i: number, next: EndpointDraft) => onChange(value.map((e, j) => (j === i ? next : e)));
