@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from 'react';
 import { useListController, type RaRecord } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -43,7 +43,7 @@ export function AdminList<T extends RaRecord>({ name, columns, filter, filters, 
   const { t } = useTranslation();
   const resource = `admin/${name}`;
   const list = useListController<T>({ resource, perPage: 10, sort: defaultSort ?? { field: '_id', order: 'ASC' }, disableSyncWithLocation: true });
-  const { setPage, setPerPage, setSort, setFilters } = list;
+  const { setPage, setPerPage, setSort, setFilters, sort: currentSort, perPage: currentPerPage, page: currentPage, filterValues } = list;
   const search = useRef('');
   // Keyed by content, so a filter object made anew on each render changes nothing.
   const extraKey = JSON.stringify(Object.fromEntries(Object.entries(filter ?? {}).filter(([, v]) => v !== undefined && v !== '')));
@@ -52,18 +52,25 @@ export function AdminList<T extends RaRecord>({ name, columns, filter, filters, 
   const onQueryChange = useCallback(
     (query: TableQuery) => {
       search.current = query.searchQuery;
-      setSort(query.sort);
-      setPerPage(query.perPage);
-      setPage(query.page);
-      setFilters({ ...extra, ...(query.searchQuery ? { q: query.searchQuery } : {}) }, {});
+      // Only what changed: react-admin sends a new sort, page size or filter back to page 1, so
+      // re-sending them with a page change would undo it. The table's page goes last.
+      const filters = { ...extra, ...(query.searchQuery ? { q: query.searchQuery } : {}) };
+      if (currentSort.field !== query.sort.field || currentSort.order !== query.sort.order) setSort(query.sort);
+      if (currentPerPage !== query.perPage) setPerPage(query.perPage);
+      if (JSON.stringify(filterValues) !== JSON.stringify(filters)) setFilters(filters, {});
+      if (currentPage !== query.page) setPage(query.page);
     },
-    [setPage, setPerPage, setSort, setFilters, extra],
+    [setPage, setPerPage, setSort, setFilters, extra, currentSort, currentPerPage, currentPage, filterValues],
   );
 
-  // A changed filter bar starts again from the first page, keeping the search.
-  useEffect(() => {
+  // A changed filter bar asks again, keeping the search and the table's page (the table owns the
+  // page and clamps it to the new total). Only on a change of the filters: react-admin makes a new
+  // setFilters at every page change, and its filter change goes back to page 1.
+  const applyFilters = useEffectEvent(() => {
     setFilters({ ...extra, ...(search.current ? { q: search.current } : {}) }, {});
-  }, [extra, setFilters]);
+    setPage(currentPage);
+  });
+  useEffect(() => applyFilters(), [extra]);
 
   const exportUrl = useCallback(
     // Straight from the data provider module: react-admin's useDataProvider proxy expects promises.

@@ -10,7 +10,7 @@ export function useRecordAction<T>(resource: string, onDone: (data: T, action: s
   const dataProvider = useDataProvider<BeaconDataProvider>();
   const notify = useNotify();
   return useMutation({
-    mutationFn: (params: { id: string; action: string }) => dataProvider.recordAction<T>(`admin/${resource}`, params),
+    mutationFn: (params: { id: string; action: string; data?: Record<string, unknown> }) => dataProvider.recordAction<T>(`admin/${resource}`, params),
     onSuccess: ({ data }, { action }) => onDone(data, action),
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });

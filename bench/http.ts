@@ -147,6 +147,12 @@ async function main() {
   // One trusted hop: the bench's x-forwarded-for plays many users' addresses. The API is measured
   // alone: the task worker (provisioning every server the create benchmark orders) is off.
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: undefined, TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000', WORKER_ENABLED: 'false' });
+  // BENCH_ONLY=ingest: the ingestion case alone (profiling the pipeline without the other runs).
+  if (process.env.BENCH_ONLY === 'ingest') {
+    await ingestionCase(config, benchUser);
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const app = await buildApp(config);
   const productUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const targets: Target[] = [

@@ -14,8 +14,12 @@ import type {
   MemberDto,
   MemberInput,
   MemberUpdate,
+  OpenInput,
   Overview,
   PasswordChange,
+  ReportDto,
+  ReportInput,
+  ReportPreview,
   Tile,
   TokenDto,
   TokenInput,
@@ -39,8 +43,8 @@ export function analyticsApi(deploymentId: string) {
   const base = `/analytics/${enc(deploymentId)}`;
   const app = (appId: string) => `${base}/apps/${enc(appId)}`;
   return {
-    /** The server sign-in link's landing: maps the user in and answers what they see. */
-    open: () => send<DashboardSession>('POST', `${base}/open`, {}),
+    /** The dashboard's landing: maps the user in and answers what they see; through the server sign-in link, with its signed claims. */
+    open: (input: OpenInput = {}) => send<DashboardSession>('POST', `${base}/open`, input),
     apps: {
       list: () => send<AppDto[]>('GET', `${base}/apps`),
       create: (input: AppInput) => send<AppDto>('POST', `${base}/apps`, input),
@@ -97,6 +101,16 @@ export function analyticsApi(deploymentId: string) {
       download: (job: JobDto) => apiDownload((job.downloadUrl ?? '').replace(API_BASE, '')),
     },
     versions: () => send<VersionDto[]>('GET', `${base}/versions`),
+    reports: {
+      list: () => send<ReportDto[]>('GET', `${base}/reports`),
+      create: (input: ReportInput) => send<ReportDto>('POST', `${base}/reports`, input),
+      update: (reportId: string, input: ReportInput) => send<ReportDto>('PUT', `${base}/reports/${enc(reportId)}`, input),
+      setEnabled: (reportId: string, enabled: boolean) => send<ReportDto>('PUT', `${base}/reports/${enc(reportId)}/status`, { enabled }),
+      remove: (reportId: string) => send<null>('DELETE', `${base}/reports/${enc(reportId)}`),
+      preview: (reportId: string) => send<ReportPreview>('GET', `${base}/reports/${enc(reportId)}/preview`),
+      /** "Send now": mailed at once to the report's addresses and recorded in the jobs list. */
+      send: (reportId: string) => send<null>('POST', `${base}/reports/${enc(reportId)}/send`, {}),
+    },
   };
 }
 

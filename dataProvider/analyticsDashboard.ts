@@ -21,8 +21,13 @@ import type {
   MemberDto,
   MemberInput,
   MemberUpdate,
+  OpenInput,
   Overview,
   PasswordChange,
+  ReportDto,
+  reportInputSchema,
+  ReportInput,
+  ReportPreview,
   sessionsSchema,
   Tile,
   TokenDto,
@@ -43,6 +48,7 @@ export type AppCreate = z.input<typeof appInputSchema>;
 export type MemberCreate = z.input<typeof memberInputSchema>;
 export type GroupSave = z.input<typeof groupInputSchema>;
 export type TokenCreate = z.input<typeof tokenInputSchema>;
+export type ReportSave = z.input<typeof reportInputSchema>;
 /** A day range, both ends 'YYYY-MM-DD', in the app's time zone. */
 export interface Period {
   from: string;
@@ -96,15 +102,25 @@ export interface DashboardApi {
   listTokens(): Promise<TokenDto[]>;
   createToken(body: TokenCreate): Promise<{ token: string; record: TokenDto }>;
   deleteToken(tokenId: string): Promise<null>;
+  /** Report manager: email reports on apps the member reads; changes need admin of each of their apps. */
+  listReports(): Promise<ReportDto[]>;
+  saveReport(reportId: string | null, body: ReportSave): Promise<ReportDto>;
+  setReportEnabled(reportId: string, enabled: boolean): Promise<ReportDto>;
+  deleteReport(reportId: string): Promise<null>;
+  previewReport(reportId: string): Promise<ReportPreview>;
+  sendReport(reportId: string): Promise<null>;
 }
 
-/** The live dashboard of deployment `deploymentId`, as the signed-in user (session cookie). */
-export function createDashboardApi(deploymentId: string): DashboardApi {
+/**
+ * The live dashboard of deployment `deploymentId`, as the signed-in user (session cookie). `link`:
+ * the signed claims of the server sign-in link it was opened through, checked by the landing.
+ */
+export function createDashboardApi(deploymentId: string, link?: OpenInput['link']): DashboardApi {
   const api = analyticsApi(deploymentId);
   const base = `/analytics/${encodeURIComponent(deploymentId)}`;
   return {
     writable: true,
-    open: api.open,
+    open: () => api.open(link ? { link } : {}),
     listApps: api.apps.list,
     createApp: (body) => api.apps.create(body as AppInput),
     updateApp: api.apps.update,
@@ -147,5 +163,11 @@ export function createDashboardApi(deploymentId: string): DashboardApi {
     listTokens: api.tokens.list,
     createToken: (body) => api.tokens.create(body as TokenInput),
     deleteToken: api.tokens.remove,
+    listReports: api.reports.list,
+    saveReport: (reportId, body) => (reportId ? api.reports.update(reportId, body as ReportInput) : api.reports.create(body as ReportInput)),
+    setReportEnabled: api.reports.setEnabled,
+    deleteReport: api.reports.remove,
+    previewReport: api.reports.preview,
+    sendReport: api.reports.send,
   };
 }

@@ -41,8 +41,8 @@ export interface ExportParams {
 export interface AdminMethods {
   /** Where the server streams the list's whole query as a file (the browser downloads it). */
   exportUrl(resource: string, params: ExportParams): string;
-  /** POST /<resource>/<id>/<action>, answering the record again (user lock, unlock...). */
-  recordAction<T>(resource: string, params: { id: string; action: string }): Promise<{ data: T }>;
+  /** POST /<resource>/<id>/<action> (with the action's body, if any), answering the record again (user lock, unlock...). */
+  recordAction<T>(resource: string, params: { id: string; action: string; data?: Record<string, unknown> }): Promise<{ data: T }>;
   /** GET /<resource>/<id>/<view> (the plan group editor's catalogue). */
   recordView<T>(resource: string, params: { id: string; view: string }): Promise<{ data: T }>;
   /** DELETE /view-as: leaves a read-only view as a company's admin. */
@@ -56,8 +56,8 @@ const path = (resource: string, id: string, tail: string) => `/${resource}/${enc
 export const adminMethods: AdminMethods = {
   exportUrl: (resource, { format, sort, filter }) =>
     `${API_BASE}/${resource}/export?${new URLSearchParams({ format, sort: JSON.stringify([sort.field, sort.order]), filter: JSON.stringify(filter) })}`,
-  async recordAction<T>(resource: string, { id, action }: { id: string; action: string }) {
-    const res = await apiFetch<T>(path(resource, id, action), { method: 'POST', body: '{}' });
+  async recordAction<T>(resource: string, { id, action, data }: { id: string; action: string; data?: Record<string, unknown> }) {
+    const res = await apiFetch<T>(path(resource, id, action), { method: 'POST', body: JSON.stringify(data ?? {}) });
     return { data: withIds(res.payload) as T };
   },
   async recordView<T>(resource: string, { id, view }: { id: string; view: string }) {

@@ -8,10 +8,12 @@ import { gzipSync } from 'node:zlib';
 import { MAIN_APP_MODULE, NOT_FOUND_PAGE, SHELL_ROUTES } from '../src/routeTable';
 
 // The goal is 170 kB (issue 17); the budget sits just above today's heaviest front-door route
-// (the server wizard at /get-started: 224.0 kB once form validation loaded after the page instead
-// of before it, 227.3 kB once the dashboards, admin and analytics areas joined and Rollup cut the
-// shared MUI chunks differently) and is to come down from here, never up again.
-const BUDGET_KB = 228;
+// (invited, 184.6 kB) and is to come down from here, never up again. It was 228 kB, then 204 until
+// i18next left the front door (the tiny translator, i18n/tiny.ts) and the password rules panel
+// loaded with its check. What the 170 kB goal still needs (gzip, measured): react-router 13 kB and
+// the en.ts strings 8 kB in the entry chunk, react-hook-form 13 kB on every form, react-dom 60 kB
+// and MUI's theme and emotion 25 kB on every page.
+const BUDGET_KB = 185;
 const dist = 'dist';
 
 interface Chunk {

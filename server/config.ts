@@ -135,12 +135,25 @@ const envSchema = z.object({
   MOCK_CLOUD_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** mock-cloud: limit the failures to these calls (comma-separated, e.g. createMachine,snapshot); all when unset. */
   MOCK_CLOUD_FAILING_CALLS: z.string().max(500).optional(),
+  /**
+   * mock-cloud: servers whose name contains this text fail the first calls counted in
+   * MOCK_CLOUD_FLAKY_CALLS, then work: a failure that a retry gets past, chosen by name.
+   */
+  MOCK_CLOUD_FLAKY_SERVERS: z.string().min(1).max(100).optional(),
+  /** mock-cloud: `op:count` pairs for the flaky servers (comma-separated), e.g. createMachine:2. */
+  MOCK_CLOUD_FLAKY_CALLS: z
+    .string()
+    .max(500)
+    .regex(/^\s*\w+:\d+\s*(,\s*\w+:\d+\s*)*$/)
+    .optional(),
   /** Schedules (cron, UTC). */
   BACKUP_CRON: z.string().min(9).default('0 3 * * *'),
   HEALTH_CHECK_CRON: z.string().min(9).default('*/15 * * * *'),
   MAU_SAMPLE_CRON: z.string().min(9).default('0 * * * *'),
   TERMINATION_CRON: z.string().min(9).default('* * * * *'),
   PAST_DUE_CRON: z.string().min(9).default('*/30 * * * *'),
+  /** The analytics dashboards' email reports: each run sends the reports whose time has come. */
+  ANALYTICS_REPORTS_CRON: z.string().min(9).default('* * * * *'),
 });
 
 const PADDLE_KEYS = ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET', 'PADDLE_CLIENT_TOKEN', 'PADDLE_PRODUCT_ID'] as const;

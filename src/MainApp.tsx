@@ -1,6 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18next';
-import englishMessages from 'ra-language-english';
+import { useI18nextProvider } from 'ra-i18n-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { Navigate, Route } from 'react-router';
 import { ADMIN_RESOURCES } from '../admin/resources';
 import { authProvider } from '../dataProvider/authProvider';
@@ -10,23 +10,21 @@ import DeploymentsPage from '../portal/deployments/DeploymentsPage';
 import ManagementPage from '../portal/management/ManagementPage';
 import ProfilePage from '../portal/profile/ProfilePage';
 import ServerBuilderPage from '../portal/wizard/ServerBuilder';
-import { i18n } from './i18n';
+import { fullI18n } from './fullI18n';
 import { MainLayout } from './layouts/MainLayout';
 import { ProjectScope } from './ProjectScope';
 import { theme } from './theme';
 import { ToastNotification } from './ui/toast/ToastNotification';
-
-// react-admin's own strings (ra.*) join the product's English resources.
-i18n.addResourceBundle('en', 'translation', convertRaTranslationsToI18next(englishMessages), true, false);
 
 /**
  * The react-admin app: every main-layout page and the admin area. Loaded lazily, inside the
  * shell's hash router and theme; the shell's guard only lets signed-in users this far.
  */
 export default function MainApp() {
-  const i18nProvider = useI18nextProvider({ i18nextInstance: i18n });
+  const i18nProvider = useI18nextProvider({ i18nextInstance: fullI18n });
   if (!i18nProvider) return null;
   return (
+    <I18nextProvider i18n={fullI18n}>
     <Admin dataProvider={dataProvider} authProvider={authProvider} requireAuth i18nProvider={i18nProvider} theme={theme} layout={MainLayout} notification={ToastNotification} disableTelemetry>
       {/* SPEC §2: the server wizard hides the navbar. */}
       <CustomRoutes noLayout>
@@ -76,5 +74,6 @@ export default function MainApp() {
         <Resource key={name} name={`admin/${name}`} {...resource} />
       ))}
     </Admin>
+    </I18nextProvider>
   );
 }

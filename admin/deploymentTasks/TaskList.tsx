@@ -7,12 +7,15 @@ import type { AdminTaskRow } from '../../src/domain/schemas/adminDeployments';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList, RecordLink } from '../AdminList';
 import { formatDateTime } from '../formatDate';
+import { assigneeLabel } from './assignee';
+import { useServerLabels } from '../serverLabels';
 
 type TaskRow = AdminTaskRow & { id: string };
 
 /** Admin area: the task queue of every server (status, type, server, attempts, assignee, error). */
 export function TaskList() {
   const { t } = useTranslation();
+  const labels = useServerLabels();
   const [status, setStatus] = useState('');
   const [type, setType] = useState('');
   const filter = useMemo(() => ({ status: status || undefined, type: type || undefined }), [status, type]);
@@ -20,15 +23,15 @@ export function TaskList() {
     const f = (field: string) => t(`resources.deploymentTasks.fields.${field}`);
     return [
       { id: 'createdAt', header: f('createdAt'), value: (r) => formatDateTime(r.createdAt), render: (r) => <RecordLink name="taskDetail" id={r._id}>{formatDateTime(r.createdAt)}</RecordLink> },
-      { id: 'status', header: f('status'), value: (r) => r.status },
-      { id: 'type', header: f('type'), value: (r) => r.type },
+      { id: 'status', header: f('status'), value: (r) => labels.taskStatus(r.status) },
+      { id: 'type', header: f('type'), value: (r) => labels.taskType(r.type) },
       { id: 'deploymentName', header: f('deploymentName'), value: (r) => r.deploymentName, render: (r) => <RecordLink name="deployments" id={r.deploymentId}>{r.deploymentName}</RecordLink> },
       { id: 'attempts', header: f('attempts'), align: 'right', value: (r) => r.attempts },
-      { id: 'assigneeId', header: f('assigneeId'), sortable: false, value: (r) => r.assigneeId ?? '' },
+      { id: 'assigneeEmail', header: f('assigneeId'), value: (r) => assigneeLabel(r) },
       { id: 'lastError', header: f('lastError'), sortable: false, value: (r) => r.lastError ?? '' },
       { id: '_id', header: f('_id'), dynamic: true, value: (r) => r._id },
     ];
-  }, [t]);
+  }, [t, labels]);
   const native = { select: true, size: 'small' as const, slotProps: { select: { native: true }, inputLabel: { shrink: true } }, sx: { minWidth: 180 } };
   const filters = (
     <Box role="group" aria-label={t('admin.filters')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
@@ -36,7 +39,7 @@ export function TaskList() {
         <option value="">{t('admin.any')}</option>
         {TASK_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {labels.taskStatus(s)}
           </option>
         ))}
       </TextField>
@@ -44,7 +47,7 @@ export function TaskList() {
         <option value="">{t('admin.any')}</option>
         {TASK_TYPES.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {labels.taskType(s)}
           </option>
         ))}
       </TextField>

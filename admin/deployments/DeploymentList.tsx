@@ -6,12 +6,14 @@ import type { AdminDeploymentRow } from '../../src/domain/schemas/adminDeploymen
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList, RecordLink } from '../AdminList';
 import { formatDateTime } from '../formatDate';
+import { useServerLabels } from '../serverLabels';
 
 type DeploymentRow = AdminDeploymentRow & { id: string };
 
 /** Admin area: every server of every company, searched, sorted and filtered by status on the server. */
 export function DeploymentList() {
   const { t } = useTranslation();
+  const labels = useServerLabels();
   const [status, setStatus] = useState('');
   const filter = useMemo(() => ({ status: status || undefined }), [status]);
   const columns = useMemo<DataTableColumn<DeploymentRow>[]>(() => {
@@ -19,14 +21,14 @@ export function DeploymentList() {
     return [
       { id: 'name', header: f('name'), value: (d) => d.name, render: (d) => <RecordLink name="deployments" id={d._id}>{d.name}</RecordLink> },
       { id: 'companyName', header: f('companyName'), value: (d) => d.companyName, render: (d) => <RecordLink name="companies" id={d.companyId}>{d.companyName}</RecordLink> },
-      { id: 'status', header: f('status'), value: (d) => d.status },
+      { id: 'status', header: f('status'), value: (d) => labels.deploymentStatus(d.status) },
       { id: 'planCode', header: f('planCode'), value: (d) => d.planCode },
       { id: 'regionName', header: f('regionName'), value: (d) => d.regionName ?? '' },
-      { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => d.subscriptionStatus ?? '' },
+      { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => labels.subscriptionStatus(d.subscriptionStatus) },
       { id: 'createdAt', header: f('createdAt'), value: (d) => formatDateTime(d.createdAt) },
       { id: '_id', header: f('_id'), dynamic: true, value: (d) => d._id },
     ];
-  }, [t]);
+  }, [t, labels]);
   const filters = (
     <TextField
       select
@@ -40,7 +42,7 @@ export function DeploymentList() {
       <option value="">{t('admin.any')}</option>
       {DEPLOYMENT_STATUSES.map((s) => (
         <option key={s} value={s}>
-          {s}
+          {labels.deploymentStatus(s)}
         </option>
       ))}
     </TextField>

@@ -1,7 +1,7 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { JobList } from './JobList';
 
-/** The admin jobs resource (`/admin/jobs`): the worker's queues and schedules, read-only. */
+/** The admin jobs resource (`/admin/jobs`): the worker's queues and schedules; run now, pause, resume. */
 export default {
   list: JobList,
   icon: ScheduleIcon,

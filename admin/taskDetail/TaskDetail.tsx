@@ -7,7 +7,9 @@ import { useGetOne } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { AdminTaskDetail } from '../../src/domain/schemas/adminDeployments';
+import { assigneeLabel } from '../deploymentTasks/assignee';
 import { formatDateTime } from '../formatDate';
+import { useServerLabels } from '../serverLabels';
 import { RecordHeader } from '../RecordHeader';
 import { SectionTable } from '../SectionTable';
 import { TaskActions } from './TaskActions';
@@ -17,6 +19,7 @@ type TaskRecord = AdminTaskDetail & { id: string };
 /** A task's page (`/admin/taskDetail/{id}`): its state, step log and last error, and the support actions. */
 export function TaskDetail() {
   const { t } = useTranslation();
+  const labels = useServerLabels();
   const { id = '' } = useParams();
   // An open task is followed while the worker runs it.
   const { data: task, refetch, isPending } = useGetOne<TaskRecord>('admin/deploymentTasks', { id }, { refetchInterval: (q) => (q.state.data && ['queued', 'running'].includes(q.state.data.status) ? 2000 : false) });
@@ -25,13 +28,14 @@ export function TaskDetail() {
   const chip = (label: string, value: string | number) => <Chip size="small" variant="outlined" label={`${label}: ${value}`} />;
   return (
     <>
-      <RecordHeader name="deploymentTasks" title={t('resources.taskDetail.title', { type: task.type, server: task.deploymentName })} />
+      <RecordHeader name="deploymentTasks" title={t('resources.taskDetail.title', { type: labels.taskType(task.type), server: task.deploymentName })} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        <Chip size="small" color={task.status === 'completed' ? 'success' : task.status === 'failed' ? 'error' : 'default'} label={task.status} />
+        <Chip size="small" color={task.status === 'completed' ? 'success' : task.status === 'failed' ? 'error' : 'default'} label={labels.taskStatus(task.status)} data-testid="task-status" data-status={task.status} />
         <Chip size="small" variant="outlined" clickable component={RouterLink} to={`/admin/deployments/${task.deploymentId}`} label={`${f('deploymentName')}: ${task.deploymentName}`} />
         {chip(t('resources.deployments.fields.companyName'), task.companyName)}
         {chip(f('attempts'), task.attempts)}
-        {chip(f('assigneeId'), task.assigneeId ?? '—')}
+        {chip(f('assigneeId'), assigneeLabel(task) || '—')}
+        {task.claimedBy && chip(t('resources.taskDetail.claimedBy'), task.claimedBy)}
         {chip(t('resources.taskDetail.progress'), `${task.progress} %`)}
         {chip(f('createdAt'), formatDateTime(task.createdAt))}
         {task.requestedBy && chip(t('resources.taskDetail.requestedBy'), task.requestedBy)}

@@ -3,16 +3,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18next';
-import englishMessages from 'ra-language-english';
+import { useI18nextProvider } from 'ra-i18n-i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Navigate, Route } from 'react-router';
 import type { DashboardApi } from '../../dataProvider/analyticsDashboard';
 import { analyticsDataProvider } from '../../dataProvider/analyticsDataProvider';
 import type { AppDto, DashboardSession } from '../../src/domain/analytics/schemas';
-import { i18n } from '../../src/i18n';
+import { fullI18n } from '../../src/fullI18n';
 import { theme } from '../../src/theme';
 import { failureMessage } from '../../src/ui/form/messages';
 import { ToastNotification } from '../../src/ui/toast/ToastNotification';
@@ -25,13 +24,12 @@ import { EventGroupsPage } from './events/EventGroupsPage';
 import { EventsOverviewPage } from './events/EventsOverviewPage';
 import { TopEventsPage } from './events/TopEventsPage';
 import { MembersResource } from './members';
+import { ReportsPage } from './reports/ReportsPage';
 import { UserSettingsPage } from './settings/UserSettingsPage';
 import { ApiConfigurationsPage } from './system/ApiConfigurationsPage';
 import { JobsPage } from './system/JobsPage';
 import { VersionHistoryPage } from './system/VersionHistoryPage';
 import { TokensResource } from './tokens';
-
-if (!i18n.exists('ra.action.save')) i18n.addResourceBundle('en', 'translation', convertRaTranslationsToI18next(englishMessages), true, false);
 
 const selectedKey = (basePath: string) => `beacon.analytics.app:${basePath}`;
 
@@ -46,7 +44,7 @@ export function AnalyticsArea({ api, basePath, embedded = false }: { api: Dashbo
   const [apps, setApps] = useState<AppDto[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [appId, setAppId] = useState<string | null>(() => localStorage.getItem(selectedKey(basePath)));
-  const i18nProvider = useI18nextProvider({ i18nextInstance: i18n });
+  const i18nProvider = useI18nextProvider({ i18nextInstance: fullI18n });
   const dataProvider = useMemo(() => analyticsDataProvider(api), [api]);
 
   useEffect(() => {
@@ -98,6 +96,7 @@ export function AnalyticsArea({ api, basePath, embedded = false }: { api: Dashbo
 
   return (
     <AnalyticsContext.Provider value={state}>
+      <I18nextProvider i18n={fullI18n}>
       <Admin basename={basePath} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} layout={AnalyticsLayout} notification={ToastNotification} disableTelemetry>
         <CustomRoutes>
           <Route path="/" element={<Navigate to="events/overview" replace />} />
@@ -107,6 +106,7 @@ export function AnalyticsArea({ api, basePath, embedded = false }: { api: Dashbo
           <Route path="/events/top" element={<TopEventsPage />} />
           <Route path="/events/groups" element={<EventGroupsPage />} />
           <Route path="/app-users" element={<AppUsersPage />} />
+          <Route path="/reports" element={<ReportsPage />} />
           <Route path="/jobs" element={<JobsPage />} />
           <Route path="/versions" element={<VersionHistoryPage />} />
           <Route path="/settings" element={<UserSettingsPage />} />
@@ -116,6 +116,7 @@ export function AnalyticsArea({ api, basePath, embedded = false }: { api: Dashbo
         <Resource name="members" {...MembersResource} />
         <Resource name="tokens" {...TokensResource} />
       </Admin>
+      </I18nextProvider>
     </AnalyticsContext.Provider>
   );
 }

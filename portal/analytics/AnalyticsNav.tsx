@@ -29,6 +29,7 @@ const SECTIONS: { key: string; items: Item[] }[] = [
       { to: 'apps', key: 'analytics.nav.apps' },
       { to: 'members', key: 'analytics.nav.members', globalAdmin: true },
       { to: 'tokens', key: 'analytics.nav.tokens' },
+      { to: 'reports', key: 'analytics.nav.reports' },
       { to: 'app-users', key: 'analytics.nav.appUsers' },
       { to: 'manage/configurations/api', key: 'analytics.nav.configurations' },
       { to: 'jobs', key: 'analytics.nav.jobs' },

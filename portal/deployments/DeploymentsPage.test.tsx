@@ -39,7 +39,7 @@ function serve(extra: ApiRoutes = {}, role: 'admin' | 'viewer' = 'admin') {
 }
 
 const task = (type: 'restart' | 'health_check' | 'restore', status: 'queued' | 'running' | 'failed') => ({ _id: `t-${type}`, type, status, progress: status === 'running' ? 50 : 0, lastError: status === 'failed' ? 'provider said no' : null, createdAt: '2026-11-20T11:00:00.000Z', finishedAt: null });
-const fullTask = (type: 'restart') => ({ ...task(type, 'queued'), deploymentId: 'd-1', attempts: 0, assigneeId: null, steps: [], requestedBy: 'u1', startedAt: null, updatedAt: '2026-11-20T11:00:00.000Z' });
+const fullTask = (type: 'restart') => ({ ...task(type, 'queued'), deploymentId: 'd-1', attempts: 0, steps: [], requestedBy: 'u1', startedAt: null, updatedAt: '2026-11-20T11:00:00.000Z' });
 
 beforeEach(async () => {
   localStorage.clear();

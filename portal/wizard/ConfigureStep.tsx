@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import type { BillingCycle } from '../../src/domain/constants';
 import { mauFromPlanCode } from '../../src/domain/planCode';
 import { cycleCents, priceCents, type OptionList } from '../../src/domain/pricing';
 import { abbreviateNumber, formatCents } from '../../src/ui/format';
+import { PlainTextField } from '../../src/ui/form/PlainTextField';
 import { optionState } from '../pricing/calculator';
 import { OptionCard } from '../pricing/OptionCard';
 import { orderOnPlan, type Order, type WizardOptions } from './options';
@@ -111,7 +111,7 @@ export function ConfigureStep({ step, options, order, cycle, name, onOrder, onCy
       return (
         <>
           <Box sx={{ mb: 4, maxWidth: 480 }}>
-            <TextField fullWidth label={t('wizard.serverName')} value={name} onChange={(e) => onName(e.target.value)} error={Boolean(nameError)} helperText={nameError ?? undefined} slotProps={{ htmlInput: { maxLength: 64 } }} />
+            <PlainTextField label={t('wizard.serverName')} value={name} onChange={onName} error={nameError} maxLength={64} />
           </Box>
           <Grid title={t('pricingPage.domain')}>{options.domains.map((d) => card('feature', d, d._id === order.specialFeatures.domain, () => special('domain', d._id)))}</Grid>
           <Grid title={t('pricingPage.retention')}>{options.retentions.map((r) => card('feature', r, r._id === order.specialFeatures.retention, () => special('retention', r._id)))}</Grid>

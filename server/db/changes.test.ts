@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChangeFeed, isWatchedWrite, VersionedCache } from './changes';
+import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite, isWatchedWrite, VersionedCache } from './changes';
 
 describe('isWatchedWrite', () => {
   it('sees writes that can change a session, its user or their companies', () => {
@@ -20,6 +20,48 @@ describe('isWatchedWrite', () => {
     expect(isWatchedWrite('update "sessions" set "last_seen_at" = now() where "sessions"."id" = $1')).toBe(false);
     expect(isWatchedWrite('update "deployments" set "status" = $1')).toBe(false);
     expect(isWatchedWrite('update "users_archive" set "x" = 1')).toBe(false);
+  });
+});
+
+describe('isCatalogueWrite', () => {
+  it('sees every write to plans, their prices, plan groups and configurables', () => {
+    expect(isCatalogueWrite('update "plans" set "base_price_cents" = $1 where "plans"."id" = $2')).toBe(true);
+    expect(isCatalogueWrite('insert into "plan_regions" ("plan_id", "region_id") values ($1, $2) on conflict do nothing')).toBe(true);
+    expect(isCatalogueWrite('delete from "plan_group_plans" where "plan_group_plans"."plan_group_id" = $1')).toBe(true);
+    expect(isCatalogueWrite('insert into "plan_groups" ("name", "description") values ($1, $2) returning "id"')).toBe(true);
+    expect(isCatalogueWrite("update regions set name = 'x'")).toBe(true);
+    expect(isCatalogueWrite('update "sizes" set "status" = $1')).toBe(true);
+    expect(isCatalogueWrite('update "features" set "price_cents" = $1')).toBe(true);
+    expect(isCatalogueWrite('delete from "providers" where "providers"."id" = $1')).toBe(true);
+    expect(isCatalogueWrite('truncate table users, plans cascade')).toBe(true);
+  });
+
+  it('lets reads and other tables through', () => {
+    expect(isCatalogueWrite('select * from "plans"')).toBe(false);
+    expect(isCatalogueWrite('update "companies" set "plan_group_id" = $1')).toBe(false);
+    expect(isCatalogueWrite('insert into "deployments" ("plan_id") values ($1)')).toBe(false);
+    expect(isCatalogueWrite('update "plans_archive" set "x" = 1')).toBe(false);
+    expect(isCatalogueWrite('truncate table users, sessions')).toBe(false);
+  });
+});
+
+describe('isAnalyticsWrite', () => {
+  it('sees changes and deletes of apps, tenants, event definitions and segment values, and server deletes', () => {
+    expect(isAnalyticsWrite('update "analytics_apps" set "timezone" = $1, "updated_at" = $2 where "analytics_apps"."id" = $3')).toBe(true);
+    expect(isAnalyticsWrite('delete from "analytics_apps" where "analytics_apps"."id" = $1')).toBe(true);
+    expect(isAnalyticsWrite('delete from "analytics_tenants" where "analytics_tenants"."deployment_id" = $1')).toBe(true);
+    expect(isAnalyticsWrite('update "analytics_events" set "omitted_segments" = $1 where "analytics_events"."app_id" = $2')).toBe(true);
+    expect(isAnalyticsWrite('delete from "analytics_segment_values" where "analytics_segment_values"."app_id" = $1')).toBe(true);
+    expect(isAnalyticsWrite('delete from "deployments" where "deployments"."id" = $1')).toBe(true);
+  });
+
+  it('lets reads, new keys and values, ingestion writes and the last-data touch through', () => {
+    expect(isAnalyticsWrite('select * from "analytics_apps" where "analytics_apps"."key" = $1')).toBe(false);
+    expect(isAnalyticsWrite('insert into "analytics_events" ("app_id", "key") values ($1, $2) on conflict do nothing')).toBe(false);
+    expect(isAnalyticsWrite('insert into "analytics_segment_values" ("app_id", "event_key", "segment", "value") values ($1, $2, $3, $4) on conflict do nothing')).toBe(false);
+    expect(isAnalyticsWrite('with claim as (insert into analytics_request_hashes (app_id, hash) values ($1, $2) on conflict do nothing returning app_id) select 1')).toBe(false);
+    expect(isAnalyticsWrite('update "analytics_apps" set "last_data_at" = $1 where ("analytics_apps"."id" = $2 and ("analytics_apps"."last_data_at" is null or "analytics_apps"."last_data_at" < $3))')).toBe(false);
+    expect(isAnalyticsWrite('update "deployments" set "status" = $1')).toBe(false);
   });
 });
 

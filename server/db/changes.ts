@@ -13,6 +13,33 @@ export function isWatchedWrite(sqlText: string): boolean {
 }
 
 /**
+ * Which writes can change what ingestion keeps about an app (services/analytics/ingestCache.ts):
+ * the app row (key, time zone, salt, limits, lock), its tenant, its event definitions (omitted
+ * segments) and known segment values; and the deletes that cascade to them. Inserts add keys and
+ * values, which the cache learns itself, and never change a kept one. Ingestion's own
+ * once-a-minute `last_data_at` touch changes nothing ingestion decides on.
+ */
+const ANALYTICS_WRITE = /^\s*(?:update|delete\s+from|truncate(?:\s+table)?)\s+"?(analytics_apps|analytics_tenants|analytics_events|analytics_segment_values)"?[\s(]|^\s*(?:delete\s+from|truncate(?:\s+table)?)\s+"?deployments"?[\s(]/i;
+const ANALYTICS_HARMLESS = /^\s*update\s+"analytics_apps"\s+set\s+"last_data_at"\s*=\s*\$1\s+where/i;
+
+export function isAnalyticsWrite(sqlText: string): boolean {
+  return ANALYTICS_WRITE.test(sqlText) && !ANALYTICS_HARMLESS.test(sqlText);
+}
+
+/**
+ * Which writes can change the public catalogue and what is derived from it (plans, their regions,
+ * features and prices; providers, regions, sizes and features; plan groups and their selections):
+ * the cached catalogue answers and the visitor pricing answers (db/catalogueCache.ts). Any write,
+ * new rows included: a new plan or region is news to the catalogue.
+ */
+const CATALOGUE_TABLES = '(providers|regions|sizes|features|plans|plan_regions|plan_features|plan_groups|plan_group_plans)';
+const CATALOGUE_WRITE = new RegExp(`^\\s*(?:update|delete\\s+from|insert\\s+into)\\s+"?${CATALOGUE_TABLES}"?[\\s(]|^\\s*truncate\\b[^;]*?[\\s,"]${CATALOGUE_TABLES}"?(?:[\\s,;]|$)`, 'i');
+
+export function isCatalogueWrite(sqlText: string): boolean {
+  return CATALOGUE_WRITE.test(sqlText);
+}
+
+/**
  * A counter that moves whenever a watched write may have changed the database: before the
  * statement runs, and again once its transaction (or, on PostgreSQL, the statement itself) is over.
  * A value read from the database may be kept only if the counter did not move while it was being
@@ -22,6 +49,9 @@ export class ChangeFeed {
   #version = 0;
   #watchedWrites = 0;
 
+  /** `watches` says which statements move this feed (the session writes by default). */
+  constructor(readonly watches: (sqlText: string) => boolean = isWatchedWrite) {}
+
   get version(): number {
     return this.#version;
   }
@@ -29,7 +59,7 @@ export class ChangeFeed {
   /** For drizzle's `logger`: called with each statement just before it is sent. */
   readonly logger: Logger = {
     logQuery: (query: string) => {
-      if (isWatchedWrite(query)) this.wrote();
+      if (this.watches(query)) this.wrote();
     },
   };
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,7 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { ChangeFeed, isWatchedWrite } from './changes';
+import { trackCatalogue } from './catalogueCache';
+import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite } from './changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,6 +24,10 @@ export interface Database {
   url?: string;
   /** Moves on every write that may change a session, its user or their companies (see changes.ts). */
   changes: ChangeFeed;
+  /** Moves on every write that may change what ingestion keeps about an analytics app (see changes.ts). */
+  analyticsChanges: ChangeFeed;
+  /** Moves on every write to the catalogue: plans, prices, plan groups, configurables (see changes.ts). */
+  catalogueChanges: ChangeFeed;
   migrate(): Promise<void>;
   /** Raw SQL for the few places the query builder does not fit; returns the rows. */
   rows<T extends Record<string, unknown>>(query: SQL | string): Promise<T[]>;
@@ -29,11 +35,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Transactions report their end to the feed: readers racing one must not keep what they read. */
-function watchTransactions<D extends { transaction: (...args: never[]) => Promise<unknown> }>(db: D, changes: ChangeFeed): D {
+/** Transactions report their end to the feeds: readers racing one must not keep what they read. */
+function watchTransactions<D extends { transaction: (...args: never[]) => Promise<unknown> }>(db: D, feeds: ChangeFeed[]): D {
   const transaction = db.transaction.bind(db) as unknown as (...args: unknown[]) => Promise<unknown>;
-  db.transaction = ((...args: unknown[]) => changes.around(() => transaction(...args))) as unknown as D['transaction'];
+  db.transaction = ((...args: unknown[]) => feeds.reduce<() => Promise<unknown>>((run, feed) => () => feed.around(run), () => transaction(...args))()) as unknown as D['transaction'];
   return db;
+}
+
+/** The feeds of one database: sessions, analytics apps and the catalogue, and drizzle's logger telling each of every statement. */
+function feeds() {
+  const changes = new ChangeFeed();
+  const analyticsChanges = new ChangeFeed(isAnalyticsWrite);
+  const catalogueChanges = new ChangeFeed(isCatalogueWrite);
+  const all = [changes, analyticsChanges, catalogueChanges];
+  const logger = { logQuery: (query: string, params: unknown[]) => all.forEach((feed) => feed.logger.logQuery(query, params)) };
+  return { changes, analyticsChanges, catalogueChanges, all, logger };
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -51,22 +67,24 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle client can lose its connection (server restart, failover); without a listener that
     // error would crash the process. The pool replaces the client on next use.
     pool.on('error', (err) => options.onIdleError?.(err));
-    const changes = new ChangeFeed();
+    const { changes, analyticsChanges, catalogueChanges, all, logger } = feeds();
     // Outside a transaction a statement runs on any pooled connection, alongside readers on others:
     // the feed moves again once it is done. (Inside one, the transaction's end does that.)
     const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
     (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
       const result = query(config, values);
       const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-      if (typeof text === 'string' && isWatchedWrite(text)) void result.then(() => changes.wrote(), () => changes.wrote());
+      for (const feed of all) if (typeof text === 'string' && feed.watches(text)) void result.then(() => feed.wrote(), () => feed.wrote());
       return result;
     };
-    const db = watchTransactions(drizzlePg(pool, { schema, logger: changes.logger }), changes);
+    const db = trackCatalogue(watchTransactions(drizzlePg(pool, { schema, logger }), all), catalogueChanges);
     return {
       db,
       kind: 'postgres',
       url: databaseUrl,
       changes,
+      analyticsChanges,
+      catalogueChanges,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -90,20 +108,24 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
   }
   let client: PGlite;
+  // pg_trgm serves the admin lists' `%text%` search (the migration creates the extension).
+  const extensions = { pg_trgm };
   if (databaseUrl === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, { extensions });
   }
   // PGlite runs one statement at a time, in order, so a reader never overtakes a write it follows.
-  const changes = new ChangeFeed();
-  const db = watchTransactions(drizzlePglite(client, { schema, logger: changes.logger }), changes);
+  const { changes, analyticsChanges, catalogueChanges, all, logger } = feeds();
+  const db = trackCatalogue(watchTransactions(drizzlePglite(client, { schema, logger }), all), catalogueChanges);
   return {
     db,
     kind: 'pglite',
     pglite: client,
     changes,
+    analyticsChanges,
+    catalogueChanges,
     async migrate() {
       await migratePglite(db, { migrationsFolder });
     },

@@ -11,6 +11,7 @@ import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES, type PlanConfig, type Subsc
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../src/domain/payments';
 import type { AuditTargetType } from '../../src/domain/audit';
 import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../src/domain/deploymentTasks';
+import { searchText } from './search';
 
 export const statusEnum = pgEnum('status', STATUSES);
 export const availabilityEnum = pgEnum('availability', AVAILABILITY);
@@ -52,7 +53,15 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   // Emails are stored lower-cased; the unique index makes sign-up races fail instead of doubling.
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  // Admin list (issue 15): each sortable column with the id tie-break, and a trigram index for the
+  // `%text%` search (db/search.ts; pg_trgm, created by the migration, loaded into PGlite).
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_first_name_id').on(t.firstName, t.id),
+    index('users_last_name_id').on(t.lastName, t.id),
+    index('users_created_id').on(t.createdAt, t.id),
+    index('users_search_trgm').using('gin', sql`${searchText([t.email, t.firstName, t.lastName])} gin_trgm_ops`),
+  ],
 );
 
 export const providers = pgTable('providers', {
@@ -321,19 +330,29 @@ export const files = pgTable('files', {
   createdAt: createdAt(),
 });
 
-export const companies = pgTable('companies', {
-  id: id(),
-  name: text('name').notNull(),
-  size: text('size'),
-  /** The uploaded logo (see files), or null. */
-  logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
-  /** ISO 3166-1 alpha-2 billing country: sets the tax on the company's orders. */
-  billingCountry: text('billing_country'),
-  /** Plan group giving this company its own plan list; the public list when null. */
-  planGroupId: uuid('plan_group_id').references(() => planGroups.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    size: text('size'),
+    /** The uploaded logo (see files), or null. */
+    logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** ISO 3166-1 alpha-2 billing country: sets the tax on the company's orders. */
+    billingCountry: text('billing_country'),
+    /** Plan group giving this company its own plan list; the public list when null. */
+    planGroupId: uuid('plan_group_id').references(() => planGroups.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Admin company list: sortable columns and the search's trigrams (name, then the id as text).
+  (t) => [
+    index('companies_name_id').on(t.name, t.id),
+    index('companies_size_id').on(sql`coalesce(${t.size}, '')`, t.id),
+    index('companies_created_id').on(t.createdAt, t.id),
+    index('companies_search_trgm').using('gin', sql`${searchText([t.name, sql`${t.id}::text`])} gin_trgm_ops`),
+  ],
+);
 
 export const companyMembers = pgTable(
   'company_members',
@@ -472,7 +491,13 @@ export const deployments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('deployments_company_project').on(t.companyId, t.projectId)],
+  (t) => [
+    index('deployments_company_project').on(t.companyId, t.projectId),
+    // Admin server list: its sortable columns (its search spans the company too: no index serves it).
+    index('deployments_name_id').on(t.name, t.id),
+    index('deployments_plan_code_id').on(t.planCode, t.id),
+    index('deployments_created_id').on(t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -573,7 +598,17 @@ export const auditLogs = pgTable(
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
   },
-  (t) => [index('audit_logs_at').on(t.at, t.id), index('audit_logs_target').on(t.targetType, t.targetId), index('audit_logs_actor').on(t.actorId, t.at), index('audit_logs_company').on(t.companyId, t.at)],
+  (t) => [
+    index('audit_logs_at').on(t.at, t.id),
+    index('audit_logs_target').on(t.targetType, t.targetId),
+    index('audit_logs_actor').on(t.actorId, t.at),
+    index('audit_logs_company').on(t.companyId, t.at),
+    // Admin log list: sortable columns (as the service sorts them) and the search's trigrams.
+    index('audit_logs_action_id').on(t.action, t.id),
+    index('audit_logs_target_type_id').on(t.targetType, t.id),
+    index('audit_logs_actor_email_id').on(sql`coalesce(${t.actorEmail}, '')`, t.id),
+    index('audit_logs_search_trgm').using('gin', sql`${searchText([t.action, t.actorEmail, t.targetId])} gin_trgm_ops`),
+  ],
 );
 
 /* ---- Running servers (issue 14): deployment tasks, timeline, runtime state, backups, MAU, mock cloud ---- */
@@ -597,8 +632,10 @@ export const deploymentTasks = pgTable(
     type: taskTypeEnum('type').notNull(),
     status: taskStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    /** The worker (process) that holds it or held it last. */
-    assigneeId: text('assignee_id'),
+    /** The platform admin the task is assigned to (SPEC §3), set only from the admin area. */
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The worker (process) that holds it or held it last; a claim never touches the assignee. */
+    claimedBy: text('claimed_by'),
     /** What the task needs (the backup to restore, the domain to set...). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     steps: jsonb('steps').$type<TaskStep[]>().notNull().default([]),
@@ -611,7 +648,13 @@ export const deploymentTasks = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
-  (t) => [index('deployment_tasks_deployment_seq').on(t.deploymentId, t.seq), index('deployment_tasks_open').on(t.status).where(sql`status in ('queued', 'running')`)],
+  (t) => [
+    index('deployment_tasks_deployment_seq').on(t.deploymentId, t.seq),
+    index('deployment_tasks_open').on(t.status).where(sql`status in ('queued', 'running')`),
+    // Admin task list: its sortable columns.
+    index('deployment_tasks_created_id').on(t.createdAt, t.id),
+    index('deployment_tasks_attempts_id').on(t.attempts, t.id),
+  ],
 );
 
 /** A server's timeline: every status change and every task's queuing, start, retry and end. */
@@ -1074,6 +1117,40 @@ export const analyticsJobs = pgTable(
   (t) => [index('analytics_jobs_tenant').on(t.tenantId, t.createdAt)],
 );
 
+/**
+ * The report manager's email reports: what to send (metrics of some apps), to whom, and when
+ * (daily, weekly or monthly at a time of day in a time zone). `next_run_at` is the next due time,
+ * worked out when the report is saved and after each run; the reports schedule sends those due.
+ */
+export const analyticsReports = pgTable(
+  'analytics_reports',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => analyticsTenants.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    metrics: jsonb('metrics').$type<string[]>().notNull(),
+    appIds: jsonb('app_ids').$type<string[]>().notNull(),
+    emails: jsonb('emails').$type<string[]>().notNull(),
+    frequency: text('frequency').notNull(),
+    hour: integer('hour').notNull(),
+    minute: integer('minute').notNull(),
+    timezone: text('timezone').notNull(),
+    /** Weekly: 1 (Monday) to 7 (Sunday). */
+    dayOfWeek: integer('day_of_week'),
+    /** Monthly: 1 to 28, so that every month has it. */
+    dayOfMonth: integer('day_of_month'),
+    enabled: boolean('enabled').notNull().default(true),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => analyticsMembers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('analytics_reports_tenant').on(t.tenantId), index('analytics_reports_due').on(t.enabled, t.nextRunAt)],
+);
+
 // ----- Tools (SPEC §2 /tools/... pages) -----------------------------------------------------------
 
 /** Requests for a free review of an app's analytics set-up (/tools/free-app-profile-review). */
@@ -1090,3 +1167,17 @@ export const appProfileReviews = pgTable(
   },
   (t) => [index('app_profile_reviews_created').on(t.createdAt, t.id), index('app_profile_reviews_email').on(t.email)],
 );
+
+// ----- Admin jobs (issue 15) ---------------------------------------------------------------------
+
+/**
+ * Schedules an admin paused: pg-boss forgets an unscheduled cron, so it is kept here for resume,
+ * and the worker's start skips these names instead of scheduling them again.
+ */
+export const pausedSchedules = pgTable('paused_schedules', {
+  name: text('name').primaryKey(),
+  cron: text('cron').notNull(),
+  timezone: text('timezone').notNull(),
+  pausedBy: uuid('paused_by').references(() => users.id, { onDelete: 'set null' }),
+  pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -37,7 +37,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, worke
       const now = new Date();
       const [claimed] = await tx
         .update(deploymentTasks)
-        .set({ status: 'running', attempts: task.attempts + 1, assigneeId: workerId, startedAt: task.startedAt ?? now, updatedAt: now })
+        .set({ status: 'running', attempts: task.attempts + 1, claimedBy: workerId, startedAt: task.startedAt ?? now, updatedAt: now })
         .where(eq(deploymentTasks.id, task.id))
         .returning();
       await recordEvent(tx, deploymentId, 'task_started', { taskId: task.id, taskType: task.type, message: task.attempts > 0 ? `attempt ${task.attempts + 1}` : null });
@@ -123,7 +123,8 @@ export function createTaskRunner({ db, config, queue, providers, payments, worke
         await queue.deadLetter(tx, { deploymentId: task.deploymentId, taskId: task.id, error: message });
       }
     });
-    log[final ? 'error' : 'warn']({ taskId: task.id, type: task.type, attempt: task.attempts, err: message }, final ? 'task failed' : 'task attempt failed, will retry');
+    // The error itself, so the log keeps its type and stack (a bare string would log as '[not an Error]').
+    log[final ? 'error' : 'warn']({ taskId: task.id, type: task.type, attempt: task.attempts, err: err instanceof Error ? err : new Error(message) }, final ? 'task failed' : 'task attempt failed, will retry');
     return final ? 'failed' : 'retry';
   }
 

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, mauHistory, subscriptions } from '../db/schema';
 import type { CloudProvider } from '../providers';
-import { mauOfMonth, removeTenant } from '../services/analytics';
+import { mauOfMonth, removeTenant, runDueReports, type ReportMailing } from '../services/analytics';
 import { recordAudit } from '../services/audit';
 import { enqueueTask, openTask, recordEvent, type TaskQueue } from '../services/deploymentTasks';
 import type { ScheduleName } from '../worker/queue';
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
  * The scheduled jobs (pg-boss schedules, run by workers): each finds the servers concerned and
  * queues their tasks, one transaction per server. Each returns how many servers it acted on.
  */
-export function createScheduledJobs({ db, config, queue, providers, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; log: FastifyBaseLogger }) {
+export function createScheduledJobs({ db, config, queue, providers, mailing, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; mailing: ReportMailing; log: FastifyBaseLogger }) {
   /** Queues a task unless the server already has one open; audited as the system's. */
   async function queueFor(deploymentId: string, companyId: string, type: 'backup' | 'delete' | 'pause' | 'resume', payload: (tx: Db) => Promise<Record<string, unknown>> = async () => ({})) {
     return db.transaction(async (tx) => {
@@ -139,6 +139,9 @@ export function createScheduledJobs({ db, config, queue, providers, log }: { db:
       if (n) log.info({ paused: overdue.length, resumed: paid.length }, 'past-due servers handled');
       return n;
     },
+
+    /** The analytics dashboards' email reports whose due time has come (each tenant's jobs list records them). */
+    'analytics-reports': () => runDueReports(db, mailing),
   };
   return jobs;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { mockCloudCalls, mockCloudMachines, mockCloudSnapshots } from '../db/schema';
+import { deployments, mockCloudCalls, mockCloudMachines, mockCloudSnapshots } from '../db/schema';
 import { ProviderError, type CloudProvider, type MachineSpec, type MachineState } from './index';
 
 type Result = Record<string, unknown>;
@@ -14,7 +14,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * mock-cloud: a simulated provider, honest about it. Machines take MOCK_CLOUD_BOOT_MS to boot,
  * every call takes MOCK_CLOUD_CALL_MS and fails with probability MOCK_CLOUD_FAILURE_RATE (only the
- * calls in MOCK_CLOUD_FAILING_CALLS when set), and everything it holds is in our database, so it
+ * calls in MOCK_CLOUD_FAILING_CALLS when set; servers named for it fail their first calls, see
+ * MOCK_CLOUD_FLAKY_SERVERS), and everything it holds is in our database, so it
  * survives restarts. Each call is recorded (applied, replayed or failed): tests count them to prove
  * a step ran once. A request key seen before is answered from its first result.
  */
@@ -22,6 +23,22 @@ export function createMockCloud({ db, config }: { db: Db; config: Config }): Clo
   const failing = config.MOCK_CLOUD_FAILING_CALLS ? new Set(config.MOCK_CLOUD_FAILING_CALLS.split(',').map((s) => s.trim())) : null;
   const fails = (op: string) => config.MOCK_CLOUD_FAILURE_RATE > 0 && (!failing || failing.has(op)) && Math.random() < config.MOCK_CLOUD_FAILURE_RATE;
   const bootsAt = () => new Date(Date.now() + config.MOCK_CLOUD_BOOT_MS);
+  const flakyCalls = new Map(
+    (config.MOCK_CLOUD_FLAKY_CALLS ?? '')
+      .split(',')
+      .filter((pair) => pair.includes(':'))
+      .map((pair) => [pair.split(':')[0]?.trim() ?? '', Number(pair.split(':')[1])] as const),
+  );
+
+  /** A flaky server's call fails until it has failed its count of times (for a browser test of a retry). */
+  async function flaky(op: string, deploymentId: string): Promise<boolean> {
+    const times = flakyCalls.get(op);
+    if (!config.MOCK_CLOUD_FLAKY_SERVERS || !times) return false;
+    const [server] = await db.select({ name: deployments.name }).from(deployments).where(eq(deployments.id, deploymentId));
+    if (!server?.name.includes(config.MOCK_CLOUD_FLAKY_SERVERS)) return false;
+    const failed = await db.$count(mockCloudCalls, and(eq(mockCloudCalls.deploymentId, deploymentId), eq(mockCloudCalls.op, op), eq(mockCloudCalls.outcome, 'failed')));
+    return failed < times;
+  }
 
   async function applied(key: string): Promise<Result | null> {
     const [row] = await db
@@ -38,7 +55,7 @@ export function createMockCloud({ db, config }: { db: Db; config: Config }): Clo
       await db.insert(mockCloudCalls).values({ op, deploymentId, requestKey: key, outcome: 'replayed', result: prior });
       return prior as T;
     }
-    if (fails(op)) {
+    if (fails(op) || (await flaky(op, deploymentId))) {
       await db.insert(mockCloudCalls).values({ op, deploymentId, requestKey: key, outcome: 'failed', result: null });
       throw new ProviderError(`mock-cloud: ${op} failed (simulated failure)`);
     }

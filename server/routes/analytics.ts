@@ -17,6 +17,7 @@ import {
   memberCandidateSchema,
   memberSchema,
   memberUpdateSchema,
+  openInputSchema,
   passwordChangeSchema,
   tenantParamsSchema,
   versionSchema,
@@ -24,6 +25,7 @@ import {
 import { signedIn } from '../plugins/session';
 import { analyticsActor } from './analyticsActor';
 import { analyticsDataRoutes } from './analyticsData';
+import { analyticsReportRoutes } from './analyticsReports';
 import { errorReplies, noPayload, ok, replies } from './envelope';
 
 const tags = ['analytics'];
@@ -40,9 +42,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = { config: { rateLimit: { max: app.config.ANALYTICS_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
 
   // The server sign-in link lands here: the portal user is mapped to a dashboard member.
-  app.post('/analytics/:deploymentId/open', { ...limited, preValidation: signedIn, schema: { tags, params: tenantParamsSchema, body: z.object({}).optional(), response: replies(dashboardSessionSchema) } }, async (request) => {
+  // Opened through the link, its signed claims come along and are checked; plain navigation sends none.
+  app.post('/analytics/:deploymentId/open', { ...limited, preValidation: signedIn, schema: { tags, params: tenantParamsSchema, body: openInputSchema.nullish(), response: replies(dashboardSessionSchema) } }, async (request) => {
     const { user } = await request.requireSession();
-    return ok(await analytics.open(user, request.params));
+    return ok(await analytics.open(user, { ...request.params, link: request.body?.link }));
   });
 
   app.get('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(appSchema)) } }, async (request) => ok(await analytics.listApps(await analyticsActor(request), request.params)));
@@ -112,4 +115,5 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/analytics/:deploymentId/versions', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(versionSchema)) } }, async (request) => ok(await analytics.listVersions(await analyticsActor(request), request.params)));
 
   await app.register(analyticsDataRoutes);
+  await app.register(analyticsReportRoutes);
 };

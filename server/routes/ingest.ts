@@ -37,7 +37,8 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   app.options('/i', async (_request, reply) => reply.header('access-control-allow-methods', 'GET, POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
   app.options('/i/bulk', async (_request, reply) => reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
 
-  const limited = { config: { rateLimit: { max: app.config.INGEST_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
+  // Ingestion never audits: no request context to set up on the hottest route.
+  const limited = { config: { rateLimit: { max: app.config.INGEST_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 }, requestContext: false } };
   app.route({ method: ['GET', 'POST'], url: '/i', ...limited, handler: async (request, reply) => send(reply, await app.analytics.ingest(toRequest(request))) });
   app.post('/i/bulk', limited, async (request, reply) => send(reply, await app.analytics.ingestBulk(toRequest(request))));
 }

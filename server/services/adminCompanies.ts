@@ -3,7 +3,7 @@ import type { AdminCompanyDetail, AdminCompanyRow, ViewAsAnswer } from '../../sr
 import type { Db } from '../db/client';
 import { companies, companyMembers, deployments, planGroups, projects, subscriptions, users } from '../db/schema';
 import { AppError } from '../errors';
-import { readKeyset, readPage, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit } from './audit';
 import { UUID } from './plans';
 import { setViewAs, type ResolvedSession, type SessionUser } from './sessions';
@@ -74,6 +74,7 @@ const companiesTable = (db: Db): AdminTable<CompanySortField, AdminCompanyRow> =
     }));
   },
   count: async (where) => (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0,
+  estimate: plannerEstimate(db, 'companies'),
 });
 
 function whereOf(query: CompanyListQuery): SQL | undefined {
@@ -104,14 +105,7 @@ export type AdminCompanyService = ReturnType<typeof createAdminCompanyService>;
 export function createAdminCompanyService({ db }: { db: Db }) {
   const table = companiesTable(db);
   return {
-    async list(actor: SessionUser, input: { query: CompanyListQuery; range: [number, number] }) {
-      requirePlatformAdmin(actor);
-      return readPage(table, whereOf(input.query), input.query.sort, input.range);
-    },
-    export(actor: SessionUser, input: { query: CompanyListQuery }) {
-      requirePlatformAdmin(actor);
-      return readKeyset(table, whereOf(input.query), input.query.sort);
-    },
+    ...listAndExport({ db, resource: 'companies' }, table, whereOf),
 
     /** A company's page: its row, members, projects, servers and subscriptions. */
     async get(actor: SessionUser, input: { companyId: string }): Promise<AdminCompanyDetail> {

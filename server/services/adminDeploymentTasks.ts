@@ -4,13 +4,14 @@ import type { AdminTaskDetail, AdminTaskRow } from '../../src/domain/schemas/adm
 import type { Db } from '../db/client';
 import { companies, deploymentTasks, deployments, users } from '../db/schema';
 import { AppError } from '../errors';
-import { readKeyset, readPage, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit } from './audit';
 import { enqueueTask, openTask, recordEvent, taskDto, type TaskQueue } from './deploymentTasks';
 import { UUID } from './plans';
+import { serverLabels } from './serverLabels';
 import type { SessionUser } from './sessions';
 
-export const TASK_SORT_FIELDS = ['_id', 'createdAt', 'status', 'type', 'attempts', 'deploymentName'] as const;
+export const TASK_SORT_FIELDS = ['_id', 'createdAt', 'status', 'type', 'attempts', 'deploymentName', 'assigneeEmail'] as const;
 export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
 export interface TaskFilter {
   status?: TaskStatus;
@@ -27,9 +28,16 @@ export const TASK_EXPORT_COLUMNS = [
   { id: 'deploymentName', header: 'Server' },
   { id: 'companyName', header: 'Company' },
   { id: 'attempts', header: 'Attempts' },
-  { id: 'assigneeId', header: 'Assignee' },
+  { id: 'assigneeEmail', header: 'Assignee' },
+  { id: 'claimedBy', header: 'Worker' },
   { id: 'lastError', header: 'Error' },
 ] as const;
+
+/** The assigned admin as the lists show them: name (email when unnamed) and email; null when unassigned. */
+const assigneeFields = {
+  assigneeName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+  assigneeEmail: users.email,
+};
 
 const tasksTable = (db: Db): AdminTable<TaskSortField, AdminTaskRow> => ({
   sortColumns: {
@@ -39,14 +47,16 @@ const tasksTable = (db: Db): AdminTable<TaskSortField, AdminTaskRow> => ({
     type: { column: sql`${deploymentTasks.type}::text`, type: 'text' },
     attempts: { column: deploymentTasks.attempts, type: 'integer' },
     deploymentName: { column: deployments.name, type: 'text' },
+    assigneeEmail: { column: sql`coalesce(${users.email}, '')`, type: 'text' },
   },
   id: deploymentTasks.id,
   async select({ where, orderBy, cursor, limit, offset }) {
     const rows = await db
-      .select({ t: deploymentTasks, deploymentName: deployments.name, companyName: companies.name, cursor: sql<string>`${cursor}` })
+      .select({ t: deploymentTasks, deploymentName: deployments.name, companyName: companies.name, ...assigneeFields, cursor: sql<string>`${cursor}` })
       .from(deploymentTasks)
       .innerJoin(deployments, eq(deployments.id, deploymentTasks.deploymentId))
       .innerJoin(companies, eq(companies.id, deployments.companyId))
+      .leftJoin(users, eq(users.id, deploymentTasks.assigneeId))
       .where(where)
       .orderBy(...orderBy)
       .limit(limit)
@@ -61,6 +71,9 @@ const tasksTable = (db: Db): AdminTable<TaskSortField, AdminTaskRow> => ({
         status: r.t.status,
         attempts: r.t.attempts,
         assigneeId: r.t.assigneeId,
+        assigneeName: r.assigneeName,
+        assigneeEmail: r.assigneeEmail,
+        claimedBy: r.t.claimedBy,
         lastError: r.t.lastError,
         createdAt: r.t.createdAt.toISOString(),
       },
@@ -75,6 +88,7 @@ const tasksTable = (db: Db): AdminTable<TaskSortField, AdminTaskRow> => ({
         .from(deploymentTasks)
         .innerJoin(deployments, eq(deployments.id, deploymentTasks.deploymentId))
         .innerJoin(companies, eq(companies.id, deployments.companyId))
+        .leftJoin(users, eq(users.id, deploymentTasks.assigneeId))
         .where(where)
     )[0]?.n ?? 0,
 });
@@ -82,7 +96,7 @@ const tasksTable = (db: Db): AdminTable<TaskSortField, AdminTaskRow> => ({
 function whereOf(query: TaskListQuery): SQL | undefined {
   const f = query.filter ?? {};
   return and(
-    searchOver(query.q, [deployments.name, companies.name, deploymentTasks.lastError, deploymentTasks.assigneeId, sql`${deploymentTasks.id}::text`]),
+    searchOver(query.q, [deployments.name, companies.name, deploymentTasks.lastError, users.email, deploymentTasks.claimedBy, sql`${deploymentTasks.id}::text`]),
     query.ids ? (query.ids.length ? inArray(deploymentTasks.id, query.ids) : sql`false`) : undefined,
     f.status ? eq(deploymentTasks.status, f.status) : undefined,
     f.type ? eq(deploymentTasks.type, f.type) : undefined,
@@ -112,23 +126,17 @@ export type AdminDeploymentTaskService = ReturnType<typeof createAdminDeployment
 export function createAdminDeploymentTaskService({ db, queue }: { db: Db; queue: TaskQueue }) {
   const table = tasksTable(db);
   return {
-    async list(actor: SessionUser, input: { query: TaskListQuery; range: [number, number] }) {
-      requirePlatformAdmin(actor);
-      return readPage(table, whereOf(input.query), input.query.sort, input.range);
-    },
-    export(actor: SessionUser, input: { query: TaskListQuery }) {
-      requirePlatformAdmin(actor);
-      return readKeyset(table, whereOf(input.query), input.query.sort);
-    },
+    ...listAndExport({ db, resource: 'deploymentTasks' }, table, whereOf, (row) => ({ ...row, status: serverLabels.taskStatus(row.status), type: serverLabels.taskType(row.type) })),
 
     async get(actor: SessionUser, input: { taskId: string }): Promise<AdminTaskDetail> {
       requirePlatformAdmin(actor);
       if (!UUID.test(input.taskId)) throw new AppError('TASK_NOT_FOUND');
       const [row] = await db
-        .select({ t: deploymentTasks, deploymentName: deployments.name, companyId: companies.id, companyName: companies.name })
+        .select({ t: deploymentTasks, deploymentName: deployments.name, companyId: companies.id, companyName: companies.name, ...assigneeFields })
         .from(deploymentTasks)
         .innerJoin(deployments, eq(deployments.id, deploymentTasks.deploymentId))
         .innerJoin(companies, eq(companies.id, deployments.companyId))
+        .leftJoin(users, eq(users.id, deploymentTasks.assigneeId))
         .where(eq(deploymentTasks.id, input.taskId));
       if (!row) throw new AppError('TASK_NOT_FOUND');
       const [retry] = await db
@@ -137,7 +145,18 @@ export function createAdminDeploymentTaskService({ db, queue }: { db: Db; queue:
         .where(and(eq(deploymentTasks.deploymentId, row.t.deploymentId), sql`${deploymentTasks.payload}->>'retryOf' = ${row.t.id}`))
         .orderBy(desc(deploymentTasks.seq))
         .limit(1);
-      return { ...taskDto(row.t), deploymentName: row.deploymentName, companyId: row.companyId, companyName: row.companyName, retriedBy: retry?.id ?? null };
+      return {
+        ...taskDto(row.t),
+        deploymentName: row.deploymentName,
+        companyId: row.companyId,
+        companyName: row.companyName,
+        // The assignee is a platform admin: admins see it, customers' task answers never carry it.
+        assigneeId: row.t.assigneeId,
+        assigneeName: row.assigneeName,
+        assigneeEmail: row.assigneeEmail,
+        claimedBy: row.t.claimedBy,
+        retriedBy: retry?.id ?? null,
+      };
     },
 
     /**
@@ -175,7 +194,7 @@ export function createAdminDeploymentTaskService({ db, queue }: { db: Db; queue:
       return this.get(actor, input);
     },
 
-    /** Assigns the task to a platform admin (null: nobody). A worker that claims it later sets itself. */
+    /** Assigns the task to a platform admin (null: nobody). A worker that claims it notes itself apart (`claimedBy`). */
     async assign(actor: SessionUser, input: { taskId: string; assigneeId: string | null }): Promise<AdminTaskDetail> {
       requirePlatformAdmin(actor);
       await db.transaction(async (tx) => {

@@ -1,14 +1,17 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminDeploymentDetail, AdminDeploymentRow } from '../../src/domain/schemas/adminDeployments';
+import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow } from '../../src/domain/schemas/adminDeployments';
 import type { DeploymentStatus } from '../../src/domain/orders';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { companies, deploymentTasks, deployments, regions, subscriptions } from '../db/schema';
+import { companies, deploymentBackups, deploymentTasks, deployments, regions, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
-import { readKeyset, readPage, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { taskDto } from './deploymentTasks';
-import { deploymentRowsQuery, deploymentViews, mauHistoryOf } from './deploymentViews';
+import type { DeploymentActions } from './deploymentActions';
+import { backupDto } from './deploymentReads';
+import { anyDeploymentRowsQuery, deploymentViews, mauHistoryOf } from './deploymentViews';
 import { UUID } from './plans';
+import { serverLabels } from './serverLabels';
 import type { SessionUser } from './sessions';
 
 export const DEPLOYMENT_SORT_FIELDS = ['_id', 'name', 'companyName', 'status', 'planCode', 'regionName', 'subscriptionStatus', 'createdAt'] as const;
@@ -98,32 +101,32 @@ function whereOf(query: DeploymentListQuery): SQL | undefined {
 export type AdminDeploymentService = ReturnType<typeof createAdminDeploymentService>;
 
 /** The admin area's servers: every server of every company, listed, exported, and one server's page with its tasks. */
-export function createAdminDeploymentService({ db, config }: { db: Db; config: Config }) {
+export function createAdminDeploymentService({ db, config, actions }: { db: Db; config: Config; actions: DeploymentActions }) {
   const table = deploymentsTable(db);
   return {
-    async list(actor: SessionUser, input: { query: DeploymentListQuery; range: [number, number] }) {
-      requirePlatformAdmin(actor);
-      return readPage(table, whereOf(input.query), input.query.sort, input.range);
-    },
-    export(actor: SessionUser, input: { query: DeploymentListQuery }) {
-      requirePlatformAdmin(actor);
-      return readKeyset(table, whereOf(input.query), input.query.sort);
-    },
+    ...listAndExport({ db, resource: 'deployments' }, table, whereOf, (row) => ({ ...row, status: serverLabels.deploymentStatus(row.status), subscriptionStatus: serverLabels.subscriptionStatus(row.subscriptionStatus) })),
 
     /** A server as its customer's page shows it (deleted ones too), its company and all its tasks, newest first. */
     async get(actor: SessionUser, input: { deploymentId: string }): Promise<AdminDeploymentDetail> {
       requirePlatformAdmin(actor);
       if (!UUID.test(input.deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      const [row] = await deploymentRowsQuery(db).where(eq(deployments.id, input.deploymentId));
+      const [row] = await anyDeploymentRowsQuery(db).where(eq(deployments.id, input.deploymentId));
       if (!row) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      const [[view], mauHistory, [company], tasks] = await Promise.all([
+      const [[view], mauHistory, [company], tasks, backups] = await Promise.all([
         deploymentViews(db, [row], config.PAST_DUE_GRACE_DAYS),
         mauHistoryOf(db, row.deployment.id),
         db.select({ name: companies.name }).from(companies).where(eq(companies.id, row.deployment.companyId)),
         db.select().from(deploymentTasks).where(eq(deploymentTasks.deploymentId, row.deployment.id)).orderBy(desc(deploymentTasks.seq)).limit(200),
+        db.select().from(deploymentBackups).where(eq(deploymentBackups.deploymentId, row.deployment.id)).orderBy(desc(deploymentBackups.createdAt)).limit(20),
       ]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      return { ...view, mauHistory, companyName: company?.name ?? '', subscriptionStatus: row.subscription.status, tasks: tasks.map(taskDto) };
+      return { ...view, mauHistory, companyName: company?.name ?? '', subscriptionStatus: row.subscription?.status ?? null, tasks: tasks.map(taskDto), backups: backups.map(backupDto) };
+    },
+
+    /** One of the customer's actions, run by a platform admin under the customer's rules; answers the page again. */
+    async act(actor: SessionUser, input: { deploymentId: string; action: AdminDeploymentAction; body?: AdminDeploymentActionBody }): Promise<AdminDeploymentDetail> {
+      await actions.asPlatformAdmin(actor, input.deploymentId, input.action, input.body ?? {});
+      return this.get(actor, { deploymentId: input.deploymentId });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AuditLogRow } from '../../src/domain/schemas/admin';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
 import { AppError } from '../errors';
-import { likePattern, readKeyset, readPage, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { likePattern, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { UUID } from './plans';
 import type { SessionUser } from './sessions';
 
@@ -73,6 +73,7 @@ const logsTable = (db: Db): AdminTable<LogSortField, AuditLogRow> => ({
     return rows.map((r) => ({ row: toRow(r.log), cursor: r.cursor, id: r.log.id }));
   },
   count: async (where) => (await db.select({ n: count() }).from(auditLogs).where(where))[0]?.n ?? 0,
+  estimate: plannerEstimate(db, 'audit_logs'),
 });
 
 const endOfDay = (d: string) => new Date(d.length === 10 ? `${d}T23:59:59.999Z` : d);
@@ -93,24 +94,13 @@ function whereOf(query: LogListQuery): SQL | undefined {
   );
 }
 
-async function* exportRows(batches: AsyncIterable<AuditLogRow[]>) {
-  for await (const batch of batches) yield batch.map(toExportRow);
-}
-
 export type AdminLogService = ReturnType<typeof createAdminLogService>;
 
 /** The audit log, read-only: list, one entry, export. Nothing here writes (the table refuses edits). */
 export function createAdminLogService({ db }: { db: Db }) {
   const table = logsTable(db);
   return {
-    async list(actor: SessionUser, input: { query: LogListQuery; range: [number, number] }) {
-      requirePlatformAdmin(actor);
-      return readPage(table, whereOf(input.query), input.query.sort, input.range);
-    },
-    export(actor: SessionUser, input: { query: LogListQuery }) {
-      requirePlatformAdmin(actor);
-      return exportRows(readKeyset(table, whereOf(input.query), input.query.sort));
-    },
+    ...listAndExport({ db, resource: 'logs' }, table, whereOf, toExportRow),
     async get(actor: SessionUser, input: { id: string }): Promise<AuditLogRow> {
       requirePlatformAdmin(actor);
       if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');

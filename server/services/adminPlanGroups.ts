@@ -4,7 +4,7 @@ import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
 import { companies, planGroupPlans, planGroups, plans } from '../db/schema';
 import { AppError } from '../errors';
-import { readKeyset, readPage, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit } from './audit';
 import { UUID } from './plans';
 import type { SessionUser } from './sessions';
@@ -84,14 +84,7 @@ export function createAdminPlanGroupService({ db }: { db: Db }) {
   }
 
   return {
-    async list(actor: SessionUser, input: { query: PlanGroupListQuery; range: [number, number] }) {
-      requirePlatformAdmin(actor);
-      return readPage(table, whereOf(input.query), input.query.sort, input.range);
-    },
-    export(actor: SessionUser, input: { query: PlanGroupListQuery }) {
-      requirePlatformAdmin(actor);
-      return readKeyset(table, whereOf(input.query), input.query.sort);
-    },
+    ...listAndExport({ db, resource: 'plan-groups' }, table, whereOf),
     async get(actor: SessionUser, input: { id: string }) {
       requirePlatformAdmin(actor);
       return detail(db, input.id);

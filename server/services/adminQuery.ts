@@ -1,6 +1,9 @@
-import { and, asc, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { searchText } from '../db/search';
 import { AppError } from '../errors';
+import { recordAudit } from './audit';
 import type { SessionUser } from './sessions';
 
 /** What every admin list asks for: a whitelisted sort, the search text and the resource's filters. */
@@ -26,6 +29,8 @@ export interface AdminTable<F extends string, Row> {
   /** Rows matching `where`, in `orderBy`, with the sort value as text (`cursor`) for the keyset. */
   select(input: { where: SQL | undefined; orderBy: SQL[]; cursor: SQL; limit: number; offset: number }): Promise<{ row: Row; cursor: string; id: string }[]>;
   count(where: SQL | undefined): Promise<number>;
+  /** The unfiltered total of a big table without counting it (see plannerEstimate); null: count. */
+  estimate?: () => Promise<number | null>;
 }
 
 /** Platform admins only: the admin scope checks it too, the services do not rely on that. */
@@ -38,24 +43,66 @@ export function likePattern(q: string): string {
   return `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The search condition over some text columns, or nothing for an empty search. */
+/** The search condition over some text columns (as one text, see db/search.ts), or nothing for an empty search. */
 export function searchOver(q: string | undefined, columns: (SQL | AnyPgColumn)[]): SQL | undefined {
   if (!q?.trim()) return undefined;
-  const like = likePattern(q);
-  return or(...columns.map((c) => ilike(c, like)));
+  return ilike(searchText(columns), likePattern(q));
 }
 
+/** The sort column then the id, both one way, so an index on (column, id) reads the page in order, either way. */
 function orderOf<F extends string, Row>(table: AdminTable<F, Row>, field: F, order: 'ASC' | 'DESC'): SQL[] {
   const { column } = table.sortColumns[field];
-  return [order === 'ASC' ? asc(column) : desc(column), asc(table.id)];
+  const dir = order === 'ASC' ? asc : desc;
+  return [dir(column), dir(table.id)];
 }
 
 /** One page (offset range, as ra-data-simple-rest asks) and the total for Content-Range. */
 export async function readPage<F extends string, Row>(table: AdminTable<F, Row>, where: SQL | undefined, sort: [F, 'ASC' | 'DESC'], range: [number, number]) {
   const [field, order] = sort;
   const cursor = sql`${table.sortColumns[field].column}::text`;
-  const [rows, total] = await Promise.all([table.select({ where, orderBy: orderOf(table, field, order), cursor, limit: range[1] - range[0] + 1, offset: range[0] }), table.count(where)]);
-  return { rows: rows.map((r) => r.row), total };
+  const total = async () => (where === undefined && table.estimate ? ((await table.estimate()) ?? table.count(where)) : table.count(where));
+  const [rows, n] = await Promise.all([table.select({ where, orderBy: orderOf(table, field, order), cursor, limit: range[1] - range[0] + 1, offset: range[0] }), total()]);
+  return { rows: rows.map((r) => r.row), total: n };
+}
+
+/** Below this many rows an unfiltered list counts exactly; above, it answers the planner's estimate. */
+export const ESTIMATE_FROM = 10_000;
+const REANALYZE_MS = 60_000;
+
+/**
+ * The total of an unfiltered list without counting every row: Content-Range needs a total on every
+ * page, and count(*) of 100,000 rows costs more than the page. For a table of ESTIMATE_FROM rows
+ * or more it answers what the planner would: rows per page from the last statistics (reltuples /
+ * relpages) times the pages the table has now, so growth since then shows. A smaller table is
+ * counted (capped, so the check is cheap). Statistics missing or far off (PGlite has no
+ * autovacuum) are gathered again by ANALYZE, at most once a minute per table and process.
+ * The pager's last page can then be a few rows off on a big table; filtered lists stay exact.
+ */
+export function plannerEstimate(db: Db, relation: string): () => Promise<number | null> {
+  let analyzedAt = 0;
+  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const estimate = async () =>
+    Number(
+      (
+        await rows<{ n: number | string | null }>(sql`
+          select case when c.reltuples >= 0 and c.relpages > 0
+            then c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int) end as n
+          from pg_class c where c.oid = to_regclass(${relation})`)
+      )[0]?.n ?? -1,
+    );
+  return async () => {
+    const guess = await estimate();
+    if (guess >= ESTIMATE_FROM) return Math.round(guess);
+    const capped = Number((await rows<{ n: number | string }>(sql`select count(*) as n from (select 1 from ${sql.identifier(relation)} limit ${ESTIMATE_FROM}) s`))[0]?.n ?? 0);
+    if (capped < ESTIMATE_FROM) return capped;
+    // Big, but the statistics say small or nothing: gather them again, or count this time.
+    if (Date.now() - analyzedAt < REANALYZE_MS) return null;
+    analyzedAt = Date.now();
+    // A role that may not analyze the table (not its owner) counts instead.
+    if (!(await db.execute(sql`analyze ${sql.identifier(relation)}`).then(() => true, () => false))) return null;
+    const again = await estimate();
+    return again >= ESTIMATE_FROM ? Math.round(again) : null;
+  };
 }
 
 /**
@@ -72,7 +119,7 @@ export async function* readKeyset<F extends string, Row>(table: AdminTable<F, Ro
     if (after) {
       const value = sql`cast(${after.value} as ${sql.raw(type)})`;
       // Sort columns are never null (nullable ones are coalesced), so row comparison is exact.
-      cmp = order === 'ASC' ? sql`(${column}, ${table.id}) > (${value}, ${after.id}::uuid)` : sql`((${column} < ${value}) or (${column} = ${value} and ${table.id} > ${after.id}::uuid))`;
+      cmp = order === 'ASC' ? sql`(${column}, ${table.id}) > (${value}, ${after.id}::uuid)` : sql`(${column}, ${table.id}) < (${value}, ${after.id}::uuid)`;
     }
     const rows = await table.select({ where: and(where, cmp), orderBy: orderOf(table, field, order), cursor, limit: batchSize, offset: 0 });
     if (!rows.length) return;
@@ -81,4 +128,47 @@ export async function* readKeyset<F extends string, Row>(table: AdminTable<F, Ro
     if (!last || rows.length < batchSize) return;
     after = { value: last.cursor, id: last.id };
   }
+}
+
+/** The list and export every admin resource answers; `Out` is the row as the export file has it. */
+export interface AdminListing<Q, Row, Out> {
+  list(actor: SessionUser, input: { query: Q; range: [number, number] }): Promise<{ rows: Row[]; total: number }>;
+  export(actor: SessionUser, input: { query: Q }): AsyncGenerator<Out[]>;
+}
+
+/** Where an admin list reads from: its database (for the export's audit row) and its resource name. */
+export interface ListingSource {
+  db: Db;
+  resource: string;
+}
+
+/**
+ * The list and export of an admin resource, for platform admins only, over its table and its
+ * query's conditions. `exportRow` reshapes a row for the file when the list and the file differ.
+ * An export is audited (`system.export`, the resource and the query) before its first row leaves:
+ * a whole table of customer data leaving through support is a thing to be able to trace.
+ */
+export function listAndExport<F extends string, Row, Q extends ListQuery<F, unknown>>(source: ListingSource, table: AdminTable<F, Row>, whereOf: (query: Q) => SQL | undefined): AdminListing<Q, Row, Row>;
+export function listAndExport<F extends string, Row, Q extends ListQuery<F, unknown>, Out>(source: ListingSource, table: AdminTable<F, Row>, whereOf: (query: Q) => SQL | undefined, exportRow: (row: Row) => Out): AdminListing<Q, Row, Out>;
+export function listAndExport<F extends string, Row, Q extends ListQuery<F, unknown>, Out>(source: ListingSource, table: AdminTable<F, Row>, whereOf: (query: Q) => SQL | undefined, exportRow?: (row: Row) => Out): AdminListing<Q, Row, Row | Out> {
+  return {
+    async list(actor, input) {
+      requirePlatformAdmin(actor);
+      return readPage(table, whereOf(input.query), input.query.sort, input.range);
+    },
+    export(actor, input) {
+      requirePlatformAdmin(actor);
+      const where = whereOf(input.query);
+      const { sort, q, filter, ids } = input.query;
+      return (async function* () {
+        await recordAudit(source.db, { actor, action: 'system.export', targetType: 'system', targetId: source.resource, after: { resource: source.resource, sort, q: q ?? null, filter: filter ?? null, ids: ids ?? null } });
+        const batches = readKeyset(table, where, sort);
+        yield* exportRow ? mapBatches(batches, exportRow) : batches;
+      })();
+    },
+  };
+}
+
+async function* mapBatches<Row, Out>(batches: AsyncGenerator<Row[]>, map: (row: Row) => Out): AsyncGenerator<Out[]> {
+  for await (const batch of batches) yield batch.map(map);
 }

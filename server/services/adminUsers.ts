@@ -3,7 +3,7 @@ import type { AdminUserDetail, AdminUserRow } from '../../src/domain/schemas/adm
 import type { Db } from '../db/client';
 import { auditLogs, companies, companyMembers, sessions, signinFailures, users } from '../db/schema';
 import { AppError } from '../errors';
-import { readKeyset, readPage, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit, type AuditActor } from './audit';
 import { releaseMemberships } from './companies';
 import { deleteFile } from './files';
@@ -62,20 +62,11 @@ const usersTable = (db: Db): AdminTable<UserSortField, AdminUserRow> => ({
     return rows.map((r) => ({ row: toRow(r.user), cursor: r.cursor, id: r.user.id }));
   },
   count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+  estimate: plannerEstimate(db, 'users'),
 });
 
 function whereOf(query: UserListQuery): SQL | undefined {
   return and(searchOver(query.q, [users.email, users.firstName, users.lastName]), query.ids ? (query.ids.length ? inArray(users.id, query.ids) : sql`false`) : undefined);
-}
-
-/** One page of users for the admin list, with the total for Content-Range. */
-export function listUsers(db: Db, query: UserListQuery, range: [number, number]) {
-  return readPage(usersTable(db), whereOf(query), query.sort, range);
-}
-
-/** Every user the query matches, in keyset batches (see adminQuery.readKeyset). */
-export function exportUsers(db: Db, query: UserListQuery, batchSize = 1000) {
-  return readKeyset(usersTable(db), whereOf(query), query.sort, batchSize);
 }
 
 /**
@@ -124,14 +115,7 @@ export interface AdminUserDeps {
 /** The admin area's users: list, export, a user's page and the support actions, for platform admins. */
 export function createAdminUserService({ db, counters, sendVerification }: AdminUserDeps) {
   return {
-    async list(actor: SessionUser, input: { query: UserListQuery; range: [number, number] }) {
-      requirePlatformAdmin(actor);
-      return listUsers(db, input.query, input.range);
-    },
-    export(actor: SessionUser, input: { query: UserListQuery }) {
-      requirePlatformAdmin(actor);
-      return exportUsers(db, input.query);
-    },
+    ...listAndExport({ db, resource: 'users' }, usersTable(db), whereOf),
 
     /** A user's page: the row, their companies, live sessions and sign-in history. */
     async get(actor: SessionUser, input: { userId: string }): Promise<AdminUserDetail> {

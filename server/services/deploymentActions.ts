@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DeploymentActionAnswer, RestoreBody, ServerSignInAnswer, UpdateDomainBody } from '../../src/domain/deployments';
-import type { TaskType } from '../../src/domain/deploymentTasks';
+import type { DeploymentTaskDto, TaskType } from '../../src/domain/deploymentTasks';
+import type { AdminDeploymentAction, AdminDeploymentActionBody } from '../../src/domain/schemas/adminDeployments';
 import type { DeploymentStatus } from '../../src/domain/orders';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -12,7 +13,11 @@ import { enqueueTask, openTask, recordEvent, taskDto, type TaskQueue } from './d
 import { deploymentRowsQuery, deploymentViews } from './deploymentViews';
 import { loadDeploymentFor } from './deploymentReads';
 import type { Keyring } from './secrets';
+import { signServerLink } from './serverSignInLink';
 import { requireMember } from './companies';
+import { requirePlatformAdmin } from './adminQuery';
+import { UUID } from './plans';
+import type { SessionUser } from './sessions';
 
 type RuntimeRow = typeof deploymentRuntime.$inferSelect;
 type Locked = { deployment: typeof deployments.$inferSelect; runtime: RuntimeRow; busy: Awaited<ReturnType<typeof openTask>> };
@@ -51,117 +56,156 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
   }
   const loadRow = (id: string) => deploymentRowsQuery(db).where(eq(deployments.id, id));
 
+  type Change = { type?: TaskType; payload?: Record<string, unknown>; before?: Record<string, unknown>; after?: Record<string, unknown> };
+  type Rule = (tx: Db, locked: Locked, actor: AuditActor) => Promise<Change>;
+
   /**
-   * The shape of every action: rights first (nothing written for a refusal), then in one
-   * transaction the lock, the checks, the change, the task and the audit row.
+   * The shape of every action, whoever asks: in one transaction the lock, the rule's checks, the
+   * change, the task and the audit row (the caller has authorised the actor before).
    */
-  async function act(
-    actor: AuditActor,
-    deploymentId: string,
-    verb: string,
-    body: (tx: Db, locked: Locked) => Promise<{ type?: TaskType; payload?: Record<string, unknown>; before?: Record<string, unknown>; after?: Record<string, unknown> }>,
-    options: { deleted?: boolean } = {},
-  ): Promise<DeploymentActionAnswer> {
-    const { deployment } = await loadDeploymentFor(db, deploymentId, actor.id, { role: 'admin', deleted: options.deleted ?? true });
-    const task = await db.transaction(async (tx) => {
+  async function run(actor: AuditActor, deploymentId: string, companyId: string, verb: string, rule: Rule, note: Record<string, unknown> = {}) {
+    return db.transaction(async (tx) => {
       const locked = await lock(tx, deploymentId);
-      const change = await body(tx, locked);
+      const change = await rule(tx, locked, actor);
       const queued = change.type ? await enqueueTask(tx, queue, { deploymentId, type: change.type, payload: change.payload, actor }) : null;
       await recordAudit(tx, {
         actor,
         action: `deployment.${verb}`,
         targetType: 'deployment',
         targetId: deploymentId,
-        companyId: deployment.companyId,
+        companyId,
         before: change.before ?? null,
-        after: { ...(change.after ?? {}), ...(queued ? { taskId: queued.id } : {}) },
+        after: { ...(change.after ?? {}), ...(queued ? { taskId: queued.id } : {}), ...note },
       });
       return queued;
     });
+  }
+
+  /** A company admin's action: rights first (nothing written for a refusal), then the rule. */
+  async function act(actor: AuditActor, deploymentId: string, verb: string, rule: Rule): Promise<DeploymentActionAnswer> {
+    const { deployment } = await loadDeploymentFor(db, deploymentId, actor.id, { role: 'admin', deleted: true });
+    const task = await run(actor, deploymentId, deployment.companyId, verb, rule);
     return answer(deploymentId, task ? taskDto(task) : null);
   }
 
   const simple = (type: TaskType) => async (_tx: Db, locked: Locked) => (refuseUnlessLive(locked), { type });
 
-  return {
-    restart: (actor: AuditActor, id: string) => act(actor, id, 'restart', simple('restart')),
-    healthCheck: (actor: AuditActor, id: string) => act(actor, id, 'healthCheck', simple('health_check')),
-    unlockUsers: (actor: AuditActor, id: string) => act(actor, id, 'unlockUsers', simple('unlock_users')),
+  /** The rules of SPEC §7's actions, one each, whoever runs them (a company admin, or a platform admin for support). */
+  const rules = {
+    restart: () => simple('restart'),
+    healthCheck: () => simple('health_check'),
+    unlockUsers: () => simple('unlock_users'),
 
     /** DELETE: the termination is scheduled after the grace period; the server runs until then. */
-    remove: (actor: AuditActor, id: string) =>
-      act(actor, id, 'delete', async (tx, { deployment, runtime, busy }) => {
-        // Busy first: deleting a server being restored says why it cannot be done now.
-        if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
-        if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
-        if (runtime.terminationScheduledAt) throw new AppError('TERMINATION_ALREADY_SCHEDULED');
-        const at = new Date(Date.now() + config.DELETION_GRACE_SECONDS * 1000);
-        await tx.update(deploymentRuntime).set({ terminationScheduledAt: at, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
-        await recordEvent(tx, id, 'termination_scheduled', { actor, message: at.toISOString() });
-        // Without a grace period there is nothing to wait for: terminate now.
-        return { type: config.DELETION_GRACE_SECONDS === 0 ? 'delete' : undefined, after: { terminationScheduledAt: at.toISOString() } };
-      }),
+    delete: (): Rule => async (tx, { deployment, runtime, busy }, actor) => {
+      const id = deployment.id;
+      // Busy first: deleting a server being restored says why it cannot be done now.
+      if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
+      if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
+      if (runtime.terminationScheduledAt) throw new AppError('TERMINATION_ALREADY_SCHEDULED');
+      const at = new Date(Date.now() + config.DELETION_GRACE_SECONDS * 1000);
+      await tx.update(deploymentRuntime).set({ terminationScheduledAt: at, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
+      await recordEvent(tx, id, 'termination_scheduled', { actor, message: at.toISOString() });
+      // Without a grace period there is nothing to wait for: terminate now.
+      return { type: config.DELETION_GRACE_SECONDS === 0 ? 'delete' : undefined, after: { terminationScheduledAt: at.toISOString() } };
+    },
 
-    cancelTermination: (actor: AuditActor, id: string) =>
-      act(actor, id, 'cancelTermination', async (tx, { deployment, runtime, busy }) => {
-        if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
-        if (!runtime.terminationScheduledAt) throw new AppError('TERMINATION_NOT_SCHEDULED');
-        if (busy?.type === 'delete') throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
-        await tx.update(deploymentRuntime).set({ terminationScheduledAt: null, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
-        await recordEvent(tx, id, 'termination_canceled', { actor });
-        return { before: { terminationScheduledAt: runtime.terminationScheduledAt.toISOString() }, after: { terminationScheduledAt: null } };
-      }),
+    cancelTermination: (): Rule => async (tx, { deployment, runtime, busy }, actor) => {
+      if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
+      if (!runtime.terminationScheduledAt) throw new AppError('TERMINATION_NOT_SCHEDULED');
+      if (busy?.type === 'delete') throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
+      await tx.update(deploymentRuntime).set({ terminationScheduledAt: null, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, deployment.id));
+      await recordEvent(tx, deployment.id, 'termination_canceled', { actor });
+      return { before: { terminationScheduledAt: runtime.terminationScheduledAt.toISOString() }, after: { terminationScheduledAt: null } };
+    },
 
     /** From a backup of the server, or (no backup named) a deleted server from its final snapshot within the window. */
-    restore: (actor: AuditActor, id: string, body: RestoreBody) =>
-      act(actor, id, 'restore', async (tx, { deployment, runtime, busy }) => {
-        if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
-        if (runtime.terminationScheduledAt) throw new AppError('TERMINATION_SCHEDULED');
-        if (deployment.status === 'deleted' && (!runtime.restorableUntil || runtime.restorableUntil.getTime() < Date.now())) throw new AppError('RESTORE_WINDOW_PASSED');
-        if (body.backupId) {
-          const [b] = /^[0-9a-f-]{36}$/i.test(body.backupId)
-            ? await tx.select().from(deploymentBackups).where(and(eq(deploymentBackups.id, body.backupId), eq(deploymentBackups.deploymentId, id)))
-            : [];
-          if (!b) throw new AppError('BACKUP_NOT_FOUND');
-          if (b.status !== 'completed' || !b.snapshotId) throw new AppError('BACKUP_NOT_READY');
-          if (deployment.status !== 'deleted' && !LIVE.includes(deployment.status) && deployment.status !== 'paused' && deployment.status !== 'error_restoring') {
-            throw new AppError('DEPLOYMENT_STATE_CONFLICT', { params: { status: deployment.status } });
-          }
-          return { type: 'restore', payload: { backupId: b.id, snapshotId: b.snapshotId }, after: { backupId: b.id } };
+    restore: (body: RestoreBody): Rule => async (tx, { deployment, runtime, busy }) => {
+      const id = deployment.id;
+      if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
+      if (runtime.terminationScheduledAt) throw new AppError('TERMINATION_SCHEDULED');
+      if (deployment.status === 'deleted' && (!runtime.restorableUntil || runtime.restorableUntil.getTime() < Date.now())) throw new AppError('RESTORE_WINDOW_PASSED');
+      if (body.backupId) {
+        const [b] = /^[0-9a-f-]{36}$/i.test(body.backupId)
+          ? await tx.select().from(deploymentBackups).where(and(eq(deploymentBackups.id, body.backupId), eq(deploymentBackups.deploymentId, id)))
+          : [];
+        if (!b) throw new AppError('BACKUP_NOT_FOUND');
+        if (b.status !== 'completed' || !b.snapshotId) throw new AppError('BACKUP_NOT_READY');
+        if (deployment.status !== 'deleted' && !LIVE.includes(deployment.status) && deployment.status !== 'paused' && deployment.status !== 'error_restoring') {
+          throw new AppError('DEPLOYMENT_STATE_CONFLICT', { params: { status: deployment.status } });
         }
-        if (deployment.status !== 'deleted' && deployment.status !== 'error_restoring') throw new AppError('NOTHING_TO_RESTORE');
-        if (!runtime.finalSnapshotId) throw new AppError('NOTHING_TO_RESTORE');
-        return { type: 'restore', payload: { snapshotId: runtime.finalSnapshotId }, after: { fromDeletion: true } };
-      }),
+        return { type: 'restore', payload: { backupId: b.id, snapshotId: b.snapshotId }, after: { backupId: b.id } };
+      }
+      if (deployment.status !== 'deleted' && deployment.status !== 'error_restoring') throw new AppError('NOTHING_TO_RESTORE');
+      if (!runtime.finalSnapshotId) throw new AppError('NOTHING_TO_RESTORE');
+      return { type: 'restore', payload: { snapshotId: runtime.finalSnapshotId }, after: { fromDeletion: true } };
+    },
 
     /** A custom domain (verified before its certificate), back to the default (null), or removeSSL. */
-    updateDomain: (actor: AuditActor, id: string, body: UpdateDomainBody, removeSSL: boolean) =>
-      act(actor, id, 'updateDomain', async (tx, locked) => {
-        refuseUnlessLive(locked);
-        const { runtime } = locked;
-        const patch: Partial<RuntimeRow> = {};
-        if (body.domain !== undefined && body.domain !== runtime.customDomain) {
-          patch.customDomain = body.domain;
-          patch.verificationToken = body.domain ? `beacon-verify=${randomBytes(16).toString('hex')}` : null;
-          patch.domainVerifiedAt = null;
-        }
-        patch.sslState = removeSSL ? 'none' : 'pending';
-        await tx.update(deploymentRuntime).set({ ...patch, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
-        return { type: 'update_domain', payload: { ssl: !removeSSL }, before: { domain: runtime.customDomain, ssl: runtime.sslState }, after: { domain: patch.customDomain ?? runtime.customDomain, ssl: !removeSSL } };
-      }),
+    updateDomain: (body: UpdateDomainBody, removeSSL: boolean): Rule => async (tx, locked) => {
+      refuseUnlessLive(locked);
+      const { runtime } = locked;
+      const patch: Partial<RuntimeRow> = {};
+      if (body.domain !== undefined && body.domain !== runtime.customDomain) {
+        patch.customDomain = body.domain;
+        patch.verificationToken = body.domain ? `beacon-verify=${randomBytes(16).toString('hex')}` : null;
+        patch.domainVerifiedAt = null;
+      }
+      patch.sslState = removeSSL ? 'none' : 'pending';
+      await tx.update(deploymentRuntime).set({ ...patch, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, locked.deployment.id));
+      return { type: 'update_domain', payload: { ssl: !removeSSL }, before: { domain: runtime.customDomain, ssl: runtime.sslState }, after: { domain: patch.customDomain ?? runtime.customDomain, ssl: !removeSSL } };
+    },
 
-    verifyDomain: (actor: AuditActor, id: string) =>
-      act(actor, id, 'verifyDomain', async (_tx, locked) => {
-        refuseUnlessLive(locked);
-        if (!locked.runtime.customDomain) throw new AppError('DOMAIN_NOT_SET');
-        return { type: 'verify_domain', after: { domain: locked.runtime.customDomain } };
-      }),
+    verifyDomain: (): Rule => async (_tx, locked) => {
+      refuseUnlessLive(locked);
+      if (!locked.runtime.customDomain) throw new AppError('DOMAIN_NOT_SET');
+      return { type: 'verify_domain', after: { domain: locked.runtime.customDomain } };
+    },
+  };
+
+  /** The customer's actions a platform admin runs from the admin server page, by their path name. */
+  const ADMIN_RULES: Record<AdminDeploymentAction, { verb: string; rule: (body: NonNullable<AdminDeploymentActionBody>) => Rule }> = {
+    restart: { verb: 'restart', rule: rules.restart },
+    'health-check': { verb: 'healthCheck', rule: rules.healthCheck },
+    'unlock-users': { verb: 'unlockUsers', rule: rules.unlockUsers },
+    'update-domain': { verb: 'updateDomain', rule: ({ domain, removeSSL }) => rules.updateDomain({ domain }, removeSSL === true) },
+    'verify-domain': { verb: 'verifyDomain', rule: rules.verifyDomain },
+    delete: { verb: 'delete', rule: rules.delete },
+    'cancel-termination': { verb: 'cancelTermination', rule: rules.cancelTermination },
+    // From a backup when the body names one, else a deleted server from its final snapshot.
+    restore: { verb: 'restore', rule: rules.restore },
+  };
+
+  return {
+    restart: (actor: AuditActor, id: string) => act(actor, id, 'restart', rules.restart()),
+    healthCheck: (actor: AuditActor, id: string) => act(actor, id, 'healthCheck', rules.healthCheck()),
+    unlockUsers: (actor: AuditActor, id: string) => act(actor, id, 'unlockUsers', rules.unlockUsers()),
+    remove: (actor: AuditActor, id: string) => act(actor, id, 'delete', rules.delete()),
+    cancelTermination: (actor: AuditActor, id: string) => act(actor, id, 'cancelTermination', rules.cancelTermination()),
+    restore: (actor: AuditActor, id: string, body: RestoreBody) => act(actor, id, 'restore', rules.restore(body)),
+    updateDomain: (actor: AuditActor, id: string, body: UpdateDomainBody, removeSSL: boolean) => act(actor, id, 'updateDomain', rules.updateDomain(body, removeSSL)),
+    verifyDomain: (actor: AuditActor, id: string) => act(actor, id, 'verifyDomain', rules.verifyDomain()),
+
+    /**
+     * Issue 15: a platform admin runs the customer's actions on any server, for support, under the
+     * same rules (states, 409s, audit). Authorised here as a platform admin, not as a member; the
+     * audit row names the admin and says so (`asPlatformAdmin`). Answers the task queued, if any.
+     */
+    async asPlatformAdmin(actor: SessionUser, deploymentId: string, action: AdminDeploymentAction, body: NonNullable<AdminDeploymentActionBody> = {}): Promise<DeploymentTaskDto | null> {
+      requirePlatformAdmin(actor);
+      if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
+      const [row] = await db.select({ companyId: deployments.companyId }).from(deployments).where(eq(deployments.id, deploymentId));
+      if (!row) throw new AppError('DEPLOYMENT_NOT_FOUND');
+      const rule = ADMIN_RULES[action];
+      const task = await run(actor, deploymentId, row.companyId, rule.verb, rule.rule(body), { asPlatformAdmin: true });
+      return task ? taskDto(task) : null;
+    },
 
     /**
      * GET /auth/{product}-server: a link that signs this user in to the server's own dashboard,
      * valid SERVER_SIGNIN_TTL_SECONDS, signed with our keyring. The dashboards are served by this
      * product (`/#/analytics/{deploymentId}`), so the link is on our origin, where the session
-     * also holds; the signed claims travel with it for a dashboard served elsewhere.
+     * also holds; the dashboard's landing checks the signed claims (serverSignInLink.ts).
      */
     async serverSignIn(actor: AuditActor, deploymentId: string, userId: string): Promise<ServerSignInAnswer> {
       if (userId !== actor.id) throw new AppError('NOT_A_MEMBER');
@@ -170,8 +214,7 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
       const [runtime] = await db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deploymentId));
       if (!runtime?.url || !runtime.machineId || !LIVE.includes(deployment.status)) throw new AppError('SERVER_NOT_READY');
       const expiresAt = new Date(Date.now() + config.SERVER_SIGNIN_TTL_SECONDS * 1000);
-      const claims = `${deploymentId}.${userId}.${Math.floor(expiresAt.getTime() / 1000)}`;
-      const query = new URLSearchParams({ user: userId, server: deploymentId, exp: String(Math.floor(expiresAt.getTime() / 1000)), sig: keyring.mac('server-signin', claims) });
+      const query = new URLSearchParams({ ...signServerLink(keyring, deploymentId, userId, expiresAt) });
       return { url: `${config.publicUrl}/#/analytics/${deploymentId}?${query.toString()}`, expiresAt: expiresAt.toISOString() };
     },
   };

@@ -28,6 +28,10 @@ export async function loadDeploymentFor(db: Db, deploymentId: string, userId: st
   return row;
 }
 
+export function backupDto(b: typeof deploymentBackups.$inferSelect): BackupDto {
+  return { _id: b.id, deploymentId: b.deploymentId, kind: b.kind, status: b.status, sizeBytes: b.sizeBytes, createdAt: b.createdAt.toISOString(), completedAt: b.completedAt?.toISOString() ?? null };
+}
+
 /** Reads of servers for the members of their companies (viewers included). */
 export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'> }) {
   const views = (rows: DeploymentRow[]) => deploymentViews(db, rows, config.PAST_DUE_GRACE_DAYS);
@@ -74,7 +78,7 @@ export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Con
     async backups(actor: Actor, deploymentId: string): Promise<BackupDto[]> {
       await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
       const rows = await db.select().from(deploymentBackups).where(eq(deploymentBackups.deploymentId, deploymentId)).orderBy(desc(deploymentBackups.createdAt)).limit(200);
-      return rows.map((b) => ({ _id: b.id, deploymentId: b.deploymentId, kind: b.kind, status: b.status, sizeBytes: b.sizeBytes, createdAt: b.createdAt.toISOString(), completedAt: b.completedAt?.toISOString() ?? null }));
+      return rows.map(backupDto);
     },
 
     /** GET /deployments/events?_id=: every task of the server and its timeline, newest first. */

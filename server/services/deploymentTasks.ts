@@ -91,7 +91,6 @@ export function taskDto(t: TaskRow): DeploymentTaskDto {
     type: t.type,
     status: t.status,
     attempts: t.attempts,
-    assigneeId: t.assigneeId,
     progress: t.progress,
     steps: t.steps,
     lastError: t.lastError,

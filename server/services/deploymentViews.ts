@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DeploymentDomain, DeploymentView, HealthState, SslState } from '../../src/domain/deployments';
+import type { SubscriptionDto } from '../../src/domain/orders';
 import { mauFromPlanCode } from '../../src/domain/planCode';
 import type { Db } from '../db/client';
 import { deploymentRuntime, deploymentTasks, deployments, features, mauHistory, plans, regions, subscriptions } from '../db/schema';
@@ -7,6 +8,9 @@ import { subscriptionDto } from './orderQuotes';
 import { taskDto } from './deploymentTasks';
 
 export type DeploymentRow = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect };
+/** A server as the admin area reads it: the subscription row may be missing. */
+export type AnyDeploymentRow = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect | null };
+export type AnyDeploymentView = Omit<DeploymentView, 'billing'> & { billing: SubscriptionDto | null };
 type RuntimeRow = typeof deploymentRuntime.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -38,7 +42,9 @@ function domainOf(r: RuntimeRow | undefined): DeploymentDomain | null {
  * Servers as the pages show them, built for many at once: a fixed number of queries whatever the
  * count (plans, regions, options, runtime, latest tasks and this month's MAU are read in batches).
  */
-export async function deploymentViews(db: Db, rows: DeploymentRow[], graceDays: number): Promise<DeploymentView[]> {
+export async function deploymentViews(db: Db, rows: DeploymentRow[], graceDays: number): Promise<DeploymentView[]>;
+export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDays: number): Promise<AnyDeploymentView[]>;
+export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDays: number): Promise<AnyDeploymentView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.deployment.id);
   const planIds = [...new Set(rows.map((r) => r.deployment.planId))];
@@ -81,7 +87,7 @@ export async function deploymentViews(db: Db, rows: DeploymentRow[], graceDays: 
       project: d.projectId,
       provider: { _id: d.providerId, code: d.planConfig.provider ?? null },
       subscription: { plan: d.planId, planCode: d.planCode, planConfig: d.planConfig, payment: { term: { cycle: d.paymentCycle } } },
-      billing: subscriptionDto(s, graceDays),
+      billing: s ? subscriptionDto(s, graceDays) : null,
       createdAt: d.createdAt.toISOString(),
       plan: { _id: d.planId, name: plan?.name ?? d.planCode, code: d.planCode, mau: mauFromPlanCode(d.planCode) ?? 0 },
       region: region ? { _id: region.id, name: region.name } : null,
@@ -110,6 +116,11 @@ export async function mauHistoryOf(db: Db, deploymentId: string) {
 /** Servers with their subscriptions, filtered; newest first. */
 export function deploymentRowsQuery(db: Db) {
   return db.select({ deployment: deployments, subscription: subscriptions }).from(deployments).innerJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id));
+}
+
+/** Servers with their subscription when they have one (the admin area shows every server). */
+export function anyDeploymentRowsQuery(db: Db) {
+  return db.select({ deployment: deployments, subscription: subscriptions }).from(deployments).leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id));
 }
 
 export const notDeleted = sql`${deployments.status} <> 'deleted'`;

@@ -64,10 +64,12 @@ export async function createServices({ config, database, t, log, events }: Servi
   const providers = createProviders({ db, config });
   const provisioning = createProvisioning(queue);
   const payments = createPaymentsService({ db, config, counters, t, log, hooks: provisioning });
-  const worker = config.WORKER_ENABLED ? await startWorker({ db, config, queue, providers, payments: payments.gateway, log }) : null;
-  const analytics = createAnalyticsService({ db });
+  const mailing = { mailer, t, publicUrl: config.publicUrl };
+  const worker = config.WORKER_ENABLED ? await startWorker({ db, config, queue, providers, payments: payments.gateway, mailing, log }) : null;
+  const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
+  const deploymentActions = createDeploymentActions({ db, config, queue, keyring });
   const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, changes: database.changes });
   return {
     queue,
@@ -78,7 +80,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     orders: createOrderService({ db, config, counters, gateway: payments.gateway, provisioning }),
     billing: createBillingService({ db, config }),
     deploymentReads: createDeploymentReads({ db, config }),
-    deploymentActions: createDeploymentActions({ db, config, queue, keyring }),
+    deploymentActions,
     mailer,
     keyring,
     counters,
@@ -92,9 +94,9 @@ export async function createServices({ config, database, t, log, events }: Servi
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => auth.resendVerification(user) }),
     adminCompanies: createAdminCompanyService({ db }),
-    adminDeployments: createAdminDeploymentService({ db, config }),
+    adminDeployments: createAdminDeploymentService({ db, config, actions: deploymentActions }),
     adminDeploymentTasks: createAdminDeploymentTaskService({ db, queue }),
-    adminJobs: createAdminJobService({ queue }),
+    adminJobs: createAdminJobService({ db, config, queue }),
     adminLogs: createAdminLogService({ db }),
     adminPlanGroups: createAdminPlanGroupService({ db }),
     projects: createProjectService({ db }),

@@ -3,6 +3,7 @@ import type { FieldErrors } from '../../src/domain/errors';
 import { centsToDecimal } from '../../src/domain/money';
 import { priceOrder, toWire, type DiscountInput } from '../../src/domain/pricing';
 import type { PricingAnswer, PricingRequest } from '../../src/domain/schemas/pricing';
+import { cachedCatalogue } from '../db/catalogueCache';
 import type { Db } from '../db/client';
 import { discountCodes, sizes } from '../db/schema';
 import type { Limit, RateCounters } from './rateCounters';
@@ -96,6 +97,8 @@ export async function priceDeployment(db: Db, request: PricingRequest, options: 
 
 export type PricingService = ReturnType<typeof createPricingService>;
 
+const MAX_CACHED_ANSWERS = 1000;
+
 /**
  * Pricing an order (POST /deployments/pricing): open to visitors, before tax; naming a company
  * (a member's order) adds the tax of its billing country. Discount-code guesses are limited per
@@ -105,6 +108,24 @@ export function createPricingService(deps: { db: Db; counters: RateCounters; dis
   const { db, counters } = deps;
   return {
     async price(actor: SessionUser | null, input: { order: PricingRequest; ip: string }): Promise<PricingAnswer> {
+      // Without a company (no tax) and without a discount code (no clock, no guess counting), the
+      // answer depends on the order and the catalogue alone: the calculator and the wizard ask for
+      // the same few orders again and again, so answers are kept until the catalogue changes.
+      if (!input.order.company && !input.order.discountCode) {
+        const answers = await cachedCatalogue(db, 'pricingAnswers', async () => new Map<string, Promise<PricingAnswer>>());
+        const key = JSON.stringify(input.order);
+        const hit = answers.get(key);
+        if (hit) return hit;
+        const answer = priceDeployment(db, input.order, { now: new Date() });
+        // Bounded: distinct orders are many, the ones asked for often are few.
+        if (answers.size >= MAX_CACHED_ANSWERS) answers.clear();
+        answers.set(key, answer);
+        // A refused order is not kept: it is answered (and counted) afresh each time.
+        answer.catch(() => {
+          if (answers.get(key) === answer) answers.delete(key);
+        });
+        return answer;
+      }
       const country = input.order.company && actor ? await companyBillingCountry(db, input.order.company, actor.id) : null;
       const attempts: DiscountAttempts = {
         counters,

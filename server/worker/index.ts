@@ -7,26 +7,19 @@ import type { Db } from '../db/client';
 import { createTaskRunner, RetryLater } from '../jobs/runner';
 import { createScheduledJobs } from '../jobs/scheduled';
 import type { CloudProvider } from '../providers';
+import type { ReportMailing } from '../services/analytics';
 import type { TaskJob } from '../services/deploymentTasks';
-import { SCHEDULES, TASK_QUEUE, type Queue, type ScheduleName } from './queue';
-
-/** Each schedule's cron, from the configuration. */
-const cronOf = (config: Config): Record<ScheduleName, string> => ({
-  'nightly-backups': config.BACKUP_CRON,
-  'health-checks': config.HEALTH_CHECK_CRON,
-  'mau-sampling': config.MAU_SAMPLE_CRON,
-  terminations: config.TERMINATION_CRON,
-  'past-due-pauses': config.PAST_DUE_CRON,
-});
+import { scheduleUnlessPaused } from '../services/adminJobs';
+import { SCHEDULES, scheduleCrons, TASK_QUEUE, type Queue } from './queue';
 
 /**
  * The worker: takes task jobs (WORKER_CONCURRENCY at a time, never two of one server) and runs the
  * schedules. It runs inside the server by default, or alone (`npm run worker`).
  */
-export async function startWorker({ db, config, queue, providers, payments, log }: { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; log: FastifyBaseLogger }) {
+export async function startWorker({ db, config, queue, providers, payments, mailing, log }: { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; mailing: ReportMailing; log: FastifyBaseLogger }) {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const runner = createTaskRunner({ db, config, queue, providers, payments, workerId, log });
-  const scheduled = createScheduledJobs({ db, config, queue, providers, log });
+  const scheduled = createScheduledJobs({ db, config, queue, providers, mailing, log });
   const pollingIntervalSeconds = config.QUEUE_POLL_MS / 1000;
 
   await queue.boss.work<TaskJob>(TASK_QUEUE, { localConcurrency: config.WORKER_CONCURRENCY, pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
@@ -39,9 +32,10 @@ export async function startWorker({ db, config, queue, providers, payments, log 
       throw err;
     }
   });
-  const crons = cronOf(config);
+  const crons = scheduleCrons(config);
   for (const name of SCHEDULES) {
-    await queue.boss.schedule(name, crons[name], null, { tz: 'UTC' });
+    // A schedule an admin paused stays paused (admin jobs).
+    await scheduleUnlessPaused(db, queue, name, crons[name]);
     await queue.boss.work(name, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 5) }, async () => {
       const n = await scheduled[name]();
       if (n) log.info({ schedule: name, servers: n }, 'scheduled job ran');

@@ -6,6 +6,7 @@ import { createRateCounters } from '../services/rateCounters';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedCatalogue } from '../db/seed';
+import { createMailer } from '../mail/mailer';
 import { createProviders } from '../providers';
 import { startWorker } from './index';
 import { startQueue } from './queue';
@@ -38,8 +39,11 @@ async function main() {
   const queue = await startQueue({ database, config, log, worker: true });
   const { db } = database;
   // The worker stops and resumes billing of terminated and restored servers: it needs the payment vendor too.
-  const payments = createPaymentsService({ db, config, counters: createRateCounters(db), t: createI18n(config.PRODUCT_NAME).t, log, hooks: createProvisioning(queue) });
-  await startWorker({ db, config, queue, providers: createProviders({ db, config }), payments: payments.gateway, log });
+  const { t } = createI18n(config.PRODUCT_NAME);
+  const payments = createPaymentsService({ db, config, counters: createRateCounters(db), t, log, hooks: createProvisioning(queue) });
+  // The schedules mail the analytics dashboards' reports.
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, log);
+  await startWorker({ db, config, queue, providers: createProviders({ db, config }), payments: payments.gateway, mailing: { mailer, t, publicUrl: config.publicUrl }, log });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -48,6 +52,7 @@ async function main() {
     log.info({ signal }, 'worker stopping');
     setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS).unref();
     await queue.stop();
+    await mailer.idle();
     await database.close();
     process.exit(0);
   };

@@ -7,14 +7,28 @@ import type { TaskJob, TaskQueue } from '../services/deploymentTasks';
 
 export const TASK_QUEUE = 'deployment-tasks';
 export const DEAD_LETTER_QUEUE = 'deployment-tasks-dead';
+/** pg-boss's own schema in our database (its job table is read for the admin's last runs). */
+export const QUEUE_SCHEMA = 'pgboss';
 /** Scheduled jobs: each name is a queue with a cron schedule; its handler is in server/jobs/scheduled.ts. */
-export const SCHEDULES = ['nightly-backups', 'health-checks', 'mau-sampling', 'terminations', 'past-due-pauses'] as const;
+export const SCHEDULES = ['nightly-backups', 'health-checks', 'mau-sampling', 'terminations', 'past-due-pauses', 'analytics-reports'] as const;
 export type ScheduleName = (typeof SCHEDULES)[number];
 
 /** pg-boss's adapter over a transaction of ours: statements go through the transaction's own connection. */
 type DrizzleLike = Parameters<typeof fromDrizzle>[0];
 type SqlLike = Parameters<typeof fromDrizzle>[1];
-const through = (tx: Db) => fromDrizzle(tx as unknown as DrizzleLike, sql as unknown as SqlLike);
+/** Runs a pg-boss call inside a transaction of ours, so its writes commit or roll back with ours. */
+export const through = (tx: Db) => fromDrizzle(tx as unknown as DrizzleLike, sql as unknown as SqlLike);
+
+/** Each schedule's cron, from the configuration (UTC). */
+export const scheduleCrons = (config: Config): Record<ScheduleName, string> => ({
+  'nightly-backups': config.BACKUP_CRON,
+  'health-checks': config.HEALTH_CHECK_CRON,
+  'mau-sampling': config.MAU_SAMPLE_CRON,
+  terminations: config.TERMINATION_CRON,
+  'past-due-pauses': config.PAST_DUE_CRON,
+  'analytics-reports': config.ANALYTICS_REPORTS_CRON,
+});
+export const SCHEDULE_TIMEZONE = 'UTC';
 
 export interface Queue extends TaskQueue {
   boss: PgBoss;
@@ -30,7 +44,7 @@ export interface Queue extends TaskQueue {
  */
 export async function startQueue({ database, config, log, worker }: { database: Database; config: Config; log: FastifyBaseLogger; worker: boolean }): Promise<Queue> {
   const common: ConstructorOptions = {
-    schema: 'pgboss',
+    schema: QUEUE_SCHEMA,
     supervise: worker,
     schedule: worker,
     superviseIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,

@@ -55,8 +55,6 @@ export const deploymentTaskDtoSchema = z.object({
   status: z.enum(TASK_STATUSES),
   /** Times a worker has started it (a retry or a resumption after a crash counts). */
   attempts: z.number(),
-  /** The worker that holds it (or last held it), null while nobody has. */
-  assigneeId: z.string().nullable(),
   /** 0–100, from the steps done out of the task's steps. */
   progress: z.number(),
   steps: z.array(taskStepSchema),

@@ -115,6 +115,10 @@ export const ERRORS = {
   /** A retry of a task that has not failed, a cancel of one not queued. params: status */
   TASK_STATE_CONFLICT: { status: 409, message: 'errors.TASK_STATE_CONFLICT' },
   TASK_ALREADY_RETRIED: { status: 409, message: 'errors.TASK_ALREADY_RETRIED' },
+  /** Admin jobs (issue 15): not one of the worker's queues. */
+  JOB_NOT_FOUND: { status: 404, message: 'errors.JOB_NOT_FOUND' },
+  /** Pause of a paused job, resume of a running schedule, or an action on a queue without one. params: state */
+  JOB_STATE_CONFLICT: { status: 409, message: 'errors.JOB_STATE_CONFLICT' },
   DOMAIN_NOT_SET: { status: 409, message: 'errors.DOMAIN_NOT_SET' },
   SERVER_NOT_READY: { status: 409, message: 'errors.SERVER_NOT_READY' },
   /** SPEC §8 task outcomes, shown with a failed task. */
@@ -160,6 +164,10 @@ export const ERRORS = {
   ANALYTICS_EXPORT_FAILED: { status: 500, message: 'errors.ANALYTICS_EXPORT_FAILED' },
   ANALYTICS_EXPORT_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_EXPORT_NOT_FOUND' },
   ANALYTICS_APP_USER_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_APP_USER_NOT_FOUND' },
+  ANALYTICS_REPORT_NOT_FOUND: { status: 404, message: 'errors.ANALYTICS_REPORT_NOT_FOUND' },
+  /** The server sign-in link is not ours, or was made for another server or user. */
+  ANALYTICS_SIGNIN_LINK_INVALID: { status: 403, message: 'errors.ANALYTICS_SIGNIN_LINK_INVALID' },
+  ANALYTICS_SIGNIN_LINK_EXPIRED: { status: 410, message: 'errors.ANALYTICS_SIGNIN_LINK_EXPIRED' },
   /** Admin area (issue 15). An admin locking, deleting or viewing as themselves. */
   CANNOT_ACT_ON_SELF: { status: 409, message: 'errors.CANNOT_ACT_ON_SELF' },
   ALREADY_VERIFIED: { status: 409, message: 'errors.ALREADY_VERIFIED' },

@@ -22,8 +22,10 @@ describe('the admin scope', () => {
   it('answers 403 to a signed-in non-admin and 401 to nobody on every registered admin route, changing nothing', async () => {
     const routes = t.app.apiRoutes.filter((r) => r.url.startsWith('/api/v1/admin/'));
     // The walk covers what exists: users, companies, logs and plan groups at least.
-    for (const area of ['users', 'companies', 'logs', 'plan-groups']) expect(routes.some((r) => r.url.startsWith(`/api/v1/admin/${area}`))).toBe(true);
+    for (const area of ['users', 'companies', 'logs', 'plan-groups', 'deployments', 'deploymentTasks']) expect(routes.some((r) => r.url.startsWith(`/api/v1/admin/${area}`))).toBe(true);
     expect(routes.length).toBeGreaterThanOrEqual(20);
+    // The server page's actions (restart, delete...) are in the walk too.
+    expect(routes.some((r) => r.method === 'POST' && r.url === '/api/v1/admin/deployments/:id/:action')).toBe(true);
     const before = await tableCounts(t.app);
     for (const route of routes) {
       const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';

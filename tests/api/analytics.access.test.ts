@@ -104,6 +104,9 @@ describe('one tenant never sees another', () => {
     'POST /apps/{appId}/app-users/{deviceId}/purge': { confirm: true },
     'POST /tokens': { purpose: 'x', allApps: true, neverExpires: true },
     'POST /open': {},
+    'POST /reports': { title: 'x', metrics: ['analytics'], apps: ['00000000-0000-4000-8000-000000000000'], emails: ['x@example.com'], frequency: 'daily', hour: 9, minute: 0, timezone: 'UTC' },
+    'PUT /reports/{reportId}': { title: 'x', metrics: ['analytics'], apps: ['00000000-0000-4000-8000-000000000000'], emails: ['x@example.com'], frequency: 'daily', hour: 9, minute: 0, timezone: 'UTC' },
+    'PUT /reports/{reportId}/status': { enabled: false },
   };
   const query = `from=2020-01-01&to=${today}&window=30days&segment=plan`;
 
@@ -113,7 +116,8 @@ describe('one tenant never sees another', () => {
     const group = (await callB('POST', `/apps/${appB._id}/groups`, { cookie: b.owner.cookie }, { name: 'B group', eventKeys: ['purchase', 'purchase2'] })).json().payload;
     const token = (await callB('POST', '/tokens', { cookie: b.owner.cookie }, { purpose: 'B', allApps: true, neverExpires: true })).json().payload.record;
     const job = (await callB('POST', `/apps/${appB._id}/app-users/b-device/export`, { cookie: b.owner.cookie }, {})).json().payload;
-    const ids: Record<string, string> = { appId: appB._id, memberId: b.session.member._id, tokenId: token._id, jobId: job._id, groupId: group._id, key: 'purchase', deviceId: 'b-device' };
+    const report = (await callB('POST', '/reports', { cookie: b.owner.cookie }, { title: 'B report', metrics: ['analytics'], apps: [appB._id], emails: ['b@example.com'], frequency: 'daily', hour: 9, minute: 0, timezone: 'UTC' })).json().payload;
+    const ids: Record<string, string> = { appId: appB._id, memberId: b.session.member._id, tokenId: token._id, jobId: job._id, groupId: group._id, reportId: report._id, key: 'purchase', deviceId: 'b-device' };
 
     const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
     const routes = Object.entries(spec.paths)
@@ -126,7 +130,7 @@ describe('one tenant never sees another', () => {
       const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(ids[name] ?? 'missing'));
       const body = method === 'GET' || method === 'DELETE' ? undefined : (bodies[`${method} ${path}`] ?? {});
       for (const [deployment, label] of [[b.deploymentId, 'B ids on B'], [a.deploymentId, 'B ids on A']] as const) {
-        if (label === 'B ids on A' && !/\{(appId|memberId|tokenId|jobId|groupId)\}/.test(path)) continue;
+        if (label === 'B ids on A' && !/\{(appId|memberId|tokenId|jobId|groupId|reportId)\}/.test(path)) continue;
         const res = await dashboard(t.app, deployment)(method, `${filled}${method === 'GET' ? `?${query}` : ''}`, { cookie: a.owner.cookie }, body);
         expect([403, 404], `${label}: ${method} ${path} answered ${res.statusCode} ${res.body}`).toContain(res.statusCode);
         expect(res.body).not.toContain('B secret');

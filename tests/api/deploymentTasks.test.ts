@@ -160,6 +160,10 @@ describe('actions on a running server', () => {
     expect(url.startsWith(`${t.app.config.publicUrl}/#/analytics/${server._id}?`)).toBe(true);
     expect(new URLSearchParams(url.split('?')[1]).get('sig')).toMatch(/^.+\..+$/);
     expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
+    // The dashboard's landing takes the link's claims and checks them.
+    const link = Object.fromEntries(new URLSearchParams(url.split('?')[1]));
+    expect((await api(t.app, owner.cookie, 'POST', `/analytics/${server._id}/open`, { link })).statusCode).toBe(200);
+    expect((await api(t.app, owner.cookie, 'POST', `/analytics/${server._id}/open`, { link: { ...link, user: server._id } })).json().code).toBe('ANALYTICS_SIGNIN_LINK_INVALID');
     expect((await api(t.app, owner.cookie, 'GET', `/auth/beacon-server?deploymentId=${server._id}&userId=${server._id}`)).statusCode).toBe(403);
   });
 });
@@ -259,7 +263,7 @@ describe('deletion with a grace period, and restore', () => {
 describe('scheduled jobs', () => {
   it('are registered with the queue, with their crons', async () => {
     const rows = await t.app.database.rows<{ name: string; cron: string }>('select name, cron from pgboss.schedule order by name');
-    expect(rows.map((r) => r.name)).toEqual(['health-checks', 'mau-sampling', 'nightly-backups', 'past-due-pauses', 'terminations']);
+    expect(rows.map((r) => r.name)).toEqual(['analytics-reports', 'health-checks', 'mau-sampling', 'nightly-backups', 'past-due-pauses', 'terminations']);
     expect(new Set(rows.map((r) => r.cron))).toEqual(new Set([FAST_SERVERS.BACKUP_CRON]));
   });
 

@@ -1,38 +1,19 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, changeBody, companyOwner, count, loadCatalogue, orderBody, pay, postOrder, BASIC, type Catalogue } from '../support/orders';
+import { paddleEvent, paddleSettings, paddleWebhook, startFakePaddle, type PaddleCall } from '../support/paddle';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-const SECRET = 'pdl_ntfset_test_secret';
 let t: TestApp; // stand-in mode (no PADDLE_*)
 let p: TestApp; // Paddle mode, against a local fake of Paddle's API
-let fake: Server;
-const paddleCalls: { method: string; url: string; auth: string; body: Record<string, unknown> }[] = [];
+let fake: Awaited<ReturnType<typeof startFakePaddle>>;
+let paddleCalls: PaddleCall[];
 
 beforeAll(async () => {
-  fake = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      paddleCalls.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '', body: JSON.parse(raw || '{}') as Record<string, unknown> });
-      res.setHeader('content-type', 'application/json');
-      const id = req.method === 'POST' ? `txn_fake_${paddleCalls.length}` : req.method === 'GET' ? 'txn_update_card' : (req.url ?? '').split('/').pop();
-      res.end(JSON.stringify({ data: { id } }));
-    });
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  fake = await startFakePaddle();
+  paddleCalls = fake.calls;
   const limits = { AUTH_RATE_LIMIT_PER_MINUTE: '10000', AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000' };
   t = await createTestApp(limits);
-  p = await createTestApp({
-    ...limits,
-    PADDLE_API_KEY: 'pdl_sdbx_apikey_test',
-    PADDLE_WEBHOOK_SECRET: SECRET,
-    PADDLE_CLIENT_TOKEN: 'test_clienttoken',
-    PADDLE_PRODUCT_ID: 'pro_test',
-    PADDLE_API_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-  });
+  p = await createTestApp({ ...limits, ...paddleSettings(fake.url) });
 });
 afterAll(async () => {
   await t.close();
@@ -153,23 +134,11 @@ describe('stand-in checkout (no PADDLE_* configured)', () => {
   });
 
   it('refuses a notification not signed with the stand-in secret', async () => {
-    await refusedUnchanged(t.app, () => webhook(t.app, event('subscription.canceled', new Date(), { id: 'sub_x', status: 'canceled' }), { secret: 'guessed' }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+    await refusedUnchanged(t.app, () => paddleWebhook(t.app, paddleEvent('subscription.canceled', new Date(), { id: 'sub_x', status: 'canceled' }), { secret: 'guessed' }), 401, 'WEBHOOK_SIGNATURE_INVALID');
   });
 });
 
 // ---- Paddle mode: notifications signed with the configured secret -------------------------
-
-function event(type: string, at: Date, data: Record<string, unknown>) {
-  return { event_id: `evt_${randomUUID()}`, event_type: type, occurred_at: at.toISOString(), notification_id: `ntf_${randomUUID()}`, data };
-}
-function webhook(app: TestApp['app'], body: unknown, opts: { secret?: string; ts?: number; tamper?: boolean; header?: string | null } = {}) {
-  const raw = JSON.stringify(body);
-  const ts = String(opts.ts ?? Math.floor(Date.now() / 1000));
-  const h1 = createHmac('sha256', opts.secret ?? SECRET).update(`${ts}:${raw}`).digest('hex');
-  const header = opts.header === undefined ? `ts=${ts};h1=${'0'.repeat(64)};h1=${h1}` : opts.header;
-  const payload = opts.tamper ? raw.replace('"active"', '"canceled"') : raw;
-  return app.inject({ method: 'POST', url: '/api/v1/payments/paddle/webhook', payload, headers: { 'content-type': 'application/json', ...(header === null ? {} : { 'paddle-signature': header }) } });
-}
 
 describe('Paddle mode', () => {
   let cat: Catalogue;
@@ -204,30 +173,30 @@ describe('Paddle mode', () => {
   });
 
   it('refuses a wrong secret, a stale or future timestamp, a tampered body and a missing header: 401, nothing stored', async () => {
-    const body = event('subscription.activated', new Date(), subData('active'));
-    await refusedUnchanged(p.app, () => webhook(p.app, body, { secret: 'not-the-secret' }), 401, 'WEBHOOK_SIGNATURE_INVALID');
-    await refusedUnchanged(p.app, () => webhook(p.app, body, { ts: Math.floor(Date.now() / 1000) - 301 }), 401, 'WEBHOOK_SIGNATURE_INVALID');
-    await refusedUnchanged(p.app, () => webhook(p.app, body, { ts: Math.floor(Date.now() / 1000) + 301 }), 401, 'WEBHOOK_SIGNATURE_INVALID');
-    await refusedUnchanged(p.app, () => webhook(p.app, body, { tamper: true }), 401, 'WEBHOOK_SIGNATURE_INVALID');
-    await refusedUnchanged(p.app, () => webhook(p.app, body, { header: null }), 401, 'WEBHOOK_SIGNATURE_INVALID');
-    await refusedUnchanged(p.app, () => webhook(p.app, body, { header: 'h1=abc' }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+    const body = paddleEvent('subscription.activated', new Date(), subData('active'));
+    await refusedUnchanged(p.app, () => paddleWebhook(p.app, body, { secret: 'not-the-secret' }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+    await refusedUnchanged(p.app, () => paddleWebhook(p.app, body, { ts: Math.floor(Date.now() / 1000) - 301 }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+    await refusedUnchanged(p.app, () => paddleWebhook(p.app, body, { ts: Math.floor(Date.now() / 1000) + 301 }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+    await refusedUnchanged(p.app, () => paddleWebhook(p.app, body, { tamper: true }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+    await refusedUnchanged(p.app, () => paddleWebhook(p.app, body, { header: null }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+    await refusedUnchanged(p.app, () => paddleWebhook(p.app, body, { header: 'h1=abc' }), 401, 'WEBHOOK_SIGNATURE_INVALID');
     expect(await subStatus()).toBe('pending');
   });
 
   it('applies a verified notification once: the same one twice has one effect', async () => {
-    const activated = event('subscription.activated', new Date('2030-01-01T00:00:01Z'), subData('active'));
-    const first = await webhook(p.app, activated);
+    const activated = paddleEvent('subscription.activated', new Date('2030-01-01T00:00:01Z'), subData('active'));
+    const first = await paddleWebhook(p.app, activated);
     expect(first.statusCode).toBe(200);
     expect(first.json().payload).toMatchObject({ duplicate: false, outcome: 'applied' });
     expect(await subStatus()).toBe('active');
-    const completed = event('transaction.completed', new Date('2030-01-01T00:00:02Z'), {
+    const completed = paddleEvent('transaction.completed', new Date('2030-01-01T00:00:02Z'), {
       id: 'txn_paddle_1', status: 'completed', origin: 'web', subscription_id: subData('active').id, customer_id: 'ctm_1', invoice_number: '325-10566', currency_code: 'USD', billed_at: '2030-01-01T00:00:02Z', custom_data: ids,
       details: { totals: { subtotal: '4900', discount: '0', tax: '931', total: '5831', grand_total: '5831' }, line_items: [{ quantity: 1, product: { name: 'Starter' }, totals: { total: '5831' } }] },
       payments: [{ status: 'captured', method_details: { type: 'card', card: { type: 'mastercard', last4: '4444', expiry_month: 3, expiry_year: 2031 } } }],
     });
-    expect((await webhook(p.app, completed)).statusCode).toBe(200);
+    expect((await paddleWebhook(p.app, completed)).statusCode).toBe(200);
     const before = await tableCounts(p.app);
-    const again = await webhook(p.app, completed);
+    const again = await paddleWebhook(p.app, completed);
     expect(again.statusCode).toBe(200);
     expect(again.json().payload).toMatchObject({ duplicate: true });
     expect(await tableCounts(p.app)).toEqual(before);
@@ -245,7 +214,7 @@ describe('Paddle mode', () => {
   });
 
   it('lists a past-due server with its pause date, and ignores an older event delivered late', async () => {
-    expect((await webhook(p.app, event('subscription.past_due', new Date('2030-01-05T00:00:00Z'), subData('past_due')))).statusCode).toBe(200);
+    expect((await paddleWebhook(p.app, paddleEvent('subscription.past_due', new Date('2030-01-05T00:00:00Z'), subData('past_due')))).statusCode).toBe(200);
     const pastDue = (await p.app.inject({ method: 'GET', url: `/api/v1/deployments/pastdue/${owner.companyId}`, headers: { cookie: owner.cookie } })).json().payload;
     expect(pastDue).toEqual([{ _id: ids.deploymentId, name: 'My Beacon Server', pastDueSince: '2030-01-05T00:00:00.000Z', pauseAfter: '2030-01-19T00:00:00.000Z' }]);
     // The checkout of a past-due server opens Paddle's card-update transaction for its subscription.
@@ -253,8 +222,8 @@ describe('Paddle mode', () => {
     expect(summary).toMatchObject({ mode: 'paddle', paymentRequired: true, purpose: 'pastDue', transactionId: 'txn_update_card' });
     expect(paddleCalls.at(-1)).toMatchObject({ method: 'GET', url: `/subscriptions/${subData('past_due').id}/update-payment-method-transaction`, auth: 'Bearer pdl_sdbx_apikey_test' });
 
-    expect((await webhook(p.app, event('subscription.canceled', new Date('2030-01-10T00:00:00Z'), subData('canceled')))).statusCode).toBe(200);
-    const late = await webhook(p.app, event('subscription.activated', new Date('2030-01-09T00:00:00Z'), subData('active')));
+    expect((await paddleWebhook(p.app, paddleEvent('subscription.canceled', new Date('2030-01-10T00:00:00Z'), subData('canceled')))).statusCode).toBe(200);
+    const late = await paddleWebhook(p.app, paddleEvent('subscription.activated', new Date('2030-01-09T00:00:00Z'), subData('active')));
     expect(late.statusCode).toBe(200);
     expect(late.json().payload.outcome).toBe('stale');
     expect(await subStatus()).toBe('canceled');
@@ -262,6 +231,6 @@ describe('Paddle mode', () => {
   });
 
   it('refuses a correctly signed body that is not a notification: 400, nothing stored', async () => {
-    await refusedUnchanged(p.app, () => webhook(p.app, { hello: 'world' }), 400, 'WEBHOOK_PAYLOAD_INVALID');
+    await refusedUnchanged(p.app, () => paddleWebhook(p.app, { hello: 'world' }), 400, 'WEBHOOK_PAYLOAD_INVALID');
   });
 });

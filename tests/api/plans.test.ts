@@ -1,7 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/db/seed';
-import { invalidatePlanCache } from '../../server/services/plans';
 import type { PlanDto } from '../../src/domain/schemas/plans';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -49,11 +48,9 @@ describe('GET /plans/public', () => {
 
   it('leaves out inactive plans', async () => {
     await t.app.database.rows("update plans set status = 'inactive' where code = 'v3.mau_5_000_gcp.base'");
-    invalidatePlanCache(t.app.database.db);
     const codes = (await publicPlans()).map((p) => p.code);
     expect(codes).not.toContain('v3.mau_5_000_gcp.base');
     await t.app.database.rows("update plans set status = 'active' where code = 'v3.mau_5_000_gcp.base'");
-    invalidatePlanCache(t.app.database.db);
   });
 });
 
@@ -62,7 +59,6 @@ describe('the catalogue seed', () => {
     await t.app.database.rows("update plans set name = 'Renamed' where code = 'v3.mau_1_000_gcp.base'");
     const before = await tableCounts(t.app);
     await seedCatalogue(t.app.database.db);
-    invalidatePlanCache(t.app.database.db);
     expect(await tableCounts(t.app)).toEqual(before);
     const plans = await publicPlans();
     expect(plans.find((p) => p.code === 'v3.mau_1_000_gcp.base')?.name).toBe('Renamed');
@@ -101,7 +97,6 @@ describe('the public catalogue as a cached answer', () => {
   it('changes its ETag and content when the catalogue changes', async () => {
     const before = await get('/api/v1/plans/public');
     await t.app.database.rows("update plans set name = 'Changed Plan' where code = 'v3.mau_1_000_gcp.base'");
-    invalidatePlanCache(t.app.database.db);
     const after = await get('/api/v1/plans/public', { 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);

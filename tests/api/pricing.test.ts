@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder, toWire } from '../../src/domain/pricing';
-import { invalidatePlanCache } from '../../server/services/plans';
 import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
 import { signUp } from '../support/auth';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
@@ -127,6 +126,25 @@ describe('POST /deployments/pricing', () => {
     );
   });
 
+  it('answers a repeated order with the same price until the catalogue changes, then with the new one', async () => {
+    const plan = planByCode('v3.mau_1_000_gcp.base');
+    const body = { plan: plan._id, planConfig: { region: regionByCode('us-central1'), features: [] as string[] }, payment: { term: { cycle: 'month' } } };
+    const first = await price(body);
+    expect(first.json().payload.total).toEqual({ amount: '49.00', currency: 'USD' });
+    expect((await price(body)).json().payload).toEqual(first.json().payload);
+    // Any catalogue write drops the kept answers, this one straight to the database included.
+    await t.app.database.rows("update plans set base_price_cents = 5900 where code = 'v3.mau_1_000_gcp.base'");
+    const changed = await price(body);
+    await t.app.database.rows("update plans set base_price_cents = 4900 where code = 'v3.mau_1_000_gcp.base'");
+    expect(changed.json().payload.total).toEqual({ amount: '59.00', currency: 'USD' });
+    expect((await price(body)).json().payload.total).toEqual({ amount: '49.00', currency: 'USD' });
+  });
+
+  it('refuses a bad order again on every ask: refusals are not kept', async () => {
+    const body = { plan: planByCode('v3.mau_500_gcp.base')._id, planConfig: { region: regionByCode('europe-west1'), features: [] as string[] }, payment: { term: { cycle: 'month' } } };
+    for (let i = 0; i < 2; i += 1) expect((await price(body)).json().payload.errors['planConfig.region']).toEqual(['This region is not available for this plan.']);
+  });
+
   describe('refusals: a clear 400 with field errors, and nothing changes', () => {
     const paid = () => planByCode('v3.mau_1_000_gcp.base');
     const free = () => planByCode('v3.mau_500_gcp.base');
@@ -158,12 +176,10 @@ describe('POST /deployments/pricing', () => {
     });
 
     it('refuses an inactive plan', async () => {
-      // Catalogue writes invalidate the cached catalogue; this one goes straight to the database.
+      // A write straight to the database drops the cached catalogue too (db/changes.ts).
       await t.app.database.rows("update plans set status = 'inactive' where code = 'v3.mau_5_000_gcp.base'");
-      invalidatePlanCache(t.app.database.db);
       const res = await price({ ...base(), plan: planByCode('v3.mau_5_000_gcp.base')._id });
       await t.app.database.rows("update plans set status = 'active' where code = 'v3.mau_5_000_gcp.base'");
-      invalidatePlanCache(t.app.database.db);
       expect(res.statusCode).toBe(400);
       expect(res.json().payload.errors.plan).toEqual(['This plan is no longer offered.']);
     });

@@ -238,6 +238,7 @@ describe('CSV export', () => {
     for (const row of rows) for (const cell of row) expect(cell, JSON.stringify(row)).not.toMatch(/^[=+\-@\t\r]/);
     // Header, admin, the sign-up and the hostile rows.
     expect(rows).toHaveLength(3 + hostile.length);
-    expect(await tableCounts(app)).toEqual(counts);
+    // Reading changes nothing but the export's own audit row.
+    expect(await tableCounts(app)).toEqual({ ...counts, audit_logs: (counts.audit_logs ?? 0) + 1 });
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { admin, expect, SCREEN, signInAs, test } from './fixtures';
+import type { Browser } from '@playwright/test';
+import { admin, expect, test } from './fixtures';
+import { adminShots, asAdmin } from './adminPages';
 import { waitForMail } from './mailbox';
 
 const PASSWORD = 'Tr1cky-Lantern';
@@ -22,19 +23,7 @@ async function customer(browser: Browser, tag: string) {
   return { context, page, email, cid: company._id, pid: company.projects[0]?._id ?? '', companyName: company.name };
 }
 
-async function asAdmin(page: Page, width: keyof typeof SCREEN = 'wide') {
-  await page.setViewportSize(SCREEN[width]);
-  await signInAs(page, admin().email, admin().password);
-}
 
-/** Both widths of the page in view, for looking at. */
-async function shots(page: Page, name: string) {
-  await page.setViewportSize(SCREEN.wide);
-  await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize(SCREEN.phone);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(SCREEN.wide);
-}
 
 test.describe('admin area', () => {
   // Several accounts, two browsers and screenshots at two widths per test.
@@ -65,7 +54,7 @@ test.describe('admin area', () => {
     await page.getByRole('searchbox').fill('admin@e2e');
     await expect(page.getByText('Showing 1 to 1 of 1')).toBeVisible();
     await expect(table.getByRole('link', { name: admin().email })).toBeVisible();
-    await shots(page, 'users-list');
+    await adminShots(page, 'users-list');
 
     await page.getByRole('button', { name: /export/i }).click();
     const download = page.waitForEvent('download');
@@ -89,7 +78,7 @@ test.describe('admin area', () => {
     await page.getByRole('link', { name: user.email }).click();
     await expect(page.getByRole('heading', { name: user.email })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Companies' })).toContainText(user.companyName);
-    await shots(page, 'user-page');
+    await adminShots(page, 'user-page');
 
     // End all sessions: the user's open browser is signed out at its next request.
     await page.getByRole('button', { name: 'End all sessions' }).click();
@@ -127,7 +116,7 @@ test.describe('admin area', () => {
     await expect(page.getByText('Showing 1 to 1 of 1')).toBeVisible();
     await page.getByLabel('Has paid servers').selectOption('false');
     await expect(page.getByText('Showing 1 to 1 of 1')).toBeVisible();
-    await shots(page, 'companies-list');
+    await adminShots(page, 'companies-list');
     await page.getByLabel('Has paid servers').selectOption('true');
     await expect(page.getByRole('link', { name: owner.companyName })).toHaveCount(0);
     await page.getByLabel('Has paid servers').selectOption('');
@@ -135,7 +124,7 @@ test.describe('admin area', () => {
     await page.getByRole('link', { name: owner.companyName }).click();
     await expect(page.getByRole('heading', { name: owner.companyName, level: 1 })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Members' })).toContainText(owner.email);
-    await shots(page, 'company-page');
+    await adminShots(page, 'company-page');
 
     await page.getByRole('button', { name: 'View as the company admin' }).click();
     await expect(page).toHaveURL(new RegExp(`#/c/${owner.cid}/p/${owner.pid}/dashboard`));
@@ -144,6 +133,58 @@ test.describe('admin area', () => {
     await page.getByRole('button', { name: 'End view' }).click();
     await expect(page).toHaveURL(new RegExp(`#/admin/companies/${owner.cid}$`));
     await expect(page.getByText(/Viewing as/)).toHaveCount(0);
+  });
+
+  test('companies and logs: search, sort, page and export the query as CSV, like every admin list', async ({ page, browser }) => {
+    const owner = await customer(browser, 'pagerco');
+    const stamp = `Pager ${Date.now()}`;
+    for (let i = 0; i < 11; i += 1) {
+      expect((await owner.page.request.post('/api/v1/companies', { data: { name: `${stamp} ${String(i).padStart(2, '0')}` } })).status()).toBe(201);
+    }
+    await owner.context.close();
+    await asAdmin(page);
+
+    const exportCsv = async (resource: string) => {
+      await page.getByRole('button', { name: /export/i }).click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: /csv/i }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(new RegExp(`^${resource}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+      return readFileSync(await file.path(), 'utf8').trimEnd().split('\n');
+    };
+
+    // Companies: the eleven found by their common name, sorted both ways, two pages, the file.
+    await page.goto('/#/admin/companies');
+    const companies = page.getByRole('table', { name: 'Companies' });
+    await page.getByRole('searchbox').fill(stamp);
+    await expect(page.getByText('Showing 1 to 10 of 11')).toBeVisible();
+    await companies.getByRole('button', { name: 'Name' }).click();
+    await expect(companies.getByRole('row').nth(1)).toContainText(`${stamp} 00`);
+    await companies.getByRole('button', { name: 'Name' }).click();
+    await expect(companies.getByRole('row').nth(1)).toContainText(`${stamp} 10`);
+    await page.getByRole('button', { name: /next page/i }).click();
+    await expect(page.getByText('Showing 11 to 11 of 11')).toBeVisible();
+    await expect(companies.getByRole('row').nth(1)).toContainText(`${stamp} 00`);
+    const companyLines = await exportCsv('companies');
+    expect(companyLines[0]).toContain('Name');
+    expect(companyLines.slice(1).map((l) => l.match(/Pager \d+ \d\d/)?.[0]).sort()).toEqual(Array.from({ length: 11 }, (_, i) => `${stamp} ${String(i).padStart(2, '0')}`));
+
+    // Logs: the owner's own rows (sign-up, verification, sign-in, twelve companies), by what was done, two pages, the file.
+    await page.goto('/#/admin/logs');
+    const logs = page.getByRole('table', { name: 'Logs' });
+    await page.getByRole('searchbox').fill(owner.email);
+    await expect(page.getByText('Showing 1 to 10 of 15')).toBeVisible();
+    await logs.getByRole('button', { name: 'What' }).click();
+    await expect(logs.getByRole('row').nth(1)).toContainText('company.create');
+    await logs.getByRole('button', { name: 'What' }).click();
+    await expect(logs.getByRole('row').nth(1)).toContainText('user.verify');
+    await page.getByRole('button', { name: /next page/i }).click();
+    await expect(page.getByText('Showing 11 to 15 of 15')).toBeVisible();
+    await expect(logs.getByRole('row').nth(5)).toContainText('company.create');
+    const logLines = await exportCsv('logs');
+    expect(logLines[0]).toContain('Who');
+    expect(logLines).toHaveLength(16);
+    expect(logLines.filter((l) => l.includes('company.create'))).toHaveLength(12);
   });
 
   test("plan group: made in the editor and assigned, the company's wizard offers only its plans; the log shows it", async ({ page, browser }) => {
@@ -163,7 +204,7 @@ test.describe('admin area', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved.')).toBeVisible();
     await expect(page.getByText('2 chosen')).toBeVisible();
-    await shots(page, 'plan-group-editor');
+    await adminShots(page, 'plan-group-editor');
 
     await owner.page.goto(`/#/c/${owner.cid}/p/${owner.pid}/server-builder/choose-plan`);
     const plans = owner.page.getByRole('button', { name: /^(Free|Starter|Basic|Growth|Team|Pro) \d/ });
@@ -174,7 +215,7 @@ test.describe('admin area', () => {
 
     await page.goto('/#/admin/plan-groups');
     await expect(page.getByRole('link', { name })).toBeVisible();
-    await shots(page, 'plan-groups-list');
+    await adminShots(page, 'plan-groups-list');
 
     await page.goto('/#/admin/logs');
     await page.getByLabel('Target type').selectOption('planGroup');
@@ -182,15 +223,23 @@ test.describe('admin area', () => {
     await page.getByRole('button', { name: 'Show planGroup.update' }).first().click();
     await expect(page.getByRole('dialog')).toContainText('planIds');
     await page.getByRole('button', { name: 'Close' }).click();
-    await shots(page, 'logs');
+    await adminShots(page, 'logs');
   });
 
   test('a non-admin who types an admin path lands on /loading', async ({ browser }) => {
     const user = await customer(browser, 'nosy');
-    await user.page.goto('/#/admin/users');
-    await expect(user.page).toHaveURL(/#\/loading/);
-    await user.page.goto('/#/admin/plan-groups/123/editor');
-    await expect(user.page).toHaveURL(/#\/loading/);
+    // /loading is passed through quickly once the session is known: record every address the tab shows.
+    const seen: string[] = [];
+    user.page.on('framenavigated', (frame) => {
+      if (frame === user.page.mainFrame()) seen.push(new URL(frame.url()).hash);
+    });
+    for (const path of ['/admin/users', '/admin/plan-groups/123/editor']) {
+      seen.length = 0;
+      await user.page.goto(`/#${path}`);
+      await expect.poll(() => seen.includes('#/loading'), { message: `${path} passes through /loading` }).toBe(true);
+      await expect(user.page).not.toHaveURL(/#\/admin/);
+      await expect(user.page.getByRole('heading', { name: 'Plan groups' })).toHaveCount(0);
+    }
     expect((await user.page.request.get('/api/v1/admin/companies')).status()).toBe(403);
     await user.context.close();
   });

@@ -217,3 +217,56 @@ test('a visitor explores the read-only dashboard preview and can order a server 
   await page.getByRole('link', { name: 'Get your own server' }).click();
   await expect(page).toHaveURL(/#\/get-started/);
 });
+
+test('an app admin makes an email report in the report manager, switches it, and sends it now', async ({ page }) => {
+  test.setTimeout(90_000);
+  const deploymentId = await freeServer(page);
+  const base = `/#/analytics/${deploymentId}`;
+  expect((await page.request.post(`/api/v1/analytics/${deploymentId}/open`, { data: {} })).ok()).toBe(true);
+  const app = ((await (await page.request.post(`/api/v1/analytics/${deploymentId}/apps`, { data: { name: 'Lantern Web', timezone: 'UTC' } })).json()) as { payload: { key: string } }).payload;
+  const yesterday = Date.now() - 86_400_000;
+  for (const device of ['r1', 'r2', 'r3']) {
+    const events = JSON.stringify([{ key: 'purchase', count: 2, sum: 10 }, { key: 'signup', count: 1 }]);
+    expect((await page.request.get(`/i?app_key=${app.key}&device_id=${device}&begin_session=1&timestamp=${yesterday}&events=${encodeURIComponent(events)}`)).ok()).toBe(true);
+  }
+
+  await page.setViewportSize(SCREEN.wide);
+  await page.goto(`${base}/events/overview`);
+  await page.getByRole('link', { name: 'Report manager' }).click();
+  await expect(page.getByText('No reports yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Create new report' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Report name').fill('Weekly numbers');
+  await dialog.getByLabel('Emails to receive the report').fill('report-reader@e2e.example.com');
+  await pick(page, 'Report frequency', 'Weekly');
+  await pick(page, 'Day of the week', 'Monday');
+  await dialog.getByLabel('Time of day').fill('08:30');
+  await dialog.getByLabel('Time zone').selectOption('Europe/Berlin');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/report-dialog-1440.png`, fullPage: true });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'Mondays at 08:30 (Europe/Berlin)' })).toBeVisible();
+  await page.getByLabel('Send Weekly numbers on its schedule').click();
+  await expect(page.getByLabel('Send Weekly numbers on its schedule')).not.toBeChecked();
+  await page.getByLabel('Send Weekly numbers on its schedule').click();
+  await expect(page.getByLabel('Send Weekly numbers on its schedule')).toBeChecked();
+  await page.getByRole('button', { name: 'Send now Weekly numbers' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByText('Report sent')).toBeVisible();
+  const mail = await waitForMail('report-reader@e2e.example.com', 'Weekly numbers');
+  expect(mail.text).toContain('Lantern Web\n  Total sessions: 3\n  New users: 3');
+  expect(mail.text).toContain('purchase: 6 (sum 30)');
+  await page.screenshot({ path: `${SHOTS}/reports-1440.png`, fullPage: true });
+
+  await page.goto(`${base}/jobs`);
+  await expect(page.getByRole('cell', { name: 'Email report' })).toBeVisible();
+  await page.setViewportSize(SCREEN.phone);
+  await page.goto(`${base}/reports`);
+  await expect(page.getByText('Weekly numbers')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/reports-390.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Create new report' }).first().click();
+  await expect(page.getByRole('dialog').getByLabel('Report name')).toBeVisible();
+  // The dialog fades in: the picture waits for the end of it.
+  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-root .MuiBackdrop-root')].every((e) => getComputedStyle(e).opacity === '1'));
+  await page.screenshot({ path: `${SHOTS}/report-dialog-390.png` });
+});

@@ -58,6 +58,10 @@ export default async function globalSetup() {
     MOCK_CLOUD_FAILING_CALLS: 'unlockUsers',
     TASK_MAX_ATTEMPTS: '2',
     TASK_RETRY_DELAY_SECONDS: '1',
+    // admin.spec.ts: a server named "Flaky..." fails both provisioning attempts, so an admin's
+    // retry of the failed task (the third machine creation) brings it up.
+    MOCK_CLOUD_FLAKY_SERVERS: 'Flaky',
+    MOCK_CLOUD_FLAKY_CALLS: 'createMachine:2',
   });
   const app = await buildApp(config);
   const admin = { email: 'admin@e2e.example.com', password: 'Admin#Pass-2026' };

@@ -17,6 +17,7 @@ export const FAST_SERVERS = {
   MAU_SAMPLE_CRON: '0 0 1 1 *',
   TERMINATION_CRON: '0 0 1 1 *',
   PAST_DUE_CRON: '0 0 1 1 *',
+  ANALYTICS_REPORTS_CRON: '0 0 1 1 *',
 };
 
 export const api = (app: FastifyInstance, cookie: string, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: Record<string, unknown>) =>

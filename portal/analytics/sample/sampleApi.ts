@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { DashboardApi, Period } from '../../../dataProvider/analyticsDashboard';
 import { DASHBOARD_VERSION, DEFAULT_LIMITS } from '../../../src/domain/analytics/constants';
-import type { AppDto, EventDto, GroupDto, JobDto, MemberDto, Tile, TokenDto } from '../../../src/domain/analytics/schemas';
+import type { AppDto, EventDto, GroupDto, JobDto, MemberDto, ReportDto, Tile, TokenDto } from '../../../src/domain/analytics/schemas';
 import { eventDays, SAMPLE_APPS, SAMPLE_EVENTS, seededRandom } from './sampleData';
 
 /** Thrown by every change: the preview is read-only (its screens hide the actions anyway). */
@@ -70,6 +70,10 @@ export function createSampleAnalyticsApi(): DashboardApi {
   const tokens: TokenDto[] = [
     { _id: '00000000-0000-4000-8000-0000000000e1', purpose: 'Nightly warehouse export', endpoints: [{ path: '/apps/.+/events', params: {} }], apps: null, expiresAt: null, multiUse: true, status: 'active', owner: ADMIN, createdAt: '2025-10-01T08:00:00.000Z' },
     { _id: '00000000-0000-4000-8000-0000000000e2', purpose: 'Agency audit', endpoints: [], apps: [APPS[0]?._id ?? ''], expiresAt: '2026-01-31T00:00:00.000Z', multiUse: false, status: 'expired', owner: ADMIN, createdAt: '2025-12-01T08:00:00.000Z' },
+  ];
+  const reports: ReportDto[] = [
+    { _id: '00000000-0000-4000-8000-0000000000f1', title: 'Monday numbers', metrics: ['analytics', 'events'], apps: APPS.map((a) => a._id), emails: ['team@lantern.example'], frequency: 'weekly', hour: 8, minute: 0, timezone: 'Europe/Berlin', dayOfWeek: 1, dayOfMonth: null, enabled: true, nextRunAt: now.add(3, 'day').startOf('day').add(7, 'hour').toISOString(), lastSentAt: now.subtract(4, 'day').startOf('day').add(7, 'hour').toISOString(), createdBy: ADMIN, createdAt: '2025-10-06T08:00:00.000Z' },
+    { _id: '00000000-0000-4000-8000-0000000000f2', title: 'Daily sessions', metrics: ['analytics'], apps: [APPS[0]?._id ?? ''], emails: ['ada@lantern.example', 'grace@lantern.example'], frequency: 'daily', hour: 9, minute: 30, timezone: 'UTC', dayOfWeek: null, dayOfMonth: null, enabled: false, nextRunAt: now.add(1, 'day').startOf('day').add(9.5, 'hour').toISOString(), lastSentAt: null, createdBy: ADMIN, createdAt: '2025-11-02T08:00:00.000Z' },
   ];
   return {
     writable: false,
@@ -148,5 +152,11 @@ export function createSampleAnalyticsApi(): DashboardApi {
     listTokens: async () => tokens,
     createToken: readOnly,
     deleteToken: readOnly,
+    listReports: async () => reports,
+    saveReport: readOnly,
+    setReportEnabled: readOnly,
+    deleteReport: readOnly,
+    previewReport: readOnly,
+    sendReport: readOnly,
   };
 }

@@ -17,7 +17,7 @@ import { isBusy } from '../status';
 import { StatusChip } from '../StatusChip';
 import { ActionsPanel } from './ActionsPanel';
 import { BackupsPanel } from './BackupsPanel';
-import { DomainPanel } from './DomainPanel';
+import { customerDomainCalls, DomainPanel } from './DomainPanel';
 import { MauPanel } from './MauPanel';
 import { OpenDashboardButton } from './OpenDashboardButton';
 import { PlanPanel } from './PlanPanel';
@@ -111,7 +111,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
             <StatusPanel deployment={d} />
           </Box>
           <Box sx={at(4)}>
-            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} />
+            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={customerDomainCalls(d._id)} />
           </Box>
           <Box sx={at(7)}>
             <TimelinePanel timeline={timeline.data} />

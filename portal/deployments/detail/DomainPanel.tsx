@@ -8,10 +8,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { deploymentsApi, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
-import { DOMAIN_PATTERN } from '../../../src/domain/deployments';
+import { DOMAIN_PATTERN, type UpdateDomainBody } from '../../../src/domain/deployments';
 import { FormTextField } from '../../../src/ui/form/FormTextField';
 import { Section } from './Section';
-import { useServerAction } from './useServerAction';
+import { useServerAction, type ActionAnswer } from './useServerAction';
 
 const SSL_COLOR = { none: 'default', pending: 'info', active: 'success', failed: 'error' } as const;
 
@@ -20,21 +20,34 @@ const domainFormSchema = z.object({
 });
 type DomainForm = z.input<typeof domainFormSchema>;
 
-interface Props {
-  deployment: DeploymentPopulated;
-  canEdit: boolean;
-  onAnswer: (answer: DeploymentActionAnswer) => void;
+/** The panel's two calls: the customer's own by default; the admin server page passes its admin routes. */
+export interface DomainCalls<A extends ActionAnswer> {
+  updateDomain(body: UpdateDomainBody, removeSSL?: boolean): Promise<A>;
+  verifyDomain(): Promise<A>;
 }
 
+interface Props<A extends ActionAnswer> {
+  deployment: Pick<DeploymentPopulated, '_id' | 'status' | 'terminationScheduledAt' | 'domain'>;
+  canEdit: boolean;
+  onAnswer: (answer: A) => void;
+  calls: DomainCalls<A>;
+}
+
+/** The customer's own calls, from the server's page. */
+export const customerDomainCalls = (id: string): DomainCalls<DeploymentActionAnswer> => ({
+  updateDomain: (body, removeSSL) => deploymentsApi.updateDomain(id, body, removeSSL),
+  verifyDomain: () => deploymentsApi.verifyDomain(id),
+});
+
 /** The server's address: a custom domain, the DNS record that proves it, verification and SSL. */
-export function DomainPanel({ deployment: d, canEdit, onAnswer }: Props) {
+export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, onAnswer, calls }: Props<A>) {
   const { t } = useTranslation();
   const { run, pending } = useServerAction(onAnswer);
   const domain = d.domain;
   const acting = canEdit && d.status === 'running' && !d.terminationScheduledAt && !pending;
   const { control, handleSubmit, reset } = useForm<DomainForm, unknown, z.output<typeof domainFormSchema>>({ resolver: zodResolver(domainFormSchema), mode: 'onTouched', defaultValues: { domain: '' } });
   const submit = handleSubmit(async ({ domain: name }) => {
-    const done = await run({ title: t('deployment.domain.set'), message: name, confirmLabel: t('deployment.domain.set'), call: () => deploymentsApi.updateDomain(d._id, { domain: name }) });
+    const done = await run({ title: t('deployment.domain.set'), message: name, confirmLabel: t('deployment.domain.set'), call: () => calls.updateDomain({ domain: name }) });
     if (done) reset({ domain: '' });
   });
   return (
@@ -75,7 +88,7 @@ export function DomainPanel({ deployment: d, canEdit, onAnswer }: Props) {
       {canEdit && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {domain?.custom && !domain.verified && (
-            <Button variant="contained" disabled={!acting} onClick={() => void run({ title: t('deployment.domain.verify'), message: domain.name, confirmLabel: t('deployment.domain.verify'), call: () => deploymentsApi.verifyDomain(d._id) })}>
+            <Button variant="contained" disabled={!acting} onClick={() => void run({ title: t('deployment.domain.verify'), message: domain.name, confirmLabel: t('deployment.domain.verify'), call: () => calls.verifyDomain() })}>
               {t('deployment.domain.verify')}
             </Button>
           )}
@@ -90,7 +103,7 @@ export function DomainPanel({ deployment: d, canEdit, onAnswer }: Props) {
                   message: t('deployment.domain.removeSslMessage'),
                   confirmLabel: t('deployment.domain.removeSsl'),
                   danger: true,
-                  call: () => deploymentsApi.updateDomain(d._id, domain.custom ? { domain: domain.name } : {}, true),
+                  call: () => calls.updateDomain(domain.custom ? { domain: domain.name } : {}, true),
                 })
               }
             >
@@ -101,7 +114,7 @@ export function DomainPanel({ deployment: d, canEdit, onAnswer }: Props) {
             <Button
               variant="text"
               disabled={!acting}
-              onClick={() => void run({ title: t('deployment.domain.useDefaultTitle'), message: t('deployment.domain.useDefaultMessage'), confirmLabel: t('deployment.domain.useDefault'), call: () => deploymentsApi.updateDomain(d._id, { domain: null }) })}
+              onClick={() => void run({ title: t('deployment.domain.useDefaultTitle'), message: t('deployment.domain.useDefaultMessage'), confirmLabel: t('deployment.domain.useDefault'), call: () => calls.updateDomain({ domain: null }) })}
             >
               {t('deployment.domain.useDefault')}
             </Button>

@@ -5,25 +5,28 @@ import { confirm } from '../../../src/ui/dialog/dialogStore';
 import { failureMessage } from '../../../src/ui/form/messages';
 import { showToast } from '../../../src/ui/toast/toastStore';
 
-export interface ActionRequest {
+/** What an action answers: at least the task it queued (the customer's answer, or the admin's server page made into one). */
+export type ActionAnswer = Pick<DeploymentActionAnswer, 'task'>;
+
+export interface ActionRequest<A extends ActionAnswer = DeploymentActionAnswer> {
   title: string;
   message: string;
   confirmLabel: string;
   danger?: boolean;
-  call: () => Promise<DeploymentActionAnswer>;
+  call: () => Promise<A>;
   /** Toast after the call; the task's name is said when none is given. */
-  done?: (answer: DeploymentActionAnswer) => string;
+  done?: (answer: A) => string;
 }
 
 /**
  * Runs a server action the way every action runs: a confirmation dialog, the call, the answer's
  * server put on the page at once, and the server's own message when it refuses (409 and others).
  */
-export function useServerAction(onAnswer: (answer: DeploymentActionAnswer) => void) {
+export function useServerAction<A extends ActionAnswer = DeploymentActionAnswer>(onAnswer: (answer: A) => void) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const run = useCallback(
-    async (request: ActionRequest): Promise<boolean> => {
+    async (request: ActionRequest<A>): Promise<boolean> => {
       const ok = await confirm({
         type: request.danger ? 'danger' : 'secondary',
         title: request.title,

@@ -2,18 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../src/domain/schemas/admin';
 import {
+  ADMIN_DEPLOYMENT_ACTIONS,
   ADMIN_TASK_ACTIONS,
+  adminDeploymentActionBodySchema,
   adminDeploymentDetailSchema,
   adminDeploymentFilters,
   adminDeploymentRowSchema,
-  adminJobRowSchema,
   adminTaskDetailSchema,
   adminTaskFilters,
   adminTaskRowSchema,
   adminTaskUpdateSchema,
 } from '../../../src/domain/schemas/adminDeployments';
 import { DEPLOYMENT_EXPORT_COLUMNS, DEPLOYMENT_SORT_FIELDS, type AdminDeploymentService } from '../../services/adminDeployments';
-import { JOB_EXPORT_COLUMNS, JOB_SORT_FIELDS, type AdminJobService } from '../../services/adminJobs';
 import { TASK_EXPORT_COLUMNS, TASK_SORT_FIELDS, type AdminDeploymentTaskService } from '../../services/adminDeploymentTasks';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';
@@ -41,6 +41,16 @@ export const adminDeploymentRoutes =
       const { user } = await request.requireSession();
       return ok(await service.get(user, { deploymentId: request.params.id }));
     });
+
+    // The customer's actions (restart, delete...) run by a platform admin; the answer is the server's page again.
+    app.post(
+      '/deployments/:id/:action',
+      { schema: { tags, params: idParamsSchema.extend({ action: z.enum(ADMIN_DEPLOYMENT_ACTIONS) }), body: adminDeploymentActionBodySchema, response: replies(adminDeploymentDetailSchema) } },
+      async (request) => {
+        const { user } = await request.requireSession();
+        return ok(await service.act(user, { deploymentId: request.params.id, action: request.params.action, body: request.body ?? {} }));
+      },
+    );
   };
 
 /** Admin area: the task queue, a task's page, retry, cancel and assign. */
@@ -78,22 +88,5 @@ export const adminDeploymentTaskRoutes =
         const input = { taskId: request.params.id };
         return ok(await (request.params.action === 'retry' ? service.retry(user, input) : service.cancel(user, input)));
       },
-    );
-  };
-
-/** Admin area: the worker's queues and schedules, read-only. */
-export const adminJobRoutes =
-  (service: AdminJobService): FastifyPluginAsyncZod =>
-  async (app) => {
-    await app.register(
-      adminListing({
-        resource: 'jobs',
-        sortFields: JOB_SORT_FIELDS,
-        defaultSort: ['name', 'ASC'],
-        row: adminJobRowSchema,
-        columns: JOB_EXPORT_COLUMNS,
-        list: (actor, input) => service.list(actor, input),
-        export: (actor, input) => service.export(actor, input),
-      }),
     );
   };

@@ -1,22 +1,28 @@
 import type { Upload } from '../files';
-import type { AppInput, AppUpdate, ClearPeriod, DashboardSession, EventUpdate, GroupInput, MemberInput, MemberUpdate, PasswordChange, Tile, TokenInput, TopEvents } from '../../../src/domain/analytics/schemas';
+import type { AppInput, AppUpdate, ClearPeriod, DashboardSession, EventUpdate, GroupInput, MemberInput, MemberUpdate, PasswordChange, ReportInput, Tile, TokenInput, TopEvents } from '../../../src/domain/analytics/schemas';
 import { DASHBOARD_VERSION } from '../../../src/domain/analytics/constants';
+import type { ChangeFeed } from '../../db/changes';
 import type { Db } from '../../db/client';
+import type { Keyring } from '../secrets';
+import { verifyServerLink, type ServerSignInLink } from '../serverSignInLink';
 import type { SessionUser } from '../sessions';
 import { resolveAccess, type Access, type AnalyticsActor } from './access';
 import * as apps from './apps';
 import * as appUsers from './appUsers';
 import * as events from './events';
 import { ingestBulk, ingestOne } from './ingest';
+import { createIngestCache } from './ingestCache';
 import { mauHistory, mauOfMonth } from './mau';
 import * as members from './members';
 import type { IngestRequest } from './parse';
+import * as reports from './reports';
 import { openTenant } from './tenants';
 import * as tokens from './tokens';
 
 export type { AnalyticsActor } from './access';
 export { createTenant, removeTenant } from './tenants';
 export { mauHistory, mauOfMonth } from './mau';
+export { runDueReports, type ReportMailing } from './reports';
 
 type Period = { from: string; to: string };
 type On<I = object> = { deploymentId: string } & I;
@@ -27,21 +33,26 @@ type OnApp<I = object> = On<{ appId: string } & I>;
  * dashboard's API. Every method resolves the actor to a member of the deployment's tenant in the
  * transaction it opens, and each helper checks the member's rights for every app id it is given.
  */
-export function createAnalyticsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMailing; changes: ChangeFeed; keyring: Keyring }) {
+  const { db, mailing } = deps;
+  const cache = createIngestCache(deps.changes);
   const as = <T>(actor: AnalyticsActor, deploymentId: string, work: (tx: Db, access: Access) => Promise<T>): Promise<T> =>
     db.transaction(async (tx) => work(tx, await resolveAccess(tx, deploymentId, actor)));
 
   return {
-    ingest: (request: IngestRequest) => ingestOne(db, request),
-    ingestBulk: (request: IngestRequest) => ingestBulk(db, request),
+    ingest: (request: IngestRequest) => ingestOne(db, cache, request),
+    ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, request),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),
     mauOfMonth: (deploymentIds: string[], month: string) => mauOfMonth(db, deploymentIds, month),
     sweep: () => appUsers.sweep(db),
     recordRunningVersion: () => appUsers.recordRunningVersion(db),
 
-    /** The server sign-in link: map the portal user in, then answer the dashboard as they see it. */
-    async open(user: SessionUser, input: On): Promise<DashboardSession> {
+    /**
+     * The dashboard's landing: through the server sign-in link its claims are checked first (a
+     * refused link changes nothing); then the portal user is mapped in and sees the dashboard.
+     */
+    async open(user: SessionUser, input: On<{ link?: ServerSignInLink }>): Promise<DashboardSession> {
+      if (input.link) verifyServerLink(deps.keyring, input.link, input.deploymentId, user.id);
       await db.transaction((tx) => openTenant(tx, input.deploymentId, user));
       return as({ kind: 'session', user }, input.deploymentId, async (tx, access) => ({
         tenantId: access.tenantId,
@@ -89,6 +100,17 @@ export function createAnalyticsService(deps: { db: Db }) {
     purgeAppUser: (actor: AnalyticsActor, input: OnApp<{ deviceId: string }>) => as(actor, input.deploymentId, (tx, a) => appUsers.purgeAppUser(tx, a, input.appId, input.deviceId)),
     downloadExport: (actor: AnalyticsActor, input: On<{ jobId: string }>) => as(actor, input.deploymentId, (tx, a) => appUsers.downloadExport(tx, a, input.jobId)),
     listJobs: (actor: AnalyticsActor, input: On) => as(actor, input.deploymentId, (tx, a) => appUsers.listJobs(tx, a)),
+    listReports: (actor: AnalyticsActor, input: On) => as(actor, input.deploymentId, (tx, a) => reports.listReports(tx, a)),
+    createReport: (actor: AnalyticsActor, input: On<{ report: ReportInput }>) => as(actor, input.deploymentId, (tx, a) => reports.createReport(tx, a, input.report)),
+    updateReport: (actor: AnalyticsActor, input: On<{ reportId: string; report: ReportInput }>) => as(actor, input.deploymentId, (tx, a) => reports.updateReport(tx, a, input.reportId, input.report)),
+    setReportEnabled: (actor: AnalyticsActor, input: On<{ reportId: string; enabled: boolean }>) => as(actor, input.deploymentId, (tx, a) => reports.setReportEnabled(tx, a, input.reportId, input.enabled)),
+    deleteReport: (actor: AnalyticsActor, input: On<{ reportId: string }>) => as(actor, input.deploymentId, (tx, a) => reports.deleteReport(tx, a, input.reportId)),
+    previewReport: (actor: AnalyticsActor, input: On<{ reportId: string }>) => as(actor, input.deploymentId, (tx, a) => reports.previewReport(tx, a, mailing, input.reportId)),
+    /** Sent after the commit that records it in the jobs list; answered once the mail is handed to the mailer. */
+    async sendReportNow(actor: AnalyticsActor, input: On<{ reportId: string }>): Promise<void> {
+      await reports.deliver(mailing, await as(actor, input.deploymentId, (tx, a) => reports.sendReportNow(tx, a, mailing, input.reportId)));
+    },
+    runDueReports: (now?: Date) => reports.runDueReports(db, mailing, now),
     listVersions: (actor: AnalyticsActor, input: On) => as(actor, input.deploymentId, (tx, a) => appUsers.listVersions(tx, a)),
   };
 }

@@ -20,7 +20,7 @@ export type ClearPeriod = (typeof CLEAR_PERIODS)[number];
 export const TOKEN_EXPIRY_UNITS = ['hours', 'days', 'months'] as const;
 export const APP_TYPES = ['mobile', 'web', 'desktop'] as const;
 export const APP_ROLES = ['admin', 'user'] as const;
-export const JOB_KINDS = ['top_events', 'clear', 'export', 'purge'] as const;
+export const JOB_KINDS = ['top_events', 'clear', 'export', 'purge', 'report'] as const;
 export const JOB_STATUSES = ['scheduled', 'running', 'completed', 'failed'] as const;
 export const ICON_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 
@@ -34,3 +34,14 @@ export const MAX_TOKEN_ENDPOINTS = 20;
 export const DASHBOARD_VERSION = '1.0.0';
 /** A member's API key (user settings): exactly 32 letters and digits (SPEC §5). */
 export const API_KEY_PATTERN = /^[A-Za-z0-9]{32}$/;
+
+/** Report manager (email reports): what a report can hold and how often it is sent. */
+export const REPORT_METRICS = ['analytics', 'events'] as const;
+export type ReportMetric = (typeof REPORT_METRICS)[number];
+export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
+export const MAX_REPORT_EMAILS = 20;
+/** A monthly report's day: 1 to 28, a day every month has. */
+export const MAX_REPORT_DAY_OF_MONTH = 28;
+/** How many of the period's top events a report lists per app. */
+export const REPORT_TOP_EVENTS = 5;

@@ -32,9 +32,16 @@ export function sanitizeValue(raw: unknown): string | null {
   return null;
 }
 
+// Making a formatter costs far more than using one: ingestion asks for every event.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The day ('YYYY-MM-DD') of an instant in a time zone. */
 export function dayIn(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

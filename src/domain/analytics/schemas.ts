@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { noHtml } from '../validation';
-import { APP_ROLES, APP_TYPES, CLEAR_PERIODS, DROP_KINDS, JOB_KINDS, JOB_STATUSES, MAX_OVERVIEW_TILES, MAX_TOKEN_ENDPOINTS, TILE_PROPERTIES, TOKEN_EXPIRY_UNITS, TOP_EVENT_WINDOWS } from './constants';
+import { emailSchema, noHtml } from '../validation';
+import { APP_ROLES, APP_TYPES, CLEAR_PERIODS, DROP_KINDS, JOB_KINDS, JOB_STATUSES, MAX_OVERVIEW_TILES, MAX_REPORT_DAY_OF_MONTH, MAX_REPORT_EMAILS, MAX_TOKEN_ENDPOINTS, REPORT_FREQUENCIES, REPORT_METRICS, TILE_PROPERTIES, TOKEN_EXPIRY_UNITS, TOP_EVENT_WINDOWS } from './constants';
 import { isTimeZone } from './rules';
 
 /**
@@ -19,6 +19,7 @@ export const appParamsSchema = tenantParamsSchema.extend({ appId: uuid });
 export const memberParamsSchema = tenantParamsSchema.extend({ memberId: uuid });
 export const tokenParamsSchema = tenantParamsSchema.extend({ tokenId: uuid });
 export const jobParamsSchema = tenantParamsSchema.extend({ jobId: uuid });
+export const reportParamsSchema = tenantParamsSchema.extend({ reportId: uuid });
 export const groupParamsSchema = appParamsSchema.extend({ groupId: uuid });
 export const eventParamsSchema = appParamsSchema.extend({ key: z.string().min(1).max(200) });
 export const appUserParamsSchema = appParamsSchema.extend({ deviceId: z.string().min(1).max(200) });
@@ -107,6 +108,12 @@ export const memberInputSchema = z.object({
 export type MemberInput = z.infer<typeof memberInputSchema>;
 export const memberUpdateSchema = memberInputSchema.omit({ userId: true }).partial();
 export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
+
+/** The landing of the dashboard: the server sign-in link's signed claims when it came through one. */
+export const openInputSchema = z.object({
+  link: z.object({ user: uuid, server: uuid, exp: z.string().regex(/^\d{1,12}$/, 'validation.invalid'), sig: z.string().min(1).max(200) }).optional(),
+});
+export type OpenInput = z.infer<typeof openInputSchema>;
 
 /** What the server sign-in link opens: the dashboard as the signed-in user sees it. */
 export const dashboardSessionSchema = z.object({
@@ -276,3 +283,55 @@ export const mauSchema = z.array(z.object({ month: z.string(), devices: z.number
 export type MauHistory = z.infer<typeof mauSchema>;
 
 export const appRoleSchema = z.enum(APP_ROLES);
+
+// ----- report manager ---------------------------------------------------------------------------
+
+/**
+ * An email report: title, metrics, apps, recipients, and when it is sent (frequency, time of day,
+ * time zone, and the day of the week or month). The app ids are checked in the service (the
+ * actor must administer each); the day needed by the frequency is required here.
+ */
+export const reportInputSchema = z
+  .object({
+    title: name,
+    metrics: z.array(z.enum(REPORT_METRICS)).min(1, 'validation.required').max(REPORT_METRICS.length),
+    apps: z.array(uuid).min(1, 'validation.required').max(100, 'validation.invalid'),
+    emails: z.array(emailSchema).min(1, 'validation.required').max(MAX_REPORT_EMAILS, 'validation.invalid'),
+    frequency: z.enum(REPORT_FREQUENCIES),
+    hour: z.number().int().min(0, 'validation.invalid').max(23, 'validation.invalid'),
+    minute: z.number().int().min(0, 'validation.invalid').max(59, 'validation.invalid'),
+    timezone: z.string().refine(isTimeZone, 'validation.invalid'),
+    dayOfWeek: z.number().int().min(1, 'validation.invalid').max(7, 'validation.invalid').nullable().default(null),
+    dayOfMonth: z.number().int().min(1, 'validation.invalid').max(MAX_REPORT_DAY_OF_MONTH, 'validation.invalid').nullable().default(null),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((r, ctx) => {
+    if (r.frequency === 'weekly' && r.dayOfWeek === null) ctx.addIssue({ code: 'custom', path: ['dayOfWeek'], message: 'validation.required' });
+    if (r.frequency === 'monthly' && r.dayOfMonth === null) ctx.addIssue({ code: 'custom', path: ['dayOfMonth'], message: 'validation.required' });
+  });
+export type ReportInput = z.infer<typeof reportInputSchema>;
+export const reportStatusSchema = z.object({ enabled: z.boolean() });
+
+export const reportSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  metrics: z.array(z.enum(REPORT_METRICS)),
+  apps: z.array(z.string()),
+  emails: z.array(z.string()),
+  frequency: z.enum(REPORT_FREQUENCIES),
+  hour: z.number(),
+  minute: z.number(),
+  timezone: z.string(),
+  dayOfWeek: z.number().nullable(),
+  dayOfMonth: z.number().nullable(),
+  enabled: z.boolean(),
+  nextRunAt: iso,
+  lastSentAt: iso.nullable(),
+  createdBy: memberRef.nullable(),
+  createdAt: iso,
+});
+export type ReportDto = z.infer<typeof reportSchema>;
+
+/** The report mail as it would be sent now (the preview). */
+export const reportPreviewSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export type ReportPreview = z.infer<typeof reportPreviewSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deploymentTaskDtoSchema, TASK_STATUSES, TASK_TYPES } from '../deploymentTasks';
-import { deploymentPopulatedSchema } from '../deployments';
-import { DEPLOYMENT_STATUSES } from '../orders';
+import { backupDtoSchema, deploymentPopulatedSchema, restoreBodySchema, updateDomainBodySchema } from '../deployments';
+import { DEPLOYMENT_STATUSES, subscriptionDtoSchema } from '../orders';
 
 /**
  * The admin area's running servers (issue 15): every server of every company, the task queue,
@@ -31,15 +31,44 @@ export const adminDeploymentFilters = {
   companyId: z.string().max(64).optional(),
 };
 
-/** A server's admin page: the customer's populated view, its company and every task. */
+/**
+ * A server's admin page: the customer's populated view, its company and every task. `billing` is
+ * null for a server without a subscription row (the admin page must still open for support).
+ */
 export const adminDeploymentDetailSchema = deploymentPopulatedSchema.extend({
+  billing: subscriptionDtoSchema.nullable(),
   companyName: z.string(),
   subscriptionStatus: z.string().nullable(),
   tasks: z.array(deploymentTaskDtoSchema),
+  /** The newest backups, to restore one from the page. */
+  backups: z.array(backupDtoSchema),
 });
 export type AdminDeploymentDetail = z.infer<typeof adminDeploymentDetailSchema>;
 
+/**
+ * The customer's server actions (SPEC §7) a platform admin runs from a server's admin page,
+ * named as in the customer's paths: `POST /admin/deployments/{id}/{action}`.
+ */
+export const ADMIN_DEPLOYMENT_ACTIONS = ['restart', 'health-check', 'unlock-users', 'update-domain', 'verify-domain', 'delete', 'cancel-termination', 'restore'] as const;
+export type AdminDeploymentAction = (typeof ADMIN_DEPLOYMENT_ACTIONS)[number];
+
+/**
+ * The body of an action, the customer's own: `restore` may name a backup; `update-domain` takes the
+ * domain (null: back to the default) and `removeSSL` (the customer's query flag); the others none.
+ */
+export const adminDeploymentActionBodySchema = restoreBodySchema.extend(updateDomainBodySchema.shape).extend({ removeSSL: z.boolean().optional() }).nullish();
+export type AdminDeploymentActionBody = z.infer<typeof adminDeploymentActionBodySchema>;
+
 // Tasks
+
+/** SPEC §3's assignee (a platform admin, set in the admin area) and, apart, the worker that claimed the task. */
+const assigneeShape = {
+  assigneeId: z.string().nullable(),
+  /** The admin's name, null when unnamed (show the email) or unassigned. */
+  assigneeName: z.string().nullable(),
+  assigneeEmail: z.string().nullable(),
+  claimedBy: z.string().nullable(),
+};
 
 export const adminTaskRowSchema = z.object({
   _id: z.string(),
@@ -49,7 +78,7 @@ export const adminTaskRowSchema = z.object({
   type: z.enum(TASK_TYPES),
   status: z.enum(TASK_STATUSES),
   attempts: z.number(),
-  assigneeId: z.string().nullable(),
+  ...assigneeShape,
   lastError: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -63,6 +92,7 @@ export const adminTaskFilters = {
 
 /** A task's page: the task with its step log and last error, and its server. */
 export const adminTaskDetailSchema = deploymentTaskDtoSchema.extend({
+  ...assigneeShape,
   deploymentName: z.string(),
   companyId: z.string(),
   companyName: z.string(),
@@ -76,20 +106,3 @@ export type AdminTaskAction = (typeof ADMIN_TASK_ACTIONS)[number];
 
 /** PUT /admin/deploymentTasks/{id}: the admin the task is assigned to (null: nobody). */
 export const adminTaskUpdateSchema = z.object({ assigneeId: z.string().max(64).nullable() }).loose();
-
-// Jobs
-
-/** A queue of the worker (SPEC §3 jobs): its schedule when it has one, and its jobs by state. */
-export const adminJobRowSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  cron: z.string().nullable(),
-  timezone: z.string().nullable(),
-  policy: z.string().nullable(),
-  queued: z.number(),
-  active: z.number(),
-  deferred: z.number(),
-  failed: z.number(),
-  total: z.number(),
-});
-export type AdminJobRow = z.infer<typeof adminJobRowSchema>;

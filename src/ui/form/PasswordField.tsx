@@ -2,34 +2,39 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
-import { PasswordRulesPanel } from './PasswordRulesPanel';
 
 type Props<T extends FieldValues> = Omit<FormTextFieldProps<T>, 'type' | 'endAdornment' | 'describedBy' | 'tipOnFocus' | 'onFocusChange'> & {
   /** Show the rules panel of a new password (off for the current password or a confirmation). */
   showRules?: boolean;
 };
 
-type RulesCheck = (value: string) => string[];
+interface Rules {
+  check: (value: string) => string[];
+  Panel: ComponentType<{ id: string; failed: string[] }>;
+}
 
 /**
- * The SPEC §5 rules check, loaded with the page rather than before it: it runs the shared
- * password schema, and zod is kept out of the front door's first-load JS. Null until it arrives.
+ * The SPEC §5 rules check and its panel, loaded with the page rather than before it: the check
+ * runs the shared password schema (zod stays out of the front door's first-load JS), and the
+ * panel's list parts are not needed by a sign-in. Null until they arrive.
  */
-function usePasswordRules(wanted: boolean): RulesCheck | null {
-  const [check, setCheck] = useState<RulesCheck | null>(null);
+function usePasswordRules(wanted: boolean): Rules | null {
+  const [rules, setRules] = useState<Rules | null>(null);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void import('./passwordRules').then((module) => live && setCheck(() => module.failedPasswordRules));
+    void Promise.all([import('./passwordRules'), import('./PasswordRulesPanel')]).then(([check, panel]) => {
+      if (live) setRules({ check: check.failedPasswordRules, Panel: panel.PasswordRulesPanel });
+    });
     return () => {
       live = false;
     };
   }, [wanted]);
-  return check;
+  return rules;
 }
 
 /** A password field with a show/hide button and, for new passwords, the rules panel. */
@@ -39,8 +44,8 @@ export function PasswordField<T extends FieldValues>({ showRules = false, ...pro
   const [visible, setVisible] = useState(false);
   const [focused, setFocused] = useState(false);
   const value = useWatch({ control: props.control, name: props.name }) as string | undefined;
-  const check = usePasswordRules(showRules);
-  const failed = focused && check ? check(value ?? '') : [];
+  const rules = usePasswordRules(showRules);
+  const failed = focused && rules ? rules.check(value ?? '') : [];
   const panelOpen = failed.length > 0;
   return (
     <Box sx={{ position: 'relative' }}>
@@ -64,7 +69,7 @@ export function PasswordField<T extends FieldValues>({ showRules = false, ...pro
           </IconButton>
         }
       />
-      {panelOpen && <PasswordRulesPanel id={panelId} failed={failed} />}
+      {panelOpen && rules && <rules.Panel id={panelId} failed={failed} />}
     </Box>
   );
 }

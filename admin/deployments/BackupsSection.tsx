@@ -1,0 +1,49 @@
+import Button from '@mui/material/Button';
+import { useNotify } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import type { AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
+import { confirm } from '../../src/ui/dialog/dialogStore';
+import '../../src/serversI18n';
+import { formatDateTime } from '../formatDate';
+import { SectionTable } from '../SectionTable';
+import { useRecordAction } from '../useRecordAction';
+
+type Detail = AdminDeploymentDetail & { id: string };
+
+/** A server's newest backups on its admin page; a completed one can be restored, as on the customer's page. */
+export function BackupsSection({ deployment: d, onDone }: { deployment: Detail; onDone: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const restore = useRecordAction<Detail>('deployments', () => {
+    notify(t('resources.deployments.done.restore'), { type: 'success' });
+    onDone();
+  });
+  const open = d.tasks.some((task) => task.status === 'queued' || task.status === 'running');
+  async function run(backup: Detail['backups'][number]) {
+    const date = formatDateTime(backup.completedAt ?? backup.createdAt);
+    const ok = await confirm({ type: 'danger', title: t('deployment.restoreBackupTitle', { name: d.name }), message: t('deployment.restoreBackupMessage', { date }), labels: { confirm: t('deployment.restore'), cancel: t('deployment.keep') } });
+    if (ok) restore.mutate({ id: d._id, action: 'restore', data: { backupId: backup._id } });
+  }
+  return (
+    <SectionTable
+      title={t('deployment.backups.title')}
+      rows={d.backups}
+      getRowId={(b) => b._id}
+      empty={t('deployment.backups.none')}
+      columns={[
+        { header: t('deployment.backups.createdAt'), cell: (b) => formatDateTime(b.createdAt) },
+        { header: t('deployment.backups.columns.kind'), cell: (b) => t(`deployment.backups.kind.${b.kind}`) },
+        { header: t('deployment.backups.columns.status'), cell: (b) => t(`deployment.backups.status.${b.status}`) },
+        {
+          header: t('deployment.actions'),
+          cell: (b) =>
+            b.status === 'completed' && d.status !== 'deleted' ? (
+              <Button size="small" disabled={open || restore.isPending || Boolean(d.terminationScheduledAt)} onClick={() => void run(b)}>
+                {t('deployment.backups.restore')}
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}

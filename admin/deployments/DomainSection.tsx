@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import { useMemo } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { BeaconDataProvider } from '../../dataProvider/dataProvider';
+import { DomainPanel, type DomainCalls } from '../../portal/deployments/detail/DomainPanel';
+import type { ActionAnswer } from '../../portal/deployments/detail/useServerAction';
+import type { AdminDeploymentAction, AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
+
+type Detail = AdminDeploymentDetail & { id: string };
+
+/**
+ * The customer's domain panel on the admin server page (issue 15): the same fields, confirmations
+ * and rules, its calls sent to the admin routes (`update-domain`, `verify-domain`).
+ */
+export function DomainSection({ deployment, onDone }: { deployment: Detail; onDone: () => void }) {
+  const dataProvider = useDataProvider<BeaconDataProvider>();
+  const calls = useMemo((): DomainCalls<ActionAnswer> => {
+    const act = async (action: AdminDeploymentAction, data?: Record<string, unknown>) => {
+      const { data: detail } = await dataProvider.recordAction<Detail>('admin/deployments', { id: deployment._id, action, data });
+      return { task: detail.tasks[0] ?? null };
+    };
+    return {
+      updateDomain: (body, removeSSL) => act('update-domain', { ...body, ...(removeSSL ? { removeSSL: true } : {}) }),
+      verifyDomain: () => act('verify-domain'),
+    };
+  }, [dataProvider, deployment._id]);
+  return (
+    <Box sx={{ mb: 3 }}>
+      <DomainPanel deployment={deployment} canEdit calls={calls} onAnswer={onDone} />
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskStatus, TaskType } from '../src/domain/deploymentTasks';
+import type { DeploymentStatus, SubscriptionStatus } from '../src/domain/orders';
+import '../src/billingI18n';
+import '../src/serversI18n';
+
+/**
+ * The labels of server and task codes in the admin area: the customer's own strings (one place
+ * for a label: `servers.status`, `servers.task`, `servers.taskStatus` in i18n/servers.ts and
+ * `management.billing.status` in i18n/billing.ts), never the raw code.
+ */
+export function useServerLabels() {
+  const { t } = useTranslation();
+  const deploymentStatus = useCallback((s: DeploymentStatus) => t(`servers.status.${s}`), [t]);
+  const taskStatus = useCallback((s: TaskStatus) => t(`servers.taskStatus.${s}`), [t]);
+  const taskType = useCallback((s: TaskType) => t(`servers.task.${s}`), [t]);
+  const subscriptionStatus = useCallback((s: string | null) => (s ? t(`management.billing.status.${s as SubscriptionStatus}`) : t('resources.deployments.noSubscription')), [t]);
+  return useMemo(() => ({ deploymentStatus, taskStatus, taskType, subscriptionStatus }), [deploymentStatus, taskStatus, taskType, subscriptionStatus]);
+}

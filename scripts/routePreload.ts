@@ -1,0 +1,56 @@
+/**
+ * Vite plugin: a tiny script that, from the address's hash, asks for the addressed page's chunks
+ * (`modulepreload`) while the shell's own entry chunk is still downloading, so that the page is
+ * not one more round trip behind the shell (issue 17). An async module script rather than inline
+ * code: the CSP allows scripts from 'self' only.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { SHELL_ROUTES } from '../src/routeTable';
+
+export function routePreload(): Plugin {
+  let outDir = 'dist';
+  let scriptFile = '';
+  return {
+    name: 'beacon-route-preload',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (chunk: OutputChunk | undefined, seen = new Set<string>()) => {
+        if (!chunk || seen.has(chunk.fileName)) return seen;
+        seen.add(chunk.fileName);
+        for (const file of chunk.imports) closure(byFile.get(file), seen);
+        return seen;
+      };
+      const shell = closure(chunks.find((c) => c.isEntry));
+      const table: [string, string[]][] = [];
+      for (const route of SHELL_ROUTES) {
+        const { redirect } = route;
+        const target = redirect ? SHELL_ROUTES.find((r) => r.path === redirect || r.path === `${redirect.split('/').slice(0, 2).join('/')}/*`) : route;
+        const page = target?.page;
+        const chunk = page ? chunks.find((c) => c.facadeModuleId?.endsWith(`/${page}.tsx`)) : undefined;
+        if (!chunk) continue;
+        table.push([route.path, [...closure(chunk)].filter((f) => !shell.has(f))]);
+      }
+      const source =
+        `const t=${JSON.stringify(table)};` +
+        `const p=location.hash.replace(/^#/,'').split('?')[0]||'/';` +
+        `const r=t.find(([k])=>k.endsWith('/*')?p===k.slice(0,-2)||p.startsWith(k.slice(0,-1)):p===k);` +
+        `if(r)for(const f of r[1]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.append(l)}\n`;
+      scriptFile = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: scriptFile, source });
+    },
+    writeBundle() {
+      const indexFile = join(outDir, 'index.html');
+      const html = readFileSync(indexFile, 'utf8');
+      writeFileSync(indexFile, html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script type="module" async src="/${scriptFile}"></script>`));
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+export const PADDLE_SECRET = 'pdl_ntfset_test_secret';
+
+export interface PaddleCall {
+  method: string;
+  url: string;
+  auth: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A local stand-in for Paddle's REST API: records every call and answers `{ data: { id } }`
+ * (a new transaction id for POST, the card-update transaction for GET, the path's id otherwise).
+ */
+export async function startFakePaddle(): Promise<{ calls: PaddleCall[]; url: string; close(): void }> {
+  const calls: PaddleCall[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      calls.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '', body: JSON.parse(raw || '{}') as Record<string, unknown> });
+      res.setHeader('content-type', 'application/json');
+      const id = req.method === 'POST' ? `txn_fake_${calls.length}` : req.method === 'GET' ? 'txn_update_card' : (req.url ?? '').split('/').pop();
+      res.end(JSON.stringify({ data: { id } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/** The settings of an app in Paddle mode against the fake API at `url`. */
+export const paddleSettings = (url: string) => ({
+  PADDLE_API_KEY: 'pdl_sdbx_apikey_test',
+  PADDLE_WEBHOOK_SECRET: PADDLE_SECRET,
+  PADDLE_CLIENT_TOKEN: 'test_clienttoken',
+  PADDLE_PRODUCT_ID: 'pro_test',
+  PADDLE_API_URL: url,
+});
+
+export function paddleEvent(type: string, at: Date, data: Record<string, unknown>) {
+  return { event_id: `evt_${randomUUID()}`, event_type: type, occurred_at: at.toISOString(), notification_id: `ntf_${randomUUID()}`, data };
+}
+
+/** Posts a notification signed as Paddle signs it (a wrong h1 first: every h1 is tried); options forge it. */
+export function paddleWebhook(app: FastifyInstance, body: unknown, opts: { secret?: string; ts?: number; tamper?: boolean; header?: string | null } = {}) {
+  const raw = JSON.stringify(body);
+  const ts = String(opts.ts ?? Math.floor(Date.now() / 1000));
+  const h1 = createHmac('sha256', opts.secret ?? PADDLE_SECRET).update(`${ts}:${raw}`).digest('hex');
+  const header = opts.header === undefined ? `ts=${ts};h1=${'0'.repeat(64)};h1=${h1}` : opts.header;
+  const payload = opts.tamper ? raw.replace('"active"', '"canceled"') : raw;
+  return app.inject({ method: 'POST', url: '/api/v1/payments/paddle/webhook', payload, headers: { 'content-type': 'application/json', ...(header === null ? {} : { 'paddle-signature': header }) } });
+}
