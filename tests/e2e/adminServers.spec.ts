@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { admin, expect, test } from './fixtures';
 import { adminShots, asAdmin } from './adminPages';
 import { waitForMail } from './mailbox';
@@ -61,7 +61,9 @@ async function orderFree(c: Customer, name: string): Promise<string> {
 
 
 /** Types a search and waits for the list's answer to it (the box waits for the typing to stop). */
-async function search(page: Page, resource: string, text: string) {
+async function search(page: Page, table: Locator, resource: string, text: string) {
+  // The list of this resource first: right after a tab click the box may still be the last list's.
+  await expect(table).toBeVisible();
   const answered = page.waitForResponse((r) => r.url().includes(`/api/v1/admin/${resource}?`) && decodeURIComponent(r.url()).includes(`"q":"${text}"`));
   await page.getByRole('searchbox').fill(text);
   await answered;
@@ -80,23 +82,25 @@ async function exportCsv(page: Page, name: string) {
 test.describe('admin servers and tasks', () => {
   test('servers and tasks lists: search, sort, page and export the query as CSV, with labels for codes', async ({ page, browser }) => {
     test.setTimeout(180_000);
+    // A name of this run's own, so a repeated run (or leftovers of another) matches only its servers.
+    const prefix = `Pager ${Date.now().toString(36)}`;
     const c = await customer(browser, 'pager');
-    for (let i = 1; i <= 11; i += 1) await orderFree(c, `Pager Srv ${String(i).padStart(2, '0')}`);
+    for (let i = 1; i <= 11; i += 1) await orderFree(c, `${prefix} ${String(i).padStart(2, '0')}`);
     await c.close();
     await asAdmin(page);
 
     await page.goto('/#/admin/deployments');
     await expect(page.getByRole('tab', { name: 'Servers' })).toHaveAttribute('aria-selected', 'true');
     const servers = page.getByRole('table', { name: 'Servers' });
-    await search(page, 'deployments', 'Pager Srv');
+    await search(page, servers, 'deployments', prefix);
     await expect(page.getByText('Showing 1 to 10 of 11')).toBeVisible();
     await servers.getByRole('button', { name: 'Name' }).click();
-    await expect(servers.getByRole('row').nth(1)).toContainText('Pager Srv 01');
+    await expect(servers.getByRole('row').nth(1)).toContainText(`${prefix} 01`);
     await servers.getByRole('button', { name: 'Name' }).click();
-    await expect(servers.getByRole('row').nth(1)).toContainText('Pager Srv 11');
+    await expect(servers.getByRole('row').nth(1)).toContainText(`${prefix} 11`);
     await page.getByRole('button', { name: /next page/i }).click();
     await expect(page.getByText('Showing 11 to 11 of 11')).toBeVisible();
-    await expect(servers.getByRole('row').nth(1)).toContainText('Pager Srv 01');
+    await expect(servers.getByRole('row').nth(1)).toContainText(`${prefix} 01`);
     // The status shows the customer's label, and the filter offers the same labels.
     await expect(servers.getByRole('row').nth(1)).toContainText(/Initializing|Running|Waiting for response/);
     const csv = await exportCsv(page, 'deployments');
@@ -109,28 +113,28 @@ test.describe('admin servers and tasks', () => {
     await page.getByRole('tab', { name: 'Tasks' }).click();
     await expect(page).toHaveURL(/#\/admin\/deploymentTasks$/);
     const tasks = page.getByRole('table', { name: 'Tasks' });
-    await search(page, 'deploymentTasks', 'Pager Srv');
+    await search(page, tasks, 'deploymentTasks', prefix);
     await expect(page.getByText('Showing 1 to 10 of 11')).toBeVisible();
     await expect(tasks.getByRole('row').nth(1)).toContainText('Setting up');
     await tasks.getByRole('button', { name: 'Server' }).click();
-    await expect(tasks.getByRole('row').nth(1)).toContainText('Pager Srv 01');
+    await expect(tasks.getByRole('row').nth(1)).toContainText(`${prefix} 01`);
     await page.getByRole('button', { name: /next page/i }).click();
     await expect(page.getByText('Showing 11 to 11 of 11')).toBeVisible();
-    await expect(tasks.getByRole('row').nth(1)).toContainText('Pager Srv 11');
+    await expect(tasks.getByRole('row').nth(1)).toContainText(`${prefix} 11`);
     // A filter from the bar keeps the table's page: every one of these tasks sets a server up.
     await page.getByLabel('Type').selectOption({ label: 'Setting up' });
     await expect(page.getByText('Showing 11 to 11 of 11')).toBeVisible();
-    await expect(tasks.getByRole('row').nth(1)).toContainText('Pager Srv 11');
+    await expect(tasks.getByRole('row').nth(1)).toContainText(`${prefix} 11`);
     await page.getByLabel('Type').selectOption({ label: 'Restart' });
     await expect(page.getByText('Showing 0 to 0 of 0')).toBeVisible();
     // Back to the tasks, on the page the table kept.
     await page.getByLabel('Type').selectOption({ label: 'Setting up' });
     await expect(page.getByText('Showing 11 to 11 of 11')).toBeVisible();
-    await expect(tasks.getByRole('row').nth(1)).toContainText('Pager Srv 11');
+    await expect(tasks.getByRole('row').nth(1)).toContainText(`${prefix} 11`);
     const taskCsv = await exportCsv(page, 'deploymentTasks');
     expect(taskCsv[0]).toBe('ID,Created,Status,Type,Server,Company,Attempts,Assignee,Worker,Error');
     expect(taskCsv).toHaveLength(12);
-    expect(taskCsv[1]).toContain(',Setting up,Pager Srv');
+    expect(taskCsv[1]).toContain(`,Setting up,${prefix}`);
     await adminShots(page, 'tasks-list');
   });
 
