@@ -14,9 +14,12 @@ const me = vi.mocked(authApi.me);
 const unauthorized = () => new ApiError('Authentication failed.', 401, 'UNAUTHORIZED', null, null);
 const verified = { ...testUser, emailVerified: true, onboarding: null };
 
-function start(hash: string) {
+/** Renders the app at `hash`; in act's async form, which lets a page that suspended render when it loads. */
+async function start(hash: string) {
   window.location.hash = hash;
-  render(<App />);
+  await act(async () => {
+    render(<App />);
+  });
 }
 const hash = () => window.location.hash;
 
@@ -34,7 +37,7 @@ afterEach(() => {
 describe('navigation guard (SPEC §2)', () => {
   it('sends a logged-out visit of a signed-in page to /loading, remembering it, and on to sign-in', async () => {
     me.mockRejectedValue(unauthorized());
-    start('#/deployments/42?tab=backups');
+    await start('#/deployments/42?tab=backups');
     await waitFor(() => expect(hash()).toBe('#/account/signin'));
     expect(peekReturnRoute()).toBe('/deployments/42?tab=backups');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
@@ -44,7 +47,7 @@ describe('navigation guard (SPEC §2)', () => {
   it('lets a session resumed from an earlier visit through to the page', async () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     me.mockResolvedValue(verified);
-    start('#/deployments');
+    await start('#/deployments');
     expect(await screen.findByText('main app')).toBeTruthy();
     expect(hash()).toBe('#/deployments');
   });
@@ -52,7 +55,7 @@ describe('navigation guard (SPEC §2)', () => {
   it('keeps a user who must change a generated password on /profile/account', async () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     me.mockResolvedValue({ ...verified, mustChangePassword: true });
-    start('#/deployments');
+    await start('#/deployments');
     await waitFor(() => expect(hash()).toBe('#/profile/account'));
     expect(await screen.findByText('main app')).toBeTruthy();
   });
@@ -60,7 +63,7 @@ describe('navigation guard (SPEC §2)', () => {
   it('sends a session resumed on a welcome page to /profile/account', async () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     me.mockResolvedValue(verified);
-    start('#/account/signin');
+    await start('#/account/signin');
     await waitFor(() => expect(hash()).toBe('#/profile/account'));
     expect(await screen.findByText('main app')).toBeTruthy();
   });
@@ -69,7 +72,7 @@ describe('navigation guard (SPEC §2)', () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     saveReturnRoute('/management/team');
     me.mockResolvedValue(verified);
-    start('#/account/create');
+    await start('#/account/create');
     await waitFor(() => expect(hash()).toBe('#/management/team'));
     expect(peekReturnRoute()).toBeNull();
   });
@@ -77,7 +80,7 @@ describe('navigation guard (SPEC §2)', () => {
   it('keeps a mailed link (token) on its page even for a resumed session', async () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     me.mockResolvedValue(verified);
-    start('#/forgot-password?resetPassword&token=abc');
+    await start('#/forgot-password?resetPassword&token=abc');
     await waitFor(() => expect(session.getSnapshot().state).toBe('IN_RESUMED'));
     expect(hash()).toBe('#/forgot-password?resetPassword&token=abc');
   });
@@ -85,7 +88,7 @@ describe('navigation guard (SPEC §2)', () => {
   it('sends a signed-in non-admin away from admin paths', async () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     me.mockResolvedValue(verified);
-    start('#/admin/companies');
+    await start('#/admin/companies');
     await waitFor(() => expect(hash()).toBe('#/dashboard'));
     expect(peekReturnRoute()).toBeNull();
   });
@@ -93,13 +96,13 @@ describe('navigation guard (SPEC §2)', () => {
   it('lets an admin into admin paths', async () => {
     localStorage.setItem(RESUME_FLAG_KEY, '1');
     me.mockResolvedValue({ ...verified, isAdmin: true });
-    start('#/admin/companies');
+    await start('#/admin/companies');
     expect(await screen.findByText('main app')).toBeTruthy();
     expect(hash()).toBe('#/admin/companies');
   });
 
   it('keeps /signin’s query when it redirects to /account/signin', async () => {
-    start('#/signin?ref=password-reset');
+    await start('#/signin?ref=password-reset');
     await waitFor(() => expect(hash()).toBe('#/account/signin?ref=password-reset'));
   });
 });
@@ -110,7 +113,7 @@ describe('signing out', () => {
     me.mockResolvedValue(verified);
     // Signed in before the page opens: no guard round trip through /loading can land after sign-out.
     await act(() => session.refresh());
-    start('#/deployments');
+    await start('#/deployments');
     expect(await screen.findByText('main app')).toBeTruthy();
     me.mockClear();
     // What the user menu does: navigate to '/' and end the session in the same tick.
@@ -127,7 +130,7 @@ describe('signing out', () => {
 
 describe('session upkeep', () => {
   it('stores the utm tags of the address', async () => {
-    start('#/account/create?utm_source=newsletter&utm_campaign=spring');
+    await start('#/account/create?utm_source=newsletter&utm_campaign=spring');
     await screen.findByRole('heading', { level: 1, name: 'Create your account' });
     expect(readUtmTags()).toEqual({ utm_source: 'newsletter', utm_campaign: 'spring' });
   });
@@ -137,7 +140,7 @@ describe('session upkeep', () => {
     try {
       localStorage.setItem(RESUME_FLAG_KEY, '1');
       me.mockResolvedValue(verified);
-      start('#/deployments');
+      await start('#/deployments');
       expect(await screen.findByText('main app')).toBeTruthy();
       me.mockRejectedValue(unauthorized());
       await act(() => vi.advanceTimersByTimeAsync(60_000));

@@ -1,12 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setTranslator } from '../dataProvider/httpClient';
 import { i18n } from './i18n';
 import { PreloginLayout } from './layouts/PreloginLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
+import { lazyPage, type LazyPage, type PageModule } from './lazyPage';
 import { ANALYTICS_APP_MODULE, ANALYTICS_PATTERN, MAIN_APP_MODULE, MAIN_APP_PATTERNS, NOT_FOUND_PAGE, SHELL_ROUTES, type ShellRoute } from './routeTable';
 import { captureUtmTags, isSignedIn, peekReturnRoute, saveReturnRoute, session, takeReturnRoute, useSession } from './session';
 import { theme } from './theme';
@@ -15,30 +16,35 @@ import { useDocumentTitle } from './useDocumentTitle';
 setTranslator(i18n);
 
 // Every page is its own chunk: a visitor downloads only the page in front of them.
-const modules = import.meta.glob<{ default: ComponentType }>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx', '../portal/analytics/AnalyticsApp.tsx']);
+const modules = import.meta.glob<PageModule>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx', '../portal/analytics/AnalyticsApp.tsx']);
 /** `../portal/auth/SignInPage.tsx` → `portal/auth/SignInPage`, the route table's module path. */
 const modulePath = (key: string) => key.replace(/^\.\//, 'src/').replace(/^\.\.\//, '').replace(/\.tsx$/, '');
-const loaders = new Map(Object.entries(modules).map(([key, load]) => [modulePath(key), load]));
-const pages = new Map<string, LazyExoticComponent<ComponentType>>([...loaders].map(([path, load]) => [path, lazy(load)]));
+const pages = new Map([...Object.entries(modules)].map(([key, load]) => [modulePath(key), lazyPage(load)]));
 /** The lazy component of a route-table module path such as `portal/auth/SignInPage`. */
-function page(path: string): LazyExoticComponent<ComponentType> {
+function page(path: string): LazyPage {
   const component = pages.get(path);
   if (!component) throw new Error(`no page module ${path}`);
   return component;
 }
 
-/**
- * The page in the address starts downloading as soon as the shell runs, not after React's first
- * render reaches it: one step less between the first byte and the page's own content.
- */
-function preloadAddressedPage() {
-  if (typeof window === 'undefined') return;
-  const find = (pathname: string) => SHELL_ROUTES.find((r) => matchPath(r.path, pathname));
-  let route = find(window.location.hash.replace(/^#/, '').split('?')[0] || '/');
-  if (route?.redirect) route = find(route.redirect);
-  if (route?.page) void loaders.get(route.page)?.();
+/** The shell route of an address path, through its redirect. */
+function shellRouteOf(pathname: string): ShellRoute | undefined {
+  const find = (path: string) => SHELL_ROUTES.find((r) => matchPath(r.path, path));
+  const route = find(pathname);
+  return route?.redirect ? find(route.redirect) : route;
 }
-preloadAddressedPage();
+
+/**
+ * Loads the page of an address (a hash path such as `/account/signin?x=1`), settling when it can
+ * render without suspending. Started as soon as the shell runs, not after React's first render
+ * reaches the page: one step less between the first byte and the page's own content; and the first
+ * render, waiting for it, replaces the prerendered first screen (scripts/prerender.ts) with the same
+ * page rather than a blank fallback.
+ */
+export function loadAddressedPage(address: string): Promise<unknown> {
+  const route = shellRouteOf(address.split('?')[0] || '/');
+  return route?.page ? page(route.page).load() : Promise.resolve();
+}
 
 const MainApp = page(MAIN_APP_MODULE);
 const AnalyticsApp = page(ANALYTICS_APP_MODULE);
@@ -98,7 +104,7 @@ function ResumeRedirect() {
   return <Navigate to={target} replace />;
 }
 
-function RoutePage({ route, Page }: { route: ShellRoute; Page: ComponentType }) {
+function RoutePage({ route, Page }: { route: ShellRoute; Page: LazyPage }) {
   useDocumentTitle(route.meta.titleKey);
   const { search } = useLocation();
   const { state } = useSession();
@@ -158,23 +164,41 @@ function Fallthrough() {
   );
 }
 
-export function App() {
+/** The providers every shell render needs: translations, the theme and its baseline. */
+export function ShellProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <HashRouter>
-          <SessionKeeper />
-          <Suspense fallback={null}>
-            <Routes>
-              {SHELL_PAGES.map(({ route, Page }) => (
-                <Route key={route.path} path={route.path} element={<RoutePage route={route} Page={Page} />} />
-              ))}
-              <Route path="*" element={<Fallthrough />} />
-            </Routes>
-          </Suspense>
-        </HashRouter>
+        {children}
       </ThemeProvider>
     </I18nextProvider>
+  );
+}
+
+/** The shell's routes, inside a router: the browser's hash router, or the prerender's memory one. */
+export function ShellRoutes() {
+  return (
+    <>
+      <SessionKeeper />
+      <Suspense fallback={null}>
+        <Routes>
+          {SHELL_PAGES.map(({ route, Page }) => (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} Page={Page} />} />
+          ))}
+          <Route path="*" element={<Fallthrough />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <ShellProviders>
+      <HashRouter>
+        <ShellRoutes />
+      </HashRouter>
+    </ShellProviders>
   );
 }

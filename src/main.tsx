@@ -2,12 +2,18 @@
 import './zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, loadAddressedPage } from './App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The addressed page first, so that React's first render is that page: it replaces the prerendered
+// first screen in one step. A page that failed to load is left to the render to report.
+void loadAddressedPage(window.location.hash.replace(/^#/, ''))
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -196,7 +196,8 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 export const session = createSessionStore(authApi);
 
 export function useSession(): Session {
-  return useSyncExternalStore(session.subscribe, session.getSnapshot);
+  // The server snapshot is the same store: the build prerenders the first screen as a visitor sees it.
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
 }
 
 // --- Return route: where a logged-out visitor was going (SPEC §2 navigation guard). ---

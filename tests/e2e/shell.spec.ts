@@ -75,4 +75,35 @@ test.describe('the application shell', () => {
     await expect(page).toHaveURL(/#\/admin\/companies$/);
     await expect(page.getByText('Admin Mode')).toBeVisible();
   });
+
+  test('paints the front door before its scripts run, then the app takes the same page over', async ({ page }) => {
+    await page.setViewportSize(SCREEN.phone);
+    // The app's scripts held back: what shows is the prerendered first screen alone.
+    const appScripts = /\/assets\/(?!first-screen-).*\.js$/;
+    await page.route(appScripts, (route) => route.abort());
+    await page.goto('/#/account/signin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Welcome back. Sign in to manage your servers.')).toBeVisible();
+    // Nothing can be typed into a form that is about to be replaced.
+    await expect(page.locator('#root > [inert]')).toHaveCount(1);
+    expect(await page.locator('input[name="email"]').evaluate((input) => (input.focus(), document.activeElement === input))).toBe(false);
+    await page.screenshot({ path: 'test-results/screens/first-screen-390.png' });
+    // A redirecting address shows its target; an address with a query shows nothing in advance.
+    // (A new address differing only in its hash is no new load: each is loaded again.)
+    await page.goto('/#/');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    await page.goto('/#/account/signin?error=session-timed-out');
+    await page.reload();
+    await expect(page.locator('#root')).toBeEmpty();
+
+    await page.unroute(appScripts);
+    await page.goto('/#/forgot-password');
+    await page.reload();
+    // The app's own page, ready for input.
+    await page.getByLabel('Email').fill('first@example.com');
+    await expect(page.getByLabel('Email')).toHaveValue('first@example.com');
+    await expect(page.locator('#root [inert]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+  });
 });

@@ -1,0 +1,86 @@
+/**
+ * Prerendered first screens (issue 17): renders each front-door page as React's first render in
+ * the browser makes it (src/prerender.tsx, through Vite in Node, production mode) and writes a
+ * small blocking script that puts the addressed page's markup, with its styles, into #root before
+ * the app's scripts run. Text then paints on the first frame instead of after the scripts have
+ * downloaded and run; React's first render replaces it with the same page (src/lazyPage.tsx).
+ * The markup is inert until then, so nothing can be typed into a form that is about to go.
+ *
+ * Only where the first screen is known in advance: no query in the address (an error notice or a
+ * mailed token changes it), the product name it was rendered with; both with and without the
+ * Google button.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createServer } from 'vite';
+import type * as FirstScreen from '../src/prerender';
+import { SHELL_ROUTES } from '../src/routeTable';
+
+type FirstScreenModule = typeof FirstScreen;
+
+/** The front door: prelogin pages at a fixed address, and where the wizard starts. */
+export function prerenderedPaths(): { pages: string[]; aliases: Record<string, string> } {
+  const pages = SHELL_ROUTES.filter((r) => r.meta.prelogin && r.page && !r.path.endsWith('/*')).map((r) => r.path);
+  pages.push('/get-started/choose-plan');
+  const aliases = Object.fromEntries(SHELL_ROUTES.filter((r) => r.redirect && pages.includes(r.redirect)).map((r) => [r.path, r.redirect ?? '']));
+  return { pages, aliases };
+}
+
+/** The browser side: picks the addressed page's markup, if this server shows it as rendered. */
+function pickerSource(table: Record<string, string>, aliases: Record<string, string>, productName: string): string {
+  return `(function(){
+var pages=${JSON.stringify(table)},aliases=${JSON.stringify(aliases)};
+var cfg;try{cfg=JSON.parse(document.querySelector('meta[name="client-config"]').content)}catch(e){return}
+if(!cfg||cfg.productName!==${JSON.stringify(productName)})return;
+var path=location.hash.replace(/^#/,'')||'/';
+if(path.indexOf('?')>=0)return;
+path=aliases[path]||path;
+var html=(cfg.googleClientId&&pages['g'+path])||pages[path];
+var root=document.getElementById('root');
+if(!html||!root||root.firstChild)return;
+root.innerHTML=html;
+for(var i=0;i<root.children.length;i++)if(root.children[i].tagName!=='STYLE')root.children[i].setAttribute('inert','');
+})();
+`;
+}
+
+export async function prerender(outDir = 'dist'): Promise<{ file: string; pages: number; bytes: number }> {
+  // React, MUI and emotion render as in the production bundle (no dev-only labels in class names).
+  process.env.NODE_ENV = 'production';
+  const vite = await createServer({ mode: 'production', appType: 'custom', logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false } });
+  try {
+    const entry = (await vite.ssrLoadModule('/src/prerender.tsx')) as FirstScreenModule;
+    const { pages, aliases } = prerenderedPaths();
+    const table: Record<string, string> = {};
+    for (const path of pages) {
+      // React's preloads for the page's images go: the hidden welcome panel's logos would compete
+      // with the scripts on a phone, and the images load from their own tags anyway.
+      const render = async (googleSignIn: boolean) => (await entry.renderFirstScreen(path, { googleSignIn })).replace(/<link rel="preload" as="image"[^>]*>/g, '');
+      const plain = await render(false);
+      const google = await render(true);
+      if (!plain) throw new Error(`prerender: ${path} rendered nothing`);
+      table[path] = plain;
+      if (google !== plain) table[`g${path}`] = google;
+    }
+    const source = pickerSource(table, aliases, entry.PRERENDERED_PRODUCT_NAME);
+    const file = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+    writeFileSync(join(outDir, file), source);
+    const indexFile = join(outDir, 'index.html');
+    const html = readFileSync(indexFile, 'utf8');
+    const root = '<div id="root"></div>';
+    if (!html.includes(root)) throw new Error('prerender: no empty #root in index.html');
+    // Blocking, right after #root: the markup is in place before the first paint.
+    writeFileSync(indexFile, html.replace(root, `${root}\n    <script src="/${file}"></script>`));
+    return { file, pages: pages.length, bytes: source.length };
+  } finally {
+    await vite.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = Date.now();
+  const { file, pages, bytes } = await prerender(process.argv[2]);
+  console.log(`prerendered ${pages} first screens into ${file} (${(bytes / 1024).toFixed(1)} kB) in ${Date.now() - started} ms`);
+}
