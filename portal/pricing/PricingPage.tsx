@@ -92,14 +92,6 @@ export default function PricingPage() {
       </Box>
     );
   }
-  if (!options) {
-    return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 8 }}>
-        <CircularProgress aria-label={t('titles.loading')} />
-      </Box>
-    );
-  }
-
   const total = quote ? formatCents(quote.total) : null;
   return (
     <>
@@ -148,43 +140,52 @@ export default function PricingPage() {
           {t('pricingPage.beforeTax')}
         </Typography>
 
-        <Section title={t('pricingPage.plans')} hint={t('pricingPage.plansHint')}>
-          {options.plans.map((p) => (
-            <OptionCard
-              key={p._id}
-              title={p.name}
-              subtitle={t('pricingPage.mau', { mau: abbreviateNumber(mauFromPlanCode(p.code) ?? 0) })}
-              price={money(priceCents(p.basePricing))}
-              selected={p._id === selection.planId}
-              onSelect={() => setSelection((s) => choosePlan(options, s, p))}
-            />
-          ))}
-        </Section>
+        {/* The bar, heading and intro show at once (and are in the prerendered first screen); the choices once the catalogue is here. */}
+        {!options ? (
+          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 8 }}>
+            <CircularProgress aria-label={t('titles.loading')} />
+          </Box>
+        ) : (
+          <>
+            <Section title={t('pricingPage.plans')} hint={t('pricingPage.plansHint')}>
+              {options.plans.map((p) => (
+                <OptionCard
+                  key={p._id}
+                  title={p.name}
+                  subtitle={t('pricingPage.mau', { mau: abbreviateNumber(mauFromPlanCode(p.code) ?? 0) })}
+                  price={money(priceCents(p.basePricing))}
+                  selected={p._id === selection.planId}
+                  onSelect={() => setSelection((s) => choosePlan(options, s, p))}
+                />
+              ))}
+            </Section>
 
-        <Section title={t('pricingPage.regions')} hint={t('pricingPage.regionsHint')}>
-          {options.regions.map((r) => (
-            <OptionCard key={r._id} title={r.name} subtitle={r.code} {...choice('region', r._id, r._id === selection.regionId, (s) => ({ ...s, regionId: r._id }))} />
-          ))}
-        </Section>
+            <Section title={t('pricingPage.regions')} hint={t('pricingPage.regionsHint')}>
+              {options.regions.map((r) => (
+                <OptionCard key={r._id} title={r.name} subtitle={r.code} {...choice('region', r._id, r._id === selection.regionId, (s) => ({ ...s, regionId: r._id }))} />
+              ))}
+            </Section>
 
-        <Section title={t('pricingPage.features')} hint={t('pricingPage.featuresHint')}>
-          {options.features.map((f) => (
-            <OptionCard key={f._id} title={f.name} subtitle={f.description} {...choice('feature', f._id, selection.featureIds.includes(f._id), (s) => toggleFeature(s, f._id))} />
-          ))}
-          <OptionCard title={t('pricingPage.journeysName')} subtitle={t('pricingPage.journeysDescription')} price={t('pricingPage.journeysPrice')} selected />
-        </Section>
+            <Section title={t('pricingPage.features')} hint={t('pricingPage.featuresHint')}>
+              {options.features.map((f) => (
+                <OptionCard key={f._id} title={f.name} subtitle={f.description} {...choice('feature', f._id, selection.featureIds.includes(f._id), (s) => toggleFeature(s, f._id))} />
+              ))}
+              <OptionCard title={t('pricingPage.journeysName')} subtitle={t('pricingPage.journeysDescription')} price={t('pricingPage.journeysPrice')} selected />
+            </Section>
 
-        <Section title={t('pricingPage.domain')}>
-          {options.domains.map((d) => (
-            <OptionCard key={d._id} title={d.name} subtitle={d.description} {...choice('feature', d._id, d._id === selection.domainId, (s) => ({ ...s, domainId: d._id }))} />
-          ))}
-        </Section>
+            <Section title={t('pricingPage.domain')}>
+              {options.domains.map((d) => (
+                <OptionCard key={d._id} title={d.name} subtitle={d.description} {...choice('feature', d._id, d._id === selection.domainId, (s) => ({ ...s, domainId: d._id }))} />
+              ))}
+            </Section>
 
-        <Section title={t('pricingPage.retention')}>
-          {options.retentions.map((r) => (
-            <OptionCard key={r._id} title={r.name} subtitle={r.description} {...choice('feature', r._id, r._id === selection.retentionId, (s) => ({ ...s, retentionId: r._id }))} />
-          ))}
-        </Section>
+            <Section title={t('pricingPage.retention')}>
+              {options.retentions.map((r) => (
+                <OptionCard key={r._id} title={r.name} subtitle={r.description} {...choice('feature', r._id, r._id === selection.retentionId, (s) => ({ ...s, retentionId: r._id }))} />
+              ))}
+            </Section>
+          </>
+        )}
       </Box>
     </>
   );

@@ -56,10 +56,13 @@ export default function GetStartedPage() {
   if (!step) return <Navigate to={`/get-started/${STEP_PATHS.preloginChoosePlan}`} replace />;
   if (failed) return <Alert severity="error" sx={{ m: 4 }}>{t(failed)}</Alert>;
   if (!options || !state.subscription) {
+    // The wizard's frame shows at once (and is in the prerendered first screen); its step once the catalogue is here.
     return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 8 }}>
-        <CircularProgress aria-label={t('titles.loading')} />
-      </Box>
+      <WizardFrame editing={false} showSignIn footer={{ totalCents: null, cycle: state.activePaymentPeriod, nextDisabled: true }}>
+        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 8 }}>
+          <CircularProgress aria-label={t('titles.loading')} />
+        </Box>
+      </WizardFrame>
     );
   }
   const go = (s: PreloginStep) => navigate(`/get-started/${STEP_PATHS[s]}`);
