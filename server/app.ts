@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Mails still being written (sent after their answer) finish before the database closes.
   app.addHook('onClose', async () => {
     // Jobs in flight finish (or are left to be resumed) before the database closes.
-    await services.queue.stop();
+    await (services.worker ?? services.queue).stop();
     await services.mailer.idle();
     if (!options.database) await database.close();
   });

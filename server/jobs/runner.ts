@@ -128,11 +128,15 @@ export function createTaskRunner({ db, config, queue, providers, payments, worke
     return final ? 'failed' : 'retry';
   }
 
+  // Set when the process stops: the task in hand finishes, the server's next ones wait for the job's retry.
+  let stopping = false;
+
   return {
-    /** Runs every open task of the server; throws RetryLater when one must wait for a retry. */
+    /** Runs every open task of the server; throws RetryLater when one must wait for a retry (or for the next start). */
     async drain(deploymentId: string): Promise<number> {
       let ran = 0;
       for (;;) {
+        if (stopping) throw new RetryLater('the worker is stopping');
         const task = await claim(deploymentId);
         if (!task) return ran;
         ran += 1;
@@ -148,6 +152,10 @@ export function createTaskRunner({ db, config, queue, providers, payments, worke
           if ((await failed(task, ctx, err)) === 'retry') throw new RetryLater(`task ${task.id}: ${errorText(err)}`);
         }
       }
+    },
+    /** No new task from here on: the database is about to close. */
+    stop() {
+      stopping = true;
     },
   };
 }

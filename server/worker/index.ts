@@ -42,7 +42,16 @@ export async function startWorker({ db, config, queue, providers, payments, mail
     });
   }
   log.info({ workerId }, 'task worker started');
-  return { workerId, runner, scheduled };
+  return {
+    workerId,
+    runner,
+    scheduled,
+    /** Ends the worker: the task in hand finishes, then the queue stops (waiting for it) and closes. */
+    async stop() {
+      runner.stop();
+      await queue.stop();
+    },
+  };
 }
 
 export type Worker = Awaited<ReturnType<typeof startWorker>>;

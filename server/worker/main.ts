@@ -43,7 +43,7 @@ async function main() {
   const payments = createPaymentsService({ db, config, counters: createRateCounters(db), t, log, hooks: createProvisioning(queue) });
   // The schedules mail the analytics dashboards' reports.
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, log);
-  await startWorker({ db, config, queue, providers: createProviders({ db, config }), payments: payments.gateway, mailing: { mailer, t, publicUrl: config.publicUrl }, log });
+  const worker = await startWorker({ db, config, queue, providers: createProviders({ db, config }), payments: payments.gateway, mailing: { mailer, t, publicUrl: config.publicUrl }, log });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -51,7 +51,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'worker stopping');
     setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS).unref();
-    await queue.stop();
+    await worker.stop();
     await mailer.idle();
     await database.close();
     process.exit(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeBody, companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, BASIC, type Catalogue } from '../support/orders';
 import { api, appliedCalls, FAST_SERVERS, populated, queuedJobs, settledIn, timeline, until } from '../support/servers';
 import { createAnalyticsApp, hit } from '../support/analytics';
+import { RetryLater } from '../../server/jobs/runner';
 import { enqueueTask } from '../../server/services/deploymentTasks';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -306,5 +307,26 @@ describe('scheduled jobs', () => {
     await t.app.worker?.scheduled['past-due-pauses']();
     await settledIn(t.app, owner.cookie, server._id, 'running');
     expect((await timeline(t.app, owner.cookie, server._id)).tasks.map((x) => x.type)).toEqual(['resume', 'pause', 'provision']);
+  });
+});
+
+describe('a stopping worker', () => {
+  it('starts no new task once told to stop: the task stays queued for the job to come back after the restart', async () => {
+    const s = await createTestApp({ ...FAST_SERVERS });
+    try {
+      const worker = s.app.worker;
+      if (!worker) throw new Error('the test app runs its worker');
+      const c = await loadCatalogue(s.app);
+      const o = await companyOwner(s.app, 'stopping-owner@example.com');
+      worker.runner.stop();
+      const res = await postOrder(s.app, o.cookie, orderBody(c, o, { planCode: FREE, name: 'Stopping Worker' }));
+      expect(res.statusCode).toBe(201);
+      const id = res.json().payload._id as string;
+      await expect(worker.runner.drain(id)).rejects.toBeInstanceOf(RetryLater);
+      expect((await populated(s.app, o.cookie, id)).latestTask).toMatchObject({ type: 'provision', status: 'queued' });
+      expect(await appliedCalls(s.app, id)).toEqual({});
+    } finally {
+      await s.close();
+    }
   });
 });
