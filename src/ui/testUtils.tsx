@@ -2,6 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import '../appI18n';
 import { i18n } from '../i18n';
 import { theme } from '../theme';
 
