@@ -127,6 +127,9 @@ export const appEn = {
     code: { cell: 'Character {{index}} of {{length}}' },
   },
   errors: {
+    // Two API error codes the portal also says itself, refusing a picture before sending it.
+    FILE_TOO_BIG: 'The file is too big (1 MB at most).',
+    FILE_TYPE: 'Only PNG, JPEG, GIF and WebP images are supported.',
     serverDetailLoad: 'Server detail could not be loaded.',
     serverProcessing: 'An error occurred while processing server.',
     cannotFindDeployment: 'Cannot find deployment data',

@@ -1,8 +1,9 @@
 /**
- * English resources of the front door (sign-in, sign-up, pricing, onboarding...): what every page
- * loads first, so only strings those pages show. The signed-in apps' strings are in `app.ts`, the
- * API error messages and mails (rendered by the server only) in `server.ts`; `index.ts` merges all
- * three. `{{product}}` is filled from PRODUCT_NAME.
+ * English resources of the front door (sign-in, sign-up, onboarding...): every page loads them
+ * first, so only strings those pages show belong here. The pricing page's and the wizard's are in
+ * `pricing.ts`, the signed-in apps' in `app.ts`, the API error messages and mails (rendered by the
+ * server only) in `serverStrings.ts`; `index.ts` merges them all. `{{product}}` is filled from
+ * PRODUCT_NAME.
  */
 export const en = {
   product: {
@@ -47,37 +48,6 @@ export const en = {
       message: 'Taking you to your server…',
       invalid: 'This redirect address is not allowed.',
     },
-  },
-  pricingPage: {
-    heading: 'Pricing',
-    intro: 'Pick a plan and the options you need: the price updates as you go.',
-    total: 'Estimated total',
-    perMonth: '/month',
-    perYear: '/year',
-    monthly: 'Monthly',
-    yearly: 'Yearly',
-    yearlySaving: '16% off',
-    beforeTax: 'Prices in US dollars, before tax.',
-    billingCycle: 'Billing cycle',
-    choosePlanFirst: 'Choose a plan',
-    free: 'Free',
-    choosePlanToSeePrice: 'Choose a plan to see price',
-    notAvailable: 'Not available for this plan',
-    mau: '{{mau}} monthly active users',
-    plans: 'Plan',
-    plansHint: 'Sized by monthly active users (MAU).',
-    regions: 'Region',
-    regionsHint: 'Where your server and its data live.',
-    features: 'Features',
-    featuresHint: 'Add what your team needs; change it any time.',
-    domain: 'Domain preference',
-    retention: 'Data retention',
-    journeysName: 'Journeys and Content Builder',
-    journeysDescription: 'Design in-app journeys and content without a release.',
-    journeysPrice: 'Free during Early Access',
-    loadFailed: 'Plans could not be loaded',
-    retry: 'Try again',
-    order: 'Order',
   },
   auth: {
     backToLogin: 'Back to login',
@@ -223,22 +193,6 @@ export const en = {
     resetCodeInvalid: 'The password reset code is invalid or has expired.',
     magicLinkInvalid: 'This sign-in link is invalid or has expired.',
     sessionTimedOut: 'Session timed out.',
-  },
-  pricing: {
-    unknownPlan: 'This plan does not exist.',
-    unknownProvider: 'There is no provider {{provider}}.',
-    planInactive: 'This plan is no longer offered.',
-    unknownRegion: 'This region does not exist for the plan.',
-    regionNotAvailable: 'This region is not available for this plan.',
-    unknownFeature: 'This feature does not exist for the plan.',
-    featureNotAvailable: 'This feature is not available for this plan.',
-    unknownSize: 'This size does not exist for the provider.',
-    providerMismatch: 'The plan belongs to another provider.',
-    oneOfType: 'Choose one option of each kind: one domain, one retention and one backup.',
-    unknownDiscount: 'This discount code does not exist.',
-    discountExpired: 'This discount code has expired.',
-    discountExhausted: 'This discount code has been used up.',
-    discountInvalid: 'This discount code cannot be applied.',
   },
   validation: {
     required: 'This field is required.',

@@ -2,7 +2,8 @@ import type { i18n, Module } from 'i18next';
 import { appEn } from './app';
 import { en as frontDoorEn } from './en';
 import { createI18next } from './i18next';
-import { serverEn } from './server';
+import { pricingEn } from './pricing';
+import { serverEn } from './serverStrings';
 
 type Tree = { readonly [key: string]: unknown };
 
@@ -22,11 +23,12 @@ function mergeBundles<T extends Tree[]>(...bundles: T): Tree {
 }
 
 /**
- * Every English string of the product: the front door's (`en.ts`), the signed-in apps'
- * (`app.ts`) and those only the server renders (`server.ts`). The screens' own bundles
- * (`wizard.ts`, `billing.ts`...) join in the browser when their screen loads.
+ * Every English string of the product: the front door's (`en.ts`), the pricing page's and the
+ * wizard's with the pricing engine's refusals (`pricing.ts`, which the server says too), the
+ * signed-in apps' (`app.ts`) and those only the server renders (`serverStrings.ts`). The screens'
+ * own bundles (`wizard.ts`, `billing.ts`...) join in the browser when their screen loads.
  */
-export const en = mergeBundles(frontDoorEn, appEn, serverEn) as typeof frontDoorEn & typeof appEn & typeof serverEn;
+export const en = mergeBundles(frontDoorEn, pricingEn, appEn, serverEn) as typeof frontDoorEn & typeof pricingEn & typeof appEn & typeof serverEn;
 
 /** Every language's messages, by language code (English first; the others follow its keys). */
 export const messages = { en } as const;

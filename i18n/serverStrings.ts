@@ -1,7 +1,8 @@
 /**
- * Strings only the server renders: the message of every API error code (`errors.<CODE>`, one per
+ * Strings only the server renders: the messages of the API error codes (`errors.<CODE>`, one per
  * line of `ERRORS` in `src/domain/errors.ts`; the API answers them translated, so no browser
- * bundle carries them) and the mails. `i18n/index.ts` merges them into the server's resources.
+ * bundle carries them; the two the portal also says itself are in `app.ts`) and the mails.
+ * `i18n/index.ts` merges them into the server's resources.
  */
 export const serverEn = {
   errors: {
@@ -37,8 +38,6 @@ export const serverEn = {
     ALREADY_MEMBER: 'This person is already a member of the company.',
     CODE_INVALID: 'The verification code is invalid.',
     TWO_FACTOR_NOT_PENDING: 'Start the two-factor setup first.',
-    FILE_TOO_BIG: 'The file is too big (1 MB at most).',
-    FILE_TYPE: 'Only PNG, JPEG, GIF and WebP images are supported.',
     GOOGLE_TOKEN_INVALID: 'Google sign-in failed. Please try again.',
     GOOGLE_DISABLED: 'Google sign-in is not available.',
     GOOGLE_TOKEN_USED: 'This Google sign-in was already used. Please sign in with Google again.',
