@@ -1,7 +1,7 @@
 /**
  * The signed-in apps' strings (the portal's layout, the shared widgets, the admin and analytics
- * screens' common words) and the field messages of orders and payments, kept out of the front
- * door: `src/appI18n.ts` adds them to the English resources when a react-admin app loads
+ * screens' common words, the payment form's messages), kept out of the front door:
+ * `src/appI18n.ts` adds them to the English resources when a react-admin app loads
  * (`src/fullI18n.ts`), and the server has them through `i18n/index.ts`.
  */
 export const appEn = {
@@ -151,14 +151,6 @@ export const appEn = {
     dataRemoveFailed: 'The data could not be removed.',
     verificationAlreadySent: 'A verification code was already sent. Please wait 2 minutes.',
     projectRequired: 'You can not create a server before creating a project',
-  },
-  orders: {
-    unknownProject: 'This project does not exist in the company.',
-    vendorMismatch: 'The payment vendor does not match the price: free orders use free, paid ones the card payment provider.',
-    providerChange: 'A server cannot move to another provider.',
-    freeRegionLocked: 'A free server cannot change region.',
-    retentionDowngrade: 'Data retention cannot be downgraded.',
-    tierDowngrade: 'A server cannot move to a lower tier.',
   },
   payments: {
     prorationLine: 'Change for the rest of the current period',

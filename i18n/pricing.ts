@@ -1,6 +1,7 @@
 /**
- * The pricing page's and the order wizard's strings, with the pricing engine's refusals: they join
- * the English resources when the pricing page or a wizard screen loads (`portal/pricing/i18n.ts`),
+ * The pricing page's and the order wizard's strings, with the refusals of the pricing engine and
+ * of order changes (`src/domain/orderChanges.ts`), which the server says too. They join the
+ * English resources when the pricing page or a wizard screen loads (`portal/pricing/i18n.ts`),
  * not with every front-door page. `{{product}}` is filled as in en.ts.
  */
 export const pricingEn = {
@@ -50,5 +51,13 @@ export const pricingEn = {
     discountExpired: 'This discount code has expired.',
     discountExhausted: 'This discount code has been used up.',
     discountInvalid: 'This discount code cannot be applied.',
+  },
+  orders: {
+    unknownProject: 'This project does not exist in the company.',
+    vendorMismatch: 'The payment vendor does not match the price: free orders use free, paid ones the card payment provider.',
+    providerChange: 'A server cannot move to another provider.',
+    freeRegionLocked: 'A free server cannot change region.',
+    retentionDowngrade: 'Data retention cannot be downgraded.',
+    tierDowngrade: 'A server cannot move to a lower tier.',
   },
 } as const;
