@@ -8,7 +8,7 @@ import { serverEn } from './serverStrings';
 type Tree = { readonly [key: string]: unknown };
 
 /** Deep merge of string trees; two bundles never give the same key. */
-function mergeBundles<T extends Tree[]>(...bundles: T): Tree {
+function mergeBundles(...bundles: Tree[]): Tree {
   const into = (target: Record<string, unknown>, source: Tree, path: string) => {
     for (const [key, value] of Object.entries(source)) {
       const existing = target[key];

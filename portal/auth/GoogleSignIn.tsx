@@ -6,8 +6,16 @@ import type { GoogleSignInProps } from './GoogleSignInButton';
 
 // The button's code (Google's loader, the 'or' divider) loads only where the server has a Google
 // client id, and then at once: it is ready long before Google's own script, which draws the button.
+// Offline, the row stays away as it does when Google's script is blocked.
 const button = clientConfig.googleClientId ? import('./GoogleSignInButton') : null;
-const GoogleSignInButton = button && lazy(() => button.then((module) => ({ default: module.GoogleSignInButton })));
+const GoogleSignInButton =
+  button &&
+  lazy(() =>
+    button.then(
+      (module) => ({ default: module.GoogleSignInButton }),
+      () => ({ default: () => null }),
+    ),
+  );
 
 /**
  * The Google row of the sign-in and sign-up pages (SPEC §2): nothing without a Google client id;

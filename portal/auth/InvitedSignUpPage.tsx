@@ -17,9 +17,12 @@ import type { Invitation } from './invitation';
 import { signUpFailure } from './signUpFailure';
 import { Waiting } from './Waiting';
 
-// The new member's form loads while the invitation is checked (what the page shows first).
+// The new member's form loads while the invitation is checked (what the page shows first). A
+// failed load is shown, like a page's, when the form renders; an existing user never needs it.
 const invitedForm = import('./InvitedForm');
+invitedForm.catch(() => undefined);
 const InvitedForm = lazy(() => invitedForm);
+
 const INVALID = '/account/signin?error=invalid-invitation';
 const SIGN_IN = '/account/signin';
 /** How long 'Invitation accepted' stays before sign-in opens by itself. */
