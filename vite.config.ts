@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { routePreload } from './scripts/routePreload';
+import { NOT_FOUND_PAGE, SHELL_ROUTES } from './src/routeTable';
 
 const FRONT_DOOR_CORE = new RegExp(
   [
@@ -10,8 +11,51 @@ const FRONT_DOOR_CORE = new RegExp(
   ].join('|'),
 );
 
-/** What every front-door form adds: the outlined input's parts and react-hook-form. */
-const FRONT_DOOR_FORMS = /node_modules[\\/]@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|FormHelperText|InputAdornment|TextareaAutosize)[\\/]/;
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const ENTRY = `${ROOT}src/main.tsx`;
+const FRONT_DOOR_PAGES = [...SHELL_ROUTES.filter((r) => r.page && (r.meta.prelogin || r.meta.welcome)).map((r) => r.page), NOT_FOUND_PAGE].map((page) => `${ROOT}${page}.tsx`);
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[] } | null;
+}
+
+/**
+ * Which of the entry and the front-door pages reach a module through static imports, walking its
+ * importers up (memoised per build: the module graph is complete when chunks are made).
+ */
+function frontDoorReach(graph: ModuleGraph) {
+  const roots = new Set([ENTRY, ...FRONT_DOOR_PAGES]);
+  const memo = new Map<string, Set<string>>();
+  const reach = (id: string): Set<string> => {
+    const known = memo.get(id);
+    if (known) return known;
+    const found = new Set<string>();
+    memo.set(id, found); // a cycle adds nothing more
+    if (roots.has(id)) found.add(id);
+    for (const importer of graph.getModuleInfo(id)?.importers ?? []) for (const root of reach(importer)) found.add(root);
+    return found;
+  };
+  return reach;
+}
+
+let reachOf: { graph: ModuleGraph; reach: (id: string) => Set<string> } | null = null;
+/**
+ * The shell chunk holds the shared libraries the entry uses or most front-door pages use. A
+ * module only a few pages use (the checkbox, the divider, the toggle buttons' roving focus) or none
+ * (the portal's transitions) stays out of it: in the shell, every page would pay for it.
+ */
+function inShell(id: string, graph: ModuleGraph): boolean {
+  if (reachOf?.graph !== graph) reachOf = { graph, reach: frontDoorReach(graph) };
+  const roots = reachOf.reach(id);
+  return roots.has(ENTRY) || roots.size * 2 >= FRONT_DOOR_PAGES.length;
+}
+
+/**
+ * What every front-door form adds: the outlined input's parts. Not FormHelperText: only the fields
+ * with a hint or a select use it (ReadOnlyField, NativeSelectField, PlainTextField), and the sign-in
+ * and sign-up forms have none.
+ */
+const FRONT_DOOR_FORMS = /node_modules[\\/]@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|InputAdornment|TextareaAutosize)[\\/]/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), routePreload()],
@@ -29,13 +73,16 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     sourcemap: process.env.SOURCEMAP === '1',
     chunkSizeWarningLimit: 1200,
+    // No modulepreload polyfill in the entry chunk of every first visit: browsers without
+    // modulepreload (Safari before 17) still load every module, only without the head start.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Every front-door page loads these; one chunk compresses better than the dozens Rolldown
         // would cut from them (issue 17's per-route budget counts each chunk's gzip on its own).
         codeSplitting: {
           groups: [
-            { name: 'shell', test: FRONT_DOOR_CORE, priority: 2 },
+            { name: (id, ctx) => (inShell(id, ctx) ? 'shell' : null), debugName: 'shell', test: FRONT_DOOR_CORE, priority: 2 },
             { name: 'forms', test: FRONT_DOOR_FORMS, priority: 1 },
           ],
         },

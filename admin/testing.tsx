@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { CoreAdminContext, testDataProvider } from 'react-admin';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import '../src/appI18n';
 import { i18n } from '../src/i18n';
 import './adminI18n';
 

@@ -5,6 +5,7 @@ import { CoreAdminContext, testDataProvider } from 'react-admin';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../src/appI18n';
 import { i18n } from '../../src/i18n';
 import '../adminI18n';
 import { DeploymentList } from './DeploymentList';

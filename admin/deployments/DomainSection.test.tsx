@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
+import '../../src/appI18n';
 import { i18n } from '../../src/i18n';
 import '../../src/serversI18n';
 import { renderInAdmin } from '../testing';

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { DashboardApi } from '../../dataProvider/analyticsDashboard';
+import '../../src/appI18n';
 import { i18n } from '../../src/i18n';
 import { DialogHost } from '../../src/ui/dialog/DialogHost';
 import './i18n';

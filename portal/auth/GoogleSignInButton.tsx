@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { clientConfig } from '../../src/clientConfig';
 import { loadGoogleIdentity } from './googleIdentity';
 
-interface Props {
+export interface GoogleSignInProps {
   mode: 'signIn' | 'signUp';
   /** Called with Google's ID token once the person has chosen their Google account. */
   onCredential: (idToken: string) => void;
@@ -16,7 +16,7 @@ interface Props {
  * The Google button (SPEC §2), rendered by Google Identity Services; shown only when the server
  * is configured with a Google client id and Google's script loads.
  */
-export function GoogleSignInButton({ mode, onCredential, clientId = clientConfig.googleClientId }: Props) {
+export function GoogleSignInButton({ mode, onCredential, clientId = clientConfig.googleClientId }: GoogleSignInProps) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const latest = useRef(onCredential);

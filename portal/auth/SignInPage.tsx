@@ -19,7 +19,7 @@ import { PasswordField } from '../../src/ui/form/PasswordField';
 import type { Credentials } from './authForms';
 import { authForms, loadedAuthForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
-import { GoogleSignInButton } from './GoogleSignInButton';
+import { GoogleSignIn } from './GoogleSignIn';
 
 /** How the first step proved who the person is: their password, or a Google ID token. */
 type FirstFactor = { kind: 'password'; credentials: Credentials } | { kind: 'google'; idToken: string };
@@ -193,7 +193,7 @@ export default function SignInPage() {
   return (
     <>
       <AuthHeading title={t('titles.signIn')} intro={t('auth.signIn.intro')} />
-      <GoogleSignInButton mode="signIn" onCredential={signInWithGoogle} />
+      <GoogleSignIn mode="signIn" onCredential={signInWithGoogle} />
       <Box component="form" noValidate onSubmit={submitCredentials}>
         <Stack spacing={2}>
           {notices}

@@ -18,7 +18,7 @@ import { PasswordField } from '../../src/ui/form/PasswordField';
 import { authForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
-import { GoogleSignInButton } from './GoogleSignInButton';
+import { GoogleSignIn } from './GoogleSignIn';
 import { MailSent } from './MailSent';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
@@ -84,7 +84,7 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp?: () => void } =
   return (
     <>
       <AuthHeading title={t('titles.signUp')} intro={t('auth.signUp.intro')} />
-      <GoogleSignInButton mode="signUp" onCredential={(idToken) => void signUpWithGoogle(idToken)} />
+      <GoogleSignIn mode="signUp" onCredential={(idToken) => void signUpWithGoogle(idToken)} />
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
           {failure && (

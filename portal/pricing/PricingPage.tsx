@@ -15,6 +15,7 @@ import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
 import { cycleCents, priceCents, type OptionList } from '../../src/domain/pricing';
 import { mauFromPlanCode } from '../../src/domain/planCode';
 import { abbreviateNumber, formatCents } from '../../src/ui/format';
+import './i18n';
 import { calculatorOptions, choosePlan, EMPTY_SELECTION, optionState, quoteOf, toggleFeature, type CalculatorOptions, type OptionState, type Selection } from './calculator';
 import { OptionCard } from './OptionCard';
 

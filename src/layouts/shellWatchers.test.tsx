@@ -6,6 +6,7 @@ import { TIMINGS } from '../domain/constants';
 import { session } from '../session';
 import { mockRoutes, okReply } from '../testing/fetchMock';
 import { en, testUser } from '../testing/renderPage';
+import '../appI18n';
 import { i18n } from '../i18n';
 import { CheckInWarning } from './CheckInWarning';
 import { bootSupportChat, chatScriptUrl } from './supportChat';

@@ -3,6 +3,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createI18n } from '../../i18n';
+import '../appI18n';
+import { clientConfig } from '../clientConfig';
 import { i18n } from '../i18n';
 
 /** Shows where the page navigated to, for assertions. */
@@ -26,6 +29,9 @@ export function renderPage(element: ReactElement, entry: string, path = entry.sp
   );
 }
 
+// The server's strings (API error messages among them), for the answers tests make up.
+const server = createI18n(clientConfig.productName);
+
 export const currentLocation = () => screen.getByTestId('location').textContent;
 
 /** Types into a field and leaves it, as a user would (forms validate on touch). */
@@ -47,6 +53,10 @@ export function fieldError(label: string): string | null {
 
 export { testUser } from './fixtures';
 
-export const en = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+/** The English text of a key, as the screen or the server would write it, for assertions. */
+export function en(key: string, options?: Record<string, unknown>): string {
+  const text = i18n.t(key, options);
+  return text === key ? server.t(key, options) : text;
+}
 
 

@@ -2,6 +2,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../i18n';
+import '../appI18n';
+import { clientConfig } from '../clientConfig';
 import { i18n } from '../i18n';
 import { theme } from '../theme';
 
@@ -14,5 +17,11 @@ export function renderUi(element: ReactElement) {
   );
 }
 
-/** The English text of a key, for assertions. */
-export const en = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+// The server's strings (API error messages among them), for the answers tests make up.
+const server = createI18n(clientConfig.productName);
+
+/** The English text of a key, as the screen or the server would write it, for assertions. */
+export function en(key: string, options?: Record<string, unknown>): string {
+  const text = i18n.t(key, options);
+  return text === key ? server.t(key, options) : text;
+}

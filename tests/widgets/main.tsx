@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import { StrictMode, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+// The shared widgets are the signed-in apps' (their strings arrive with those apps).
+import '../../src/appI18n';
 import { i18n } from '../../src/i18n';
 import { theme } from '../../src/theme';
 import { DateRangePicker } from '../../src/ui/date/DateRangePicker';
