@@ -28,20 +28,48 @@ export function prerenderedPaths(): { pages: string[]; aliases: Record<string, s
   return { pages, aliases };
 }
 
-/** The browser side: picks the addressed page's markup, if this server shows it as rendered. */
-function pickerSource(table: Record<string, string>, aliases: Record<string, string>, productName: string): string {
+/**
+ * The pages' markup, with their style tags taken out into one table (pages share most rules): a
+ * page is the list of its style tags, in order, and its markup.
+ */
+export function splitStyles(rendered: Record<string, string>): { styles: string[][]; pages: Record<string, [number[], string]> } {
+  const styles: string[][] = [];
+  const index = new Map<string, number>();
+  const pages: Record<string, [number[], string]> = {};
+  for (const [path, html] of Object.entries(rendered)) {
+    const used: number[] = [];
+    const markup = html.replace(/<style data-emotion="([^"]*)">([\s\S]*?)<\/style>/g, (_tag, attr: string, css: string) => {
+      const key = `${attr}\u0000${css}`;
+      let i = index.get(key);
+      if (i === undefined) {
+        i = styles.push([attr, css]) - 1;
+        index.set(key, i);
+      }
+      used.push(i);
+      return '';
+    });
+    pages[path] = [used, markup];
+  }
+  return { styles, pages };
+}
+
+/** The browser side: puts the addressed page's style tags and markup into #root, if this server shows it as rendered. */
+function pickerSource(rendered: Record<string, string>, aliases: Record<string, string>, productName: string): string {
+  const { styles, pages } = splitStyles(rendered);
   return `(function(){
-var pages=${JSON.stringify(table)},aliases=${JSON.stringify(aliases)};
+var styles=${JSON.stringify(styles)},pages=${JSON.stringify(pages)},aliases=${JSON.stringify(aliases)};
 var cfg;try{cfg=JSON.parse(document.querySelector('meta[name="client-config"]').content)}catch(e){return}
 if(!cfg||cfg.productName!==${JSON.stringify(productName)})return;
 var path=location.hash.replace(/^#/,'')||'/';
 if(path.indexOf('?')>=0)return;
 path=aliases[path]||path;
-var html=(cfg.googleClientId&&pages['g'+path])||pages[path];
+var page=(cfg.googleClientId&&pages['g'+path])||pages[path];
 var root=document.getElementById('root');
-if(!html||!root||root.firstChild)return;
-root.innerHTML=html;
-for(var i=0;i<root.children.length;i++)if(root.children[i].tagName!=='STYLE')root.children[i].setAttribute('inert','');
+if(!page||!root||root.firstChild)return;
+var html='';
+for(var i=0;i<page[0].length;i++){var s=styles[page[0][i]];html+='<style data-emotion="'+s[0]+'">'+s[1]+'</style>'}
+root.innerHTML=html+page[1];
+for(var j=0;j<root.children.length;j++)if(root.children[j].tagName!=='STYLE')root.children[j].setAttribute('inert','');
 })();
 `;
 }
@@ -68,7 +96,8 @@ export async function prerender(outDir = 'dist'): Promise<{ file: string; pages:
     const file = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
     writeFileSync(join(outDir, file), source);
     const indexFile = join(outDir, 'index.html');
-    const html = readFileSync(indexFile, 'utf8');
+    // Once: a second run over the same build replaces the first one's script.
+    const html = readFileSync(indexFile, 'utf8').replace(/\n\s*<script src="\/assets\/first-screen-[0-9a-f]+\.js"><\/script>/, '');
     const root = '<div id="root"></div>';
     if (!html.includes(root)) throw new Error('prerender: no empty #root in index.html');
     // Blocking, right after #root: the markup is in place before the first paint.

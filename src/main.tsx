@@ -1,6 +1,6 @@
 // First: before any zod schema is built (see the module).
 import './zodJitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadAddressedPage } from './App';
 
@@ -11,9 +11,13 @@ if (!root) throw new Error('missing #root');
 void loadAddressedPage(window.location.hash.replace(/^#/, ''))
   .catch(() => undefined)
   .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // A transition: the first render yields to the browser every few milliseconds instead of
+    // holding the main thread for its whole length (the first screen is already painted).
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     ),
   );
