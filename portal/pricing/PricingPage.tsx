@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { getPublicConfigurables, getPublicPlans } from '../../dataProvider/catalogue';
@@ -57,7 +57,8 @@ export default function PricingPage() {
   const load = useCallback(
     () =>
       Promise.all([getPublicPlans(), getPublicConfigurables(DEFAULTS.providerCode)])
-        .then(([plans, conf]) => setOptions(calculatorOptions(plans, conf)))
+        // A transition: the calculator's many cards render in slices, the page staying responsive meanwhile.
+        .then(([plans, conf]) => startTransition(() => setOptions(calculatorOptions(plans, conf))))
         .catch(() => setFailed(true)),
     [],
   );
