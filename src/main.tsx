@@ -1,6 +1,6 @@
 // First: before any zod schema is built (see the module).
 import './zodJitless';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadAddressedPage } from './App';
 
@@ -10,14 +10,12 @@ if (!root) throw new Error('missing #root');
 // first screen in one step. A page that failed to load is left to the render to report.
 void loadAddressedPage(window.location.hash.replace(/^#/, ''))
   .catch(() => undefined)
+  // Not as a transition, though the first screen is painted already: a render that yields lets the
+  // address change between the router reading it and listening for changes, and shows the old page.
   .then(() =>
-    // A transition: the first render yields to the browser every few milliseconds instead of
-    // holding the main thread for its whole length (the first screen is already painted).
-    startTransition(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
     ),
   );
