@@ -20,12 +20,17 @@ import { SHELL_ROUTES } from '../src/routeTable';
 
 type FirstScreenModule = typeof FirstScreen;
 
-/** The front door: prelogin pages at a fixed address, and where the wizard starts. */
+/**
+ * The front door: prelogin pages at a fixed address, and the addresses the route table's redirects
+ * lead to (where the wizard starts); each redirect's own address shows its target's screen. No
+ * react-router here: loaded before production mode is set, it would bring React's development build.
+ */
 export function prerenderedPaths(): { pages: string[]; aliases: Record<string, string> } {
-  const pages = SHELL_ROUTES.filter((r) => r.meta.prelogin && r.page && !r.path.endsWith('/*')).map((r) => r.path);
-  pages.push('/get-started/choose-plan');
-  const aliases = Object.fromEntries(SHELL_ROUTES.filter((r) => r.redirect && pages.includes(r.redirect)).map((r) => [r.path, r.redirect ?? '']));
-  return { pages, aliases };
+  const prelogin = SHELL_ROUTES.filter((r) => r.meta.prelogin && r.page);
+  const pages = prelogin.filter((r) => !r.path.endsWith('/*')).map((r) => r.path);
+  const redirects = SHELL_ROUTES.flatMap((r) => (r.redirect ? [[r.path, r.redirect] as const] : []));
+  for (const [, target] of redirects) if (!pages.includes(target) && prelogin.some((r) => r.path.endsWith('/*') && target.startsWith(r.path.slice(0, -1)))) pages.push(target);
+  return { pages, aliases: Object.fromEntries(redirects.filter(([, target]) => pages.includes(target))) };
 }
 
 /**

@@ -19,7 +19,7 @@ setTranslator(i18n);
 const modules = import.meta.glob<PageModule>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx', '../portal/analytics/AnalyticsApp.tsx']);
 /** `../portal/auth/SignInPage.tsx` → `portal/auth/SignInPage`, the route table's module path. */
 const modulePath = (key: string) => key.replace(/^\.\//, 'src/').replace(/^\.\.\//, '').replace(/\.tsx$/, '');
-const pages = new Map([...Object.entries(modules)].map(([key, load]) => [modulePath(key), lazyPage(load)]));
+const pages = new Map(Object.entries(modules).map(([key, load]) => [modulePath(key), lazyPage(load)]));
 /** The lazy component of a route-table module path such as `portal/auth/SignInPage`. */
 function page(path: string): LazyPage {
   const component = pages.get(path);
