@@ -2,12 +2,14 @@
  * Compiles the server to ES modules, dist-server/index.js (and the worker, dist-server/worker.js), so production runs plain `node`
  * instead of compiling TypeScript at every start. Packages stay external (node_modules is there in
  * production); the project's own modules (server, src/domain, i18n) are bundled in. The SQL
- * migrations are copied beside it, where the compiled database client looks for them.
+ * migrations are copied beside it, where the compiled database client looks for them, and the
+ * product's build adds a fresh migrated database there for the first start (server/db/freshDatabase.ts).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { writeFreshDatabase } from '../server/db/freshDatabase';
 
 const PRODUCT = { index: 'server/index.ts', worker: 'server/worker/main.ts' };
 
@@ -31,6 +33,10 @@ export async function buildServer(outdir = 'dist-server', entries: Record<string
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
-  const file = await buildServer(process.argv[2]);
+  const outdir = process.argv[2] ?? 'dist-server';
+  const file = await buildServer(outdir);
   console.log(`server compiled to ${file} in ${Date.now() - started} ms`);
+  const migrated = Date.now();
+  await writeFreshDatabase(join(outdir, 'fresh-database'), join(outdir, 'migrations'));
+  console.log(`fresh database for the first start in ${Date.now() - migrated} ms`);
 }

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedCatalogue } from './db/seed';
 import { registerErrorHandling } from './errors';
 import { loggerOptions, type LoggerOption } from './logging';
+import { lazySerializers } from './plugins/lazySerializers';
 import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
 import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
@@ -20,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance extends Services {
     config: Config;
     database: Database;
+    /** Compiles the answer serialisers no request has needed yet (see plugins/lazySerializers.ts). */
+    warmSerializers(): Promise<void>;
   }
   interface FastifyContextConfig {
     /** False on hot reads that never write an audit row: they skip the request context. */
@@ -51,7 +54,9 @@ function trustProxy(setting: Config['TRUST_PROXY']) {
  * same origin. The database is opened, migrated and seeded before the app is returned.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const serializers = lazySerializers();
   const app = Fastify({
+    schemaController: { compilersFactory: serializers.compilersFactory },
     logger: loggerOptions(config.LOG_LEVEL, options.logger),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxy(config.TRUST_PROXY),
@@ -82,6 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const i18n = createI18n(config.PRODUCT_NAME);
   app.decorate('config', config);
+  app.decorate('warmSerializers', serializers.warm);
+  app.addHook('onListen', (done) => {
+    serializers.warm().catch((err: unknown) => app.log.error({ err }, 'an answer schema does not compile'));
+    done();
+  });
   app.decorate('database', database);
 
   registerErrorHandling(app, i18n.t);

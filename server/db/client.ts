@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { trackCatalogue } from './catalogueCache';
 import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite } from './changes';
+import { copyFreshDatabase } from './freshDatabase';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,6 +54,8 @@ function feeds() {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// The build's fresh database, beside the compiled server (none when run from the sources).
+const freshDatabase = fileURLToPath(new URL('./fresh-database', import.meta.url));
 // Any fixed number: serialises migrations when several processes start against one PostgreSQL.
 const MIGRATION_LOCK = 727_274_001;
 
@@ -114,6 +117,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     client = new PGlite({ extensions });
   } else {
     mkdirSync(dataDir, { recursive: true });
+    copyFreshDatabase(freshDatabase, dataDir);
     client = new PGlite(dataDir, { extensions });
   }
   // PGlite runs one statement at a time, in order, so a reader never overtakes a write it follows.

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Job } from 'pg-boss';
@@ -29,6 +30,16 @@ export const scheduleCrons = (config: Config): Record<ScheduleName, string> => (
   'analytics-reports': config.ANALYTICS_REPORTS_CRON,
 });
 export const SCHEDULE_TIMEZONE = 'UTC';
+
+/**
+ * Creates pg-boss's schema in a PGlite database and nothing else (the queues follow the start's
+ * configuration): what the build's fresh database holds (db/freshDatabase.ts).
+ */
+export async function createQueueSchema(pglite: PGlite): Promise<void> {
+  const boss = new PgBoss({ schema: QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true, registerInstance: false, db: fromPglite(pglite), backend: 'pglite' });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
+}
 
 export interface Queue extends TaskQueue {
   boss: PgBoss;

@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lazySerializers } from '../../server/plugins/lazySerializers';
 import { missingSchema } from '../../server/plugins/routeSchemas';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -73,6 +75,22 @@ describe('route schemas', () => {
     expect(body.payload.errors.plan[0]).not.toMatch(/^validation\./);
   });
 
+  it('compiles every answer schema of the product', async () => {
+    await expect(t.app.warmSerializers()).resolves.toBeUndefined();
+  });
+
+  it('compiles an answer schema at its first use, and warming reports one that does not compile', async () => {
+    const serializers = lazySerializers();
+    const app = Fastify({ schemaController: { compilersFactory: serializers.compilersFactory } });
+    app.get('/fine', { schema: { response: { 200: { type: 'object', properties: { kept: { type: 'string' } } } } } }, async () => ({ kept: 'yes', dropped: 'no' }));
+    app.get('/broken', { schema: { response: { 200: { type: 'object', properties: { x: { $ref: '#/definitions/missing' } } } } } }, async () => ({ x: 1 }));
+    await app.ready();
+    expect((await app.inject({ method: 'GET', url: '/fine' })).json()).toEqual({ kept: 'yes' });
+    expect((await app.inject({ method: 'GET', url: '/broken' })).statusCode).toBe(500);
+    await expect(serializers.warm()).rejects.toThrow(/missing/);
+    await app.close();
+  });
+
   it('serialises only the declared fields of an answer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(Object.keys(res.json().payload).sort()).toEqual(['database', 'status']);
@@ -89,5 +107,15 @@ describe('the docs page', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/plans/public' });
     expect(api.headers['content-security-policy']).toContain("script-src 'self'");
     expect(api.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+  });
+
+  it('sends the reader script and the address without its slash to the page (the reader loads at the first visit)', async () => {
+    const [script, bare] = await Promise.all([t.app.inject({ method: 'GET', url: '/api/v1/docs/js/scalar.js' }), t.app.inject({ method: 'GET', url: '/api/v1/docs' })]);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.body.length).toBeGreaterThan(1_000_000);
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/api/v1/docs/');
+    expect(bare.headers['content-security-policy']).toContain("'unsafe-inline'");
   });
 });
