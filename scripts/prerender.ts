@@ -6,9 +6,9 @@
  * downloaded and run; React's first render replaces it with the same page (src/lazyPage.tsx).
  * The markup is inert until then, so nothing can be typed into a form that is about to go.
  *
- * Only where the first screen is known in advance: no query in the address (an error notice or a
- * mailed token changes it), the product name it was rendered with; both with and without the
- * Google button.
+ * Only where the first screen is known in advance: no query in the address (an error notice
+ * changes it) other than the parameters the route table says leave it as it is (the invitation's
+ * token), the product name it was rendered with; both with and without the Google button.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,12 +25,13 @@ type FirstScreenModule = typeof FirstScreen;
  * lead to (where the wizard starts); each redirect's own address shows its target's screen. No
  * react-router here: loaded before production mode is set, it would bring React's development build.
  */
-export function prerenderedPaths(): { pages: string[]; aliases: Record<string, string> } {
+export function prerenderedPaths(): { pages: string[]; aliases: Record<string, string>; queries: Record<string, string[]> } {
   const prelogin = SHELL_ROUTES.filter((r) => r.meta.prelogin && r.page);
   const pages = prelogin.filter((r) => !r.path.endsWith('/*')).map((r) => r.path);
   const redirects = SHELL_ROUTES.flatMap((r) => (r.redirect ? [[r.path, r.redirect] as const] : []));
   for (const [, target] of redirects) if (!pages.includes(target) && prelogin.some((r) => r.path.endsWith('/*') && target.startsWith(r.path.slice(0, -1)))) pages.push(target);
-  return { pages, aliases: Object.fromEntries(redirects.filter(([, target]) => pages.includes(target))) };
+  const queries = Object.fromEntries(prelogin.flatMap((r) => (r.meta.firstScreenQuery && pages.includes(r.path) ? [[r.path, r.meta.firstScreenQuery] as const] : [])));
+  return { pages, aliases: Object.fromEntries(redirects.filter(([, target]) => pages.includes(target))), queries };
 }
 
 /**
@@ -59,14 +60,15 @@ export function splitStyles(rendered: Record<string, string>): { styles: string[
 }
 
 /** The browser side: puts the addressed page's style tags and markup into #root, if this server shows it as rendered. */
-function pickerSource(rendered: Record<string, string>, aliases: Record<string, string>, productName: string): string {
+function pickerSource(rendered: Record<string, string>, paths: Omit<ReturnType<typeof prerenderedPaths>, 'pages'>, productName: string): string {
   const { styles, pages } = splitStyles(rendered);
   return `(function(){
-var styles=${JSON.stringify(styles)},pages=${JSON.stringify(pages)},aliases=${JSON.stringify(aliases)};
+var styles=${JSON.stringify(styles)},pages=${JSON.stringify(pages)},aliases=${JSON.stringify(paths.aliases)},queries=${JSON.stringify(paths.queries)};
 var cfg;try{cfg=JSON.parse(document.querySelector('meta[name="client-config"]').content)}catch(e){return}
 if(!cfg||cfg.productName!==${JSON.stringify(productName)})return;
-var path=location.hash.replace(/^#/,'')||'/';
-if(path.indexOf('?')>=0)return;
+var path=location.hash.replace(/^#/,'')||'/',q=path.indexOf('?');
+if(q>=0){var params=path.slice(q+1).split('&');path=path.slice(0,q);
+for(var k=0;k<params.length;k++){var name=decodeURIComponent(params[k].split('=')[0]);if(!queries[path]||queries[path].indexOf(name)<0)return}}
 path=aliases[path]||path;
 var page=(cfg.googleClientId&&pages['g'+path])||pages[path];
 var root=document.getElementById('root');
@@ -85,7 +87,7 @@ export async function prerender(outDir = 'dist'): Promise<{ file: string; pages:
   const vite = await createServer({ mode: 'production', appType: 'custom', logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false } });
   try {
     const entry = (await vite.ssrLoadModule('/src/prerender.tsx')) as FirstScreenModule;
-    const { pages, aliases } = prerenderedPaths();
+    const { pages, ...paths } = prerenderedPaths();
     const table: Record<string, string> = {};
     for (const path of pages) {
       // React's preloads for the page's images go: the hidden welcome panel's logos would compete
@@ -97,7 +99,7 @@ export async function prerender(outDir = 'dist'): Promise<{ file: string; pages:
       table[path] = plain;
       if (google !== plain) table[`g${path}`] = google;
     }
-    const source = pickerSource(table, aliases, entry.PRERENDERED_PRODUCT_NAME);
+    const source = pickerSource(table, paths, entry.PRERENDERED_PRODUCT_NAME);
     const file = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
     writeFileSync(join(outDir, file), source);
     const indexFile = join(outDir, 'index.html');

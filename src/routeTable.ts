@@ -11,6 +11,8 @@ export interface RouteMeta {
   hideFooter?: boolean;
   /** i18n key of the page title; the product name alone when absent. */
   titleKey?: string;
+  /** Query parameters that leave the page's first screen as it is (its prerendered one still applies). */
+  firstScreenQuery?: string[];
 }
 
 export interface ShellRoute {
@@ -26,7 +28,8 @@ export const MAIN_APP_MODULE = 'src/MainApp';
 export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', meta: { prelogin: true }, redirect: '/account/create' },
   { path: '/account/create', meta: { prelogin: true, welcome: true, titleKey: 'titles.signUp' }, page: 'portal/auth/SignUpPage' },
-  { path: '/account/invited', meta: { prelogin: true, welcome: true, titleKey: 'titles.invited' }, page: 'portal/auth/InvitedSignUpPage' },
+  // The mailed token is checked after the first render: it shows 'Checking your invitation…' whatever the token.
+  { path: '/account/invited', meta: { prelogin: true, welcome: true, titleKey: 'titles.invited', firstScreenQuery: ['token'] }, page: 'portal/auth/InvitedSignUpPage' },
   { path: '/account/signin', meta: { prelogin: true, welcome: true, titleKey: 'titles.signIn' }, page: 'portal/auth/SignInPage' },
   { path: '/account/magic-link', meta: { prelogin: true, welcome: true, titleKey: 'titles.magicLink' }, page: 'portal/auth/MagicLinkPage' },
   { path: '/forgot-password', meta: { prelogin: true, welcome: true, titleKey: 'titles.forgotPassword' }, page: 'portal/auth/ForgotPasswordPage' },

@@ -23,6 +23,28 @@ const invitedForm = import('./InvitedForm');
 invitedForm.catch(() => undefined);
 const InvitedForm = lazy(() => invitedForm);
 
+/**
+ * The check of the address's token starts as soon as this page's module runs, not after its first
+ * render: the invitation's details are the page's largest text, so they paint that much sooner.
+ * The page's first check of that token takes it (and StrictMode's second run of the same effect);
+ * any later one asks again.
+ */
+let early: { token: string; check: Promise<Invitation> } | null = (() => {
+  if (typeof location === 'undefined') return null;
+  const [path, query = ''] = location.hash.replace(/^#/, '').split('?');
+  const token = path === '/account/invited' ? new URLSearchParams(query).get('token')?.trim() : undefined;
+  if (!token) return null;
+  const check = companiesApi.checkInvited(token);
+  check.catch(() => undefined);
+  return { token, check };
+})();
+function checkInvited(token: string): Promise<Invitation> {
+  if (early?.token !== token) return once(`check-invited:${token}`, () => companiesApi.checkInvited(token));
+  const { check } = early;
+  void Promise.resolve().then(() => (early = null));
+  return check;
+}
+
 const INVALID = '/account/signin?error=invalid-invitation';
 const SIGN_IN = '/account/signin';
 /** How long 'Invitation accepted' stays before sign-in opens by itself. */
@@ -122,7 +144,7 @@ export default function InvitedSignUpPage() {
       return;
     }
     let live = true;
-    once(`check-invited:${token}`, () => companiesApi.checkInvited(token)).then(
+    checkInvited(token).then(
       (found) => live && setInvitation(found),
       (error: unknown) => {
         if (!live) return;

@@ -88,12 +88,20 @@ test.describe('the application shell', () => {
     await expect(page.locator('#root > [inert]')).toHaveCount(1);
     expect(await page.locator('input[name="email"]').evaluate((input) => (input.focus(), document.activeElement === input))).toBe(false);
     await page.screenshot({ path: 'test-results/screens/first-screen-390.png' });
-    // A redirecting address shows its target; an address with a query shows nothing in advance.
+    // A redirecting address shows its target; an address with a query shows nothing in advance,
+    // unless the query leaves the first screen as it is (an invitation's token).
     // (A new address differing only in its hash is no new load: each is loaded again.)
     await page.goto('/#/');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
     await page.goto('/#/account/signin?error=session-timed-out');
+    await page.reload();
+    await expect(page.locator('#root')).toBeEmpty();
+    await page.goto('/#/account/invited?token=abc123');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Join your team' })).toBeVisible();
+    await expect(page.getByText('Checking your invitation')).toBeVisible();
+    await page.goto('/#/account/invited?token=abc123&error=x');
     await page.reload();
     await expect(page.locator('#root')).toBeEmpty();
 
