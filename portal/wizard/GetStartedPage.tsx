@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { clientConfig } from '../../src/clientConfig';
@@ -30,6 +30,10 @@ export default function GetStartedPage() {
   const { options, failed } = useWizardOptions();
   const quote = usePrice(options, state);
   const product = clientConfig.productName;
+  // The step's first render (every plan card) runs in the background, in slices the browser can
+  // interrupt, after the frame: the store's update that starts the order would otherwise render it
+  // in one long task (issue 17). Later renders of the step are immediate.
+  const stepShown = useDeferredValue(Boolean(options && state.subscription), false);
 
   useEffect(() => {
     wizard.track(search);
@@ -55,7 +59,7 @@ export default function GetStartedPage() {
 
   if (!step) return <Navigate to={`/get-started/${STEP_PATHS.preloginChoosePlan}`} replace />;
   if (failed) return <Alert severity="error" sx={{ m: 4 }}>{t(failed)}</Alert>;
-  if (!options || !state.subscription) {
+  if (!options || !state.subscription || !stepShown) {
     // The wizard's frame shows at once (and is in the prerendered first screen); its step once the catalogue is here.
     return (
       <WizardFrame editing={false} showSignIn footer={{ totalCents: null, cycle: state.activePaymentPeriod, nextDisabled: true }}>
