@@ -90,6 +90,11 @@ async function main() {
         if (!result) throw new Error(`no Lighthouse result for ${route}`);
         const { categories, audits } = result.lhr;
         const numeric = (id: string) => audits[id]?.numericValue ?? 0;
+        // A run Lighthouse could not score says why (its runtime error, or the audits that failed).
+        if (categories.performance?.score == null) {
+          const errors = Object.values(audits).flatMap((a) => (a.errorMessage ? [`${a.id}: ${a.errorMessage}`] : []));
+          console.log(`  ${route} (${device}) not scored: ${result.lhr.runtimeError?.message ?? errors.slice(0, 3).join('; ')}`);
+        }
         // Audits short of full marks outside performance, to say what a score below 100 is about.
         for (const id of ['accessibility', 'best-practices', 'seo']) {
           for (const ref of categories[id]?.auditRefs ?? []) {

@@ -193,10 +193,28 @@ export function ShellRoutes() {
   );
 }
 
+/**
+ * The first render is a transition (src/main.tsx): while it yields, the address can change before
+ * the router listens for changes (its listener comes with the first commit). After that commit the
+ * router takes up the address it missed, if one changed.
+ */
+function AddressCatchUp() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const address = window.location.hash.replace(/^#/, '') || '/';
+    if (address !== `${location.pathname}${location.search}`) navigate(address, { replace: true });
+    // Once, after the first commit: later changes reach the router's own listener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
+
 export function App() {
   return (
     <ShellProviders>
       <HashRouter>
+        <AddressCatchUp />
         <ShellRoutes />
       </HashRouter>
     </ShellProviders>

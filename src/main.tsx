@@ -1,6 +1,6 @@
 // First: before any zod schema is built (see the module).
 import './zodJitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadAddressedPage } from './App';
 
@@ -10,12 +10,15 @@ if (!root) throw new Error('missing #root');
 // first screen in one step. A page that failed to load is left to the render to report.
 void loadAddressedPage(window.location.hash.replace(/^#/, ''))
   .catch(() => undefined)
-  // Not as a transition, though the first screen is painted already: a render that yields lets the
-  // address change between the router reading it and listening for changes, and shows the old page.
+  // As a transition, in slices the browser can interrupt: the first screen is painted already, and
+  // one long render task held a phone's main thread for a third of a second (issue 17). An address
+  // that changes meanwhile is taken up after the first commit (AddressCatchUp in App.tsx).
   .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     ),
   );
