@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, SCREEN, signInAs, test } from './fixtures';
+import { expect, openSignIn, SCREEN, signInAs, test } from './fixtures';
 import { countMails, waitForMail } from './mailbox';
 
 const PASSWORD = 'Tr1cky-Lantern';
@@ -25,7 +25,7 @@ async function signUp(page: Page, email: string) {
 }
 
 async function signInForm(page: Page, email: string, password: string) {
-  await page.goto('/#/account/signin');
+  await openSignIn(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -120,7 +120,7 @@ test.describe('accounts, end to end with real mail', () => {
     await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
     await freshVisit(page);
 
-    await page.goto('/#/account/signin');
+    await openSignIn(page);
     await expect(page.getByRole('link', { name: 'Request an unlock link' })).toHaveCount(0);
     for (let i = 0; i < 5; i += 1) {
       await page.getByLabel('Email').fill(email);
@@ -156,7 +156,7 @@ test.describe('accounts, end to end with real mail', () => {
     await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
     await freshVisit(page);
 
-    await page.goto('/#/account/signin');
+    await openSignIn(page);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expect(page.getByText(`if an account exists for ${email}`)).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
-import { admin, expect, test } from './fixtures';
+import { admin, expect, openSignIn, test } from './fixtures';
 import { adminShots, asAdmin } from './adminPages';
 import { waitForMail } from './mailbox';
 
@@ -89,7 +89,7 @@ test.describe('admin area', () => {
     // Lock: the right password is refused.
     await page.getByRole('button', { name: 'Lock', exact: true }).click();
     await expect(page.getByText('Locked', { exact: true })).toBeVisible();
-    await user.page.goto('/#/account/signin');
+    await openSignIn(user.page);
     await user.page.getByLabel('Email').fill(user.email);
     await user.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await user.page.getByRole('button', { name: 'Sign in', exact: true }).click();

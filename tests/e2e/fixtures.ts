@@ -17,9 +17,19 @@ export { expect };
 
 export const SCREEN = { phone: { width: 390, height: 844 }, wide: { width: 1440, height: 900 } } as const;
 
+/**
+ * Opens sign-in, ready for input. From another page of the app the address changes first and the
+ * page follows once its module is loaded: until then the old page (sign-up has an Email field too)
+ * is still there.
+ */
+export async function openSignIn(page: Page) {
+  await page.goto('/#/account/signin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+}
+
 /** Signs in through the sign-in page, as a person would. */
 export async function signInAs(page: Page, email: string, password: string) {
-  await page.goto('/#/account/signin');
+  await openSignIn(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

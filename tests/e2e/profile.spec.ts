@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import type { Download, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { LIMITS } from '../../src/domain/constants';
-import { expect, SCREEN, test } from './fixtures';
+import { expect, openSignIn, SCREEN, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
 const PASSWORD = 'Tr1cky-Lantern';
@@ -65,8 +65,7 @@ async function openProfile(page: Page, section: 'account' | 'authentication' | '
 }
 
 async function signInForm(page: Page, email: string, password: string) {
-  await page.goto('/#/account/signin');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await openSignIn(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
