@@ -4,6 +4,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setTranslator } from '../dataProvider/httpClient';
+import { hashAddress } from './hashAddress';
 import { i18n } from './i18n';
 import { PreloginLayout } from './layouts/PreloginLayout';
 import { WelcomeLayout } from './layouts/WelcomeLayout';
@@ -202,7 +203,7 @@ function AddressCatchUp() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    const address = window.location.hash.replace(/^#/, '') || '/';
+    const address = hashAddress();
     if (address !== `${location.pathname}${location.search}`) navigate(address, { replace: true });
     // Once, after the first commit: later changes reach the router's own listener.
     // eslint-disable-next-line react-hooks/exhaustive-deps

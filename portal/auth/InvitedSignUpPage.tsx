@@ -9,6 +9,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { companiesApi } from '../../dataProvider/companies';
 import { ApiError } from '../../dataProvider/httpClient';
 import { COMPANY_ROLES } from '../../src/domain/constants';
+import { hashAddress } from '../../src/hashAddress';
 import { isSignedIn, saveReturnRoute, session, useSession } from '../../src/session';
 import { ReadOnlyField } from '../../src/ui/form/ReadOnlyField';
 import { AuthHeading } from './AuthHeading';
@@ -23,6 +24,11 @@ const invitedForm = import('./InvitedForm');
 invitedForm.catch(() => undefined);
 const InvitedForm = lazy(() => invitedForm);
 
+/** The invitation's token in an address's query ('' when there is none). */
+function tokenOf(query: URLSearchParams): string {
+  return query.get('token')?.trim() ?? '';
+}
+
 /**
  * The check of the address's token starts as soon as this page's module runs, not after its first
  * render: the invitation's details are the page's largest text, so they paint that much sooner.
@@ -31,8 +37,8 @@ const InvitedForm = lazy(() => invitedForm);
  */
 let early: { token: string; check: Promise<Invitation> } | null = (() => {
   if (typeof location === 'undefined') return null;
-  const [path, query = ''] = location.hash.replace(/^#/, '').split('?');
-  const token = path === '/account/invited' ? new URLSearchParams(query).get('token')?.trim() : undefined;
+  const [path, query = ''] = hashAddress().split('?');
+  const token = path === '/account/invited' ? tokenOf(new URLSearchParams(query)) : '';
   if (!token) return null;
   const check = companiesApi.checkInvited(token);
   check.catch(() => undefined);
@@ -133,7 +139,7 @@ function ExistingAccount({ token, invitation, onAccepted }: { token: string; inv
 export default function InvitedSignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const token = useSearchParams()[0].get('token')?.trim() ?? '';
+  const token = tokenOf(useSearchParams()[0]);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);

@@ -16,7 +16,7 @@ import { seedCatalogue } from './seed';
  * in it: no secret key (a file of its own in DATA_DIR), no account, no queue settings.
  */
 
-/** PostgreSQL writes this file last when it creates a data directory; PGlite treats it as "exists". */
+/** PGlite takes a data directory holding this file for an existing database (and never runs initdb on it). */
 const MARKER = 'PG_VERSION';
 
 /** Writes a closed, migrated and seeded PGlite data directory to `dir` (replacing one there). */
