@@ -6,6 +6,9 @@ import { apiFetch } from './httpClient';
 const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
   (await apiFetch<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) })).payload;
 
+/** Checking an invitation link (SPEC §7: POST with the token); the first screen sends it too. */
+export const CHECK_INVITED_PATH = '/companies/users/check-invited';
+
 const companyPath = (id: string) => `/companies/${encodeURIComponent(id)}`;
 
 export interface CompanyUpdate {
@@ -45,7 +48,9 @@ export const companiesApi = {
   invite: (id: string, body: InvitationBody) => send<null>('POST', `${companyPath(id)}/invitations`, body),
   removeMember: (id: string, userId: string) => send<null>('DELETE', `${companyPath(id)}/users/${encodeURIComponent(userId)}`),
   cancelInvitation: (id: string, invitationId: string) => send<null>('DELETE', `${companyPath(id)}/invitations/${encodeURIComponent(invitationId)}`),
-  checkInvited: (token: string) => send<{ email: string; companyName: string; role: string; existingUser: boolean }>('POST', '/companies/users/check-invited', { token }),
+  /** `fetchImpl`: a reply to the same request already sent (the first screen's, portal/auth/invitationFirstScreen.ts). */
+  checkInvited: async (token: string, fetchImpl?: typeof fetch) =>
+    (await apiFetch<{ email: string; companyName: string; role: string; existingUser: boolean }>(CHECK_INVITED_PATH, { method: 'POST', body: JSON.stringify({ token }) }, fetchImpl)).payload,
   acceptInvitation: (body: InvitedSignUpBody) => send<null>('POST', '/companies/users/invited', body),
   /** A browser signed in as the invited account joins with the token alone. */
   joinInvitation: (token: string) => send<null>('POST', '/companies/users/invited', { token }),

@@ -9,6 +9,8 @@
  * Only where the first screen is known in advance: no query in the address (an error notice
  * changes it) other than the parameters the route table says leave it as it is (the invitation's
  * token), the product name it was rendered with; both with and without the Google button.
+ * On the invited page the script also sends the token's check and fills in the invitation's
+ * details when it answers (portal/auth/invitationFirstScreen.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { createServer } from 'vite';
 import type * as FirstScreen from '../src/prerender';
 import { SHELL_ROUTES } from '../src/routeTable';
+import { pickerSource } from './firstScreenScript';
 
 type FirstScreenModule = typeof FirstScreen;
 
@@ -32,53 +35,6 @@ export function prerenderedPaths(): { pages: string[]; aliases: Record<string, s
   for (const [, target] of redirects) if (!pages.includes(target) && prelogin.some((r) => r.path.endsWith('/*') && target.startsWith(r.path.slice(0, -1)))) pages.push(target);
   const queries = Object.fromEntries(prelogin.flatMap((r) => (r.meta.firstScreenQuery && pages.includes(r.path) ? [[r.path, r.meta.firstScreenQuery] as const] : [])));
   return { pages, aliases: Object.fromEntries(redirects.filter(([, target]) => pages.includes(target))), queries };
-}
-
-/**
- * The pages' markup, with their style tags taken out into one table (pages share most rules): a
- * page is the list of its style tags, in order, and its markup.
- */
-export function splitStyles(rendered: Record<string, string>): { styles: string[][]; pages: Record<string, [number[], string]> } {
-  const styles: string[][] = [];
-  const index = new Map<string, number>();
-  const pages: Record<string, [number[], string]> = {};
-  for (const [path, html] of Object.entries(rendered)) {
-    const used: number[] = [];
-    const markup = html.replace(/<style data-emotion="([^"]*)">([\s\S]*?)<\/style>/g, (_tag, attr: string, css: string) => {
-      const key = `${attr}\u0000${css}`;
-      let i = index.get(key);
-      if (i === undefined) {
-        i = styles.push([attr, css]) - 1;
-        index.set(key, i);
-      }
-      used.push(i);
-      return '';
-    });
-    pages[path] = [used, markup];
-  }
-  return { styles, pages };
-}
-
-/** The browser side: puts the addressed page's style tags and markup into #root, if this server shows it as rendered. */
-function pickerSource(rendered: Record<string, string>, paths: Omit<ReturnType<typeof prerenderedPaths>, 'pages'>, productName: string): string {
-  const { styles, pages } = splitStyles(rendered);
-  return `(function(){
-var styles=${JSON.stringify(styles)},pages=${JSON.stringify(pages)},aliases=${JSON.stringify(paths.aliases)},queries=${JSON.stringify(paths.queries)};
-var cfg;try{cfg=JSON.parse(document.querySelector('meta[name="client-config"]').content)}catch(e){return}
-if(!cfg||cfg.productName!==${JSON.stringify(productName)})return;
-var path=location.hash.replace(/^#/,'')||'/',q=path.indexOf('?');
-if(q>=0){var params=path.slice(q+1).split('&');path=path.slice(0,q);
-for(var k=0;k<params.length;k++){var name=decodeURIComponent(params[k].split('=')[0]);if(!queries[path]||queries[path].indexOf(name)<0)return}}
-path=aliases[path]||path;
-var page=(cfg.googleClientId&&pages['g'+path])||pages[path];
-var root=document.getElementById('root');
-if(!page||!root||root.firstChild)return;
-var html='';
-for(var i=0;i<page[0].length;i++){var s=styles[page[0][i]];html+='<style data-emotion="'+s[0]+'">'+s[1]+'</style>'}
-root.innerHTML=html+page[1];
-for(var j=0;j<root.children.length;j++)if(root.children[j].tagName!=='STYLE')root.children[j].setAttribute('inert','');
-})();
-`;
 }
 
 export async function prerender(outDir = 'dist'): Promise<{ file: string; pages: number; bytes: number }> {

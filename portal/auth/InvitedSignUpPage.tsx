@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { companiesApi } from '../../dataProvider/companies';
@@ -15,6 +15,7 @@ import { ReadOnlyField } from '../../src/ui/form/ReadOnlyField';
 import { AuthHeading } from './AuthHeading';
 import { once } from './once';
 import type { Invitation } from './invitation';
+import { INTRO_ATTRIBUTE, INVITED_PATH, invitationIntro, tokenOf, type FirstScreenInvitationCheck } from './invitationFirstScreen';
 import { signUpFailure } from './signUpFailure';
 import { Waiting } from './Waiting';
 
@@ -24,25 +25,24 @@ const invitedForm = import('./InvitedForm');
 invitedForm.catch(() => undefined);
 const InvitedForm = lazy(() => invitedForm);
 
-/** The invitation's token in an address's query ('' when there is none). */
-function tokenOf(query: URLSearchParams): string {
-  return query.get('token')?.trim() ?? '';
-}
-
 /**
- * The check of the address's token starts as soon as this page's module runs, not after its first
- * render: the invitation's details are the page's largest text, so they paint that much sooner.
- * The page's first check of that token takes it (and StrictMode's second run of the same effect);
- * any later one asks again.
+ * The check of the address's token starts before this page's first render: the invitation's
+ * details are the page's largest text. The first-screen script usually sent it already
+ * (invitationFirstScreen.ts); its reply is read here as the API's. Otherwise it starts as soon as
+ * this module runs. The page's first check of that token takes it (and StrictMode's second run of
+ * the same effect); any later one asks again.
  */
-let early: { token: string; check: Promise<Invitation> } | null = (() => {
+let early: { token: string; check: Promise<Invitation>; first?: FirstScreenInvitationCheck } | null = (() => {
   if (typeof location === 'undefined') return null;
   const [path, query = ''] = hashAddress().split('?');
-  const token = path === '/account/invited' ? tokenOf(new URLSearchParams(query)) : '';
+  const token = path === INVITED_PATH ? tokenOf(new URLSearchParams(query)) : '';
   if (!token) return null;
-  const check = companiesApi.checkInvited(token);
+  const first = window.beaconInvitationCheck?.token === token ? window.beaconInvitationCheck : undefined;
+  const check = first
+    ? companiesApi.checkInvited(token, () => first.reply.then(({ status, text }) => new Response(text || null, { status })))
+    : companiesApi.checkInvited(token);
   check.catch(() => undefined);
-  return { token, check };
+  return { token, check, first };
 })();
 function checkInvited(token: string): Promise<Invitation> {
   if (early?.token !== token) return once(`check-invited:${token}`, () => companiesApi.checkInvited(token));
@@ -50,6 +50,9 @@ function checkInvited(token: string): Promise<Invitation> {
   void Promise.resolve().then(() => (early = null));
   return check;
 }
+const sameInvitation = (a: Invitation, b: Invitation) => a.email === b.email && a.companyName === b.companyName && a.role === b.role && a.existingUser === b.existingUser;
+/** The invitation the first screen already shows, when its check answered before this render. */
+const shownInvitation = (token: string): Invitation | null => (early?.token === token ? (early.first?.invitation ?? null) : null);
 
 const INVALID = '/account/signin?error=invalid-invitation';
 const SIGN_IN = '/account/signin';
@@ -140,7 +143,7 @@ export default function InvitedSignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = tokenOf(useSearchParams()[0]);
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [invitation, setInvitation] = useState<Invitation | null>(() => shownInvitation(token));
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
 
@@ -151,7 +154,9 @@ export default function InvitedSignUpPage() {
     }
     let live = true;
     checkInvited(token).then(
-      (found) => live && setInvitation(found),
+      // In the background: the form is the page's largest render, and a phone's taps come first.
+      // The same invitation the first screen gave keeps its object: no second render of the form.
+      (found) => live && startTransition(() => setInvitation((shown) => (shown && sameInvitation(shown, found) ? shown : found))),
       (error: unknown) => {
         if (!live) return;
         // SPEC §8: a refused token goes to sign-in; anything else (offline, rate limit) is said here.
@@ -164,9 +169,8 @@ export default function InvitedSignUpPage() {
     };
   }, [token, navigate, t]);
 
-  // 'You are invited to {company}.', and the role when it is one this product knows.
-  const knownRole = invitation && (COMPANY_ROLES as readonly string[]).includes(invitation.role) ? t('invited.role', { role: t(`invited.roles.${invitation.role}`) }) : null;
-  const intro = invitation ? [t('invited.intro', { company: invitation.companyName }), knownRole].filter(Boolean).join(' ') : undefined;
+  // Always in place, empty while the token is checked: the first screen fills the same element.
+  const intro = <span {...{ [INTRO_ATTRIBUTE]: '' }}>{invitation ? invitationIntro(invitation, (key, values) => t(key, values), COMPANY_ROLES) : ''}</span>;
   let body;
   if (loadFailure) {
     body = (

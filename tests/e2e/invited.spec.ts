@@ -108,6 +108,34 @@ test.describe('invited sign-up', () => {
     await expect(page).toHaveURL(/#\/account\/signin\?error=invalid-invitation$/);
   });
 
+  test('the link names the company before the app has loaded, and the page checks the token once', async ({ page, playwright, baseURL }) => {
+    const adminApi = await playwright.request.newContext({ baseURL });
+    const link = await inviteAs(adminApi, newEmail('first-screen'));
+    await page.setViewportSize(SCREEN.phone);
+    const checks: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('/api/v1/companies/users/check-invited') && checks.push(request.method())));
+
+    // The app's scripts held back: the first screen alone, with the invitation's details filled in.
+    const appScripts = /\/assets\/(?!first-screen-).*\.js$/;
+    await page.route(appScripts, (route) => route.abort());
+    await page.goto(link);
+    await expect(page.getByText('You are invited to Beacon Ops. You join as a workspace viewer.')).toBeVisible();
+    await expect(page.getByText('Checking your invitation')).toBeVisible();
+    expect(checks).toEqual(['POST']);
+    await page.screenshot({ path: join(SCREENS, 'invited-first-screen-390.png') });
+
+    // With the app: it takes that answer over and shows the form, without a second check.
+    await page.unroute(appScripts);
+    checks.length = 0;
+    await page.goto('about:blank');
+    await page.goto(link);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await expect(page.getByText('You are invited to Beacon Ops. You join as a workspace viewer.')).toBeVisible();
+    await expect(page.locator('#root [inert]')).toHaveCount(0);
+    expect(checks).toEqual(['POST']);
+    await adminApi.dispose();
+  });
+
   test('a verified account signs in from the invitation and joins with one click', async ({ page, playwright, baseURL }) => {
     const email = newEmail('existing');
     expect((await page.request.post('/api/v1/users', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD } })).status()).toBe(201);
