@@ -6,7 +6,7 @@
  * invitee opens it: from the link of a real invitation mail (an admin's company invites an address).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -88,6 +88,8 @@ async function main() {
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
         const result = await lighthouse(`${server.url}/#${route === '/account/invited' ? invited : route}`, flags, device === 'desktop' ? desktopConfig : undefined);
         if (!result) throw new Error(`no Lighthouse result for ${route}`);
+        // BENCH_TRACE=dir keeps each run's trace, to open in the browser's Performance panel.
+        if (process.env.BENCH_TRACE) writeFileSync(join(process.env.BENCH_TRACE, `${device}${route.replaceAll('/', '-')}.json`), JSON.stringify(result.artifacts.Trace));
         const { categories, audits } = result.lhr;
         const numeric = (id: string) => audits[id]?.numericValue ?? 0;
         // A run Lighthouse could not score says why (its runtime error, or the audits that failed).

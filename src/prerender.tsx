@@ -1,5 +1,6 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { loadAddressedPage, ShellProviders, ShellRoutes } from './App';
@@ -11,24 +12,42 @@ import { clientConfig } from './clientConfig';
  * page can paint before its scripts run. `googleSignIn` renders it as a server with a Google
  * client id shows it (the button's place and the divider).
  */
+/**
+ * A later screen whose styles go out with a page's first screen: the browser's emotion adopts them
+ * with the first screen's, so the commit that shows that screen neither compiles nor inserts them.
+ * The invited page's form shows once the invitation is checked, in the page's largest commit.
+ */
+const LATER_SCREENS: Record<string, () => Promise<ReactElement>> = {
+  '/account/invited': async () => {
+    const { default: InvitedForm } = await import('../portal/auth/InvitedForm');
+    const invitation = { email: 'invitee@example.com', companyName: '', role: 'viewer', existingUser: false };
+    return <InvitedForm token="" invitation={invitation} onAccepted={() => undefined} />;
+  },
+};
+
 export async function renderFirstScreen(path: string, { googleSignIn }: { googleSignIn: boolean }): Promise<string> {
   clientConfig.googleClientId = googleSignIn ? 'prerendered' : null;
   await loadAddressedPage(path);
+  const later = await LATER_SCREENS[path]?.();
+  // One style cache for the renders, so each rule goes out once (the browser's cache key, 'css', so
+  // that emotion there adopts these styles instead of inserting them again).
+  const cache = createCache({ key: 'css' });
+  const render = (element: ReactElement) =>
+    renderToString(
+      <CacheProvider value={cache}>
+        <ShellProviders>
+          <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+        </ShellProviders>
+      </CacheProvider>,
+    );
   // The same output for the same build (the welcome panel picks its brand logos at random).
   const random = Math.random;
   Math.random = () => 0;
   try {
-  // One style cache for the render, so each rule goes out once (the browser's cache key, 'css', so
-  // that emotion there adopts these styles instead of inserting them again).
-    return renderToString(
-      <CacheProvider value={createCache({ key: 'css' })}>
-        <ShellProviders>
-          <MemoryRouter initialEntries={[path]}>
-            <ShellRoutes />
-          </MemoryRouter>
-        </ShellProviders>
-      </CacheProvider>,
-    );
+    const first = render(<ShellRoutes />);
+    // Of the later screen, only the style tags its render adds.
+    const laterStyles = later ? (render(later).match(/<style data-emotion="[^"]*">[\s\S]*?<\/style>/g) ?? []).join('') : '';
+    return first + laterStyles;
   } finally {
     Math.random = random;
   }
