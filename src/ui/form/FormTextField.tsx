@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FieldErrorIcon } from './FieldErrorIcon';
 import { useTranslateMessage } from './messages';
@@ -50,6 +50,20 @@ export function FormTextField<T extends FieldValues>({
   const translate = useTranslateMessage();
   const [focused, setFocused] = useState(false);
   const { field, fieldState } = useController({ control, name });
+  const input = useRef<HTMLInputElement | null>(null);
+  const fieldRef = field.ref;
+  const inputRef = useCallback(
+    (element: HTMLInputElement | null) => {
+      fieldRef(element);
+      input.current = element;
+    },
+    [fieldRef],
+  );
+  // Focused after the commit that shows the field, not in it (React's autoFocus): focusing there
+  // makes the browser lay the whole new page out inside the commit, one long task on a phone.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   const message = fieldState.error ? translate(fieldState.error.message) : '';
   const focus = (next: boolean) => {
     setFocused(next);
@@ -79,8 +93,7 @@ export function FormTextField<T extends FieldValues>({
           field.onBlur();
           focus(false);
         }}
-        inputRef={field.ref}
-        autoFocus={autoFocus}
+        inputRef={inputRef}
         autoComplete={autoComplete}
         endAdornment={adornment}
         inputProps={{
