@@ -86,8 +86,14 @@ async function main() {
     for (const device of DEVICES) {
       for (const route of ROUTES) {
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
-        const result = await lighthouse(`${server.url}/#${route === '/account/invited' ? invited : route}`, flags, device === 'desktop' ? desktopConfig : undefined);
-        if (!result) throw new Error(`no Lighthouse result for ${route}`);
+        const run = async () => {
+          const done = await lighthouse(`${server.url}/#${route === '/account/invited' ? invited : route}`, flags, device === 'desktop' ? desktopConfig : undefined);
+          if (!done) throw new Error(`no Lighthouse result for ${route}`);
+          return done;
+        };
+        // Lighthouse now and then loses the trace of a load (NO_NAVSTART): that run is measured again, once.
+        let result = await run();
+        if (result.lhr.runtimeError?.code === 'NO_NAVSTART') result = await run();
         // BENCH_TRACE=dir keeps each run's trace, to open in the browser's Performance panel.
         if (process.env.BENCH_TRACE) writeFileSync(join(process.env.BENCH_TRACE, `${device}${route.replaceAll('/', '-')}.json`), JSON.stringify(result.artifacts.Trace));
         const { categories, audits } = result.lhr;
