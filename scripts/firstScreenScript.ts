@@ -56,12 +56,15 @@ export function invitationSetup() {
  * shows it as rendered. The invitation's functions go in as their source; `t` looks a string up
  * and fills its `{{name}}`s as the app's translator does.
  */
+/** A value as a JavaScript literal that cannot end the inline script holding it (no `</script`, no `<!--`). */
+const literal = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 export function pickerSource(rendered: Record<string, string>, paths: FirstScreenPaths, productName: string): string {
   const { styles, pages } = splitStyles(rendered);
   return `(function(){
-var styles=${JSON.stringify(styles)},pages=${JSON.stringify(pages)},aliases=${JSON.stringify(paths.aliases)},queries=${JSON.stringify(paths.queries)},invitation=${JSON.stringify(invitationSetup())};
+var styles=${literal(styles)},pages=${literal(pages)},aliases=${literal(paths.aliases)},queries=${literal(paths.queries)},invitation=${literal(invitationSetup())};
 var cfg;try{cfg=JSON.parse(document.querySelector('meta[name="client-config"]').content)}catch(e){return}
-if(!cfg||cfg.productName!==${JSON.stringify(productName)})return;
+if(!cfg||cfg.productName!==${literal(productName)})return;
 var path=location.hash.replace(/^#/,'')||'/',q=path.indexOf('?'),query='';
 if(q>=0){query=path.slice(q+1);var params=query.split('&');path=path.slice(0,q);
 for(var k=0;k<params.length;k++){var name=decodeURIComponent(params[k].split('=')[0]);if(!queries[path]||queries[path].indexOf(name)<0)return}}

@@ -1,7 +1,7 @@
 /**
  * Prerendered first screens (issue 17): renders each front-door page as React's first render in
  * the browser makes it (src/prerender.tsx, through Vite in Node, production mode) and writes a
- * small blocking script that puts the addressed page's markup, with its styles, into #root before
+ * blocking inline script that puts the addressed page's markup, with its styles, into #root before
  * the app's scripts run. Text then paints on the first frame instead of after the scripts have
  * downloaded and run; React's first render replaces it with the same page (src/lazyPage.tsx).
  * The markup is inert until then, so nothing can be typed into a form that is about to go.
@@ -12,7 +12,6 @@
  * On the invited page the script also sends the token's check and fills in the invitation's
  * details when it answers (portal/auth/invitationFirstScreen.ts).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,7 +36,7 @@ export function prerenderedPaths(): { pages: string[]; aliases: Record<string, s
   return { pages, aliases: Object.fromEntries(redirects.filter(([, target]) => pages.includes(target))), queries };
 }
 
-export async function prerender(outDir = 'dist'): Promise<{ file: string; pages: number; bytes: number }> {
+export async function prerender(outDir = 'dist'): Promise<{ pages: number; bytes: number }> {
   // React, MUI and emotion render as in the production bundle (no dev-only labels in class names).
   process.env.NODE_ENV = 'production';
   const vite = await createServer({ mode: 'production', appType: 'custom', logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false } });
@@ -56,16 +55,17 @@ export async function prerender(outDir = 'dist'): Promise<{ file: string; pages:
       if (google !== plain) table[`g${path}`] = google;
     }
     const source = pickerSource(table, paths, entry.PRERENDERED_PRODUCT_NAME);
-    const file = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-    writeFileSync(join(outDir, file), source);
+    if (/<\/script|<!--/i.test(source)) throw new Error('prerender: the first-screen script would end its own tag');
     const indexFile = join(outDir, 'index.html');
     // Once: a second run over the same build replaces the first one's script.
-    const html = readFileSync(indexFile, 'utf8').replace(/\n\s*<script src="\/assets\/first-screen-[0-9a-f]+\.js"><\/script>/, '');
+    const html = readFileSync(indexFile, 'utf8').replace(/\n\s*<script data-first-screen>[\s\S]*?<\/script>/, '');
     const root = '<div id="root"></div>';
     if (!html.includes(root)) throw new Error('prerender: no empty #root in index.html');
-    // Blocking, right after #root: the markup is in place before the first paint.
-    writeFileSync(indexFile, html.replace(root, `${root}\n    <script src="/${file}"></script>`));
-    return { file, pages: pages.length, bytes: source.length };
+    // Inline and blocking, right after #root: the markup is in place before the first paint, with
+    // no request of its own to wait for (on a phone that request shared the line with the app's
+    // scripts). The server allows it by its hash (server/spa.ts).
+    writeFileSync(indexFile, html.replace(root, `${root}\n    <script data-first-screen>${source}</script>`));
+    return { pages: pages.length, bytes: source.length };
   } finally {
     await vite.close();
   }
@@ -73,6 +73,6 @@ export async function prerender(outDir = 'dist'): Promise<{ file: string; pages:
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
-  const { file, pages, bytes } = await prerender(process.argv[2]);
-  console.log(`prerendered ${pages} first screens into ${file} (${(bytes / 1024).toFixed(1)} kB) in ${Date.now() - started} ms`);
+  const { pages, bytes } = await prerender(process.argv[2]);
+  console.log(`prerendered ${pages} first screens into index.html's first-screen script (${(bytes / 1024).toFixed(1)} kB) in ${Date.now() - started} ms`);
 }

@@ -6,10 +6,16 @@ import type { TFunction } from 'i18next';
 import type { ClientConfig } from '../src/domain/clientConfig';
 import type { Config } from './config';
 import { encodeOnce, sendEncoded } from './http/cached';
+import { productSecurityHeaders } from './plugins/security';
 
-/** Where index.html receives the client configuration (a meta tag, no inline script: CSP). */
+/** Where index.html receives the client configuration (a meta tag: its inline script is fixed at build). */
 export const CLIENT_CONFIG_PLACEHOLDER = '%CLIENT_CONFIG%';
 export const DESCRIPTION_PLACEHOLDER = '%DESCRIPTION%';
+
+/** The text of each inline script (no `src`) in a page. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+}
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -33,6 +39,8 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`);
 
   const index = encodeOnce(Buffer.from(html));
+  // The page's own policy also allows its inline script (the prerendered first screen), by hash.
+  const indexPolicy = productSecurityHeaders(config, inlineScripts(html))['content-security-policy'] ?? '';
 
   await app.register(fastifyStatic, {
     root,
@@ -44,7 +52,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
       reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply, index, 'text/html; charset=utf-8', 'no-cache');
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply.header('content-security-policy', indexPolicy), index, 'text/html; charset=utf-8', 'no-cache');
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   return true;

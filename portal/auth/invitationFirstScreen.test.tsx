@@ -22,7 +22,7 @@ const INVITATION = { email: 'grace@example.com', companyName: 'Analytical Engine
 const intro = () => document.querySelector(`#root [${INTRO_ATTRIBUTE}]`)?.textContent;
 
 /** Opens `address` as a new load: the server's index.html, then the first-screen script. */
-function loadFirstScreen(address: string) {
+function loadFirstScreen(address: string, source = pickerSource({ [INVITED]: MARKUP }, { aliases: {}, queries: { [INVITED]: ['token'] } }, PRODUCT)) {
   // Only these two: the head holds the style tags of pages rendered before (emotion's, in order).
   document.querySelector('meta[name="client-config"]')?.remove();
   document.getElementById('root')?.remove();
@@ -30,7 +30,7 @@ function loadFirstScreen(address: string) {
   document.head.append(config);
   document.body.append(Object.assign(document.createElement('div'), { id: 'root' }));
   window.location.hash = address;
-  new Function(pickerSource({ [INVITED]: MARKUP }, { aliases: {}, queries: { [INVITED]: ['token'] } }, PRODUCT))();
+  new Function(source)();
 }
 
 /** What the app's page writes as the intro for `invitation` (its own check answering). */
@@ -53,6 +53,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.location.hash = '';
   delete window.beaconInvitationCheck;
+});
+
+describe('the first-screen script', () => {
+  it('holds markup that would end an inline script (React writes <!-- --> between texts) without ending it', () => {
+    const markup = '<div><p>You are invited to <!-- -->Ada</p><p>&lt;/script&gt;</p></div>';
+    const source = pickerSource({ [INVITED]: markup }, { aliases: {}, queries: {} }, PRODUCT);
+    expect(source).not.toMatch(/<\/script|<!--/i);
+    loadFirstScreen('#/account/invited', source);
+    expect(document.querySelector('#root > div')?.outerHTML).toBe(markup.replace('<div>', '<div inert="">'));
+  });
 });
 
 describe('the first screen of an invitation link', () => {

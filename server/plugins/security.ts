@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -40,21 +41,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * Security for every request: request guards (invalid text, oversized uploads), helmet's headers
- * with our Content-Security-Policy, and rate limiting (limits are set per route; a refusal
- * answers RATE_LIMITED through the error handler). The cross-site guard sits with the session
- * cookie it protects (plugins/session.ts).
+ * The product's security headers, with our Content-Security-Policy. `inlineScripts`: the text of
+ * inline scripts a page may run, allowed by their SHA-256 alone (index.html's first-screen script).
  */
-export async function registerSecurity(app: FastifyInstance, config: Config) {
-  await app.register(requestGuardsPlugin);
-
+export function productSecurityHeaders(config: Config, inlineScripts: readonly string[] = []): Record<string, string> {
   const extra = extraOrigins(config);
-  const headers = securityHeaders({
+  const hashes = inlineScripts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  return securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extra.script],
+        scriptSrc: ["'self'", ...hashes, ...extra.script],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
         // blob: for previews of a picture or logo before it is uploaded.
@@ -73,6 +71,18 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * Security for every request: request guards (invalid text, oversized uploads), helmet's headers
+ * with our Content-Security-Policy, and rate limiting (limits are set per route; a refusal
+ * answers RATE_LIMITED through the error handler). The cross-site guard sits with the session
+ * cookie it protects (plugins/session.ts).
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  await app.register(requestGuardsPlugin);
+
+  const headers = productSecurityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
