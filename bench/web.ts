@@ -112,7 +112,7 @@ async function main() {
           }
         }
         // What the largest paint was and where its time went, to say what to work on.
-        if (process.env.BENCH_DETAILS) for (const id of (process.env.BENCH_DETAILS === '1' ? ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'render-blocking-insight', 'network-dependency-tree-insight'] : process.env.BENCH_DETAILS.split(','))) console.log(id, JSON.stringify(audits[id]?.details).slice(0, Number(process.env.BENCH_DETAILS_CHARS ?? 3000)));
+        if (process.env.BENCH_DETAILS) for (const id of (process.env.BENCH_DETAILS === '1' ? ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'render-blocking-insight', 'network-dependency-tree-insight'] : process.env.BENCH_DETAILS.split(','))) console.log(id, String(JSON.stringify(audits[id]?.details ?? audits[id]?.displayValue ?? null)).slice(0, Number(process.env.BENCH_DETAILS_CHARS ?? 3000)));
         console.log(
           `${route.padEnd(20)}${device.padEnd(9)}${score(categories.performance?.score)}  ${score(categories.accessibility?.score)}  ${score(categories['best-practices']?.score)}  ${score(categories.seo?.score)}` +
             `${numeric('largest-contentful-paint').toFixed(0).padStart(8)}${numeric('total-blocking-time').toFixed(0).padStart(8)}${(numeric('total-byte-weight') / 1024).toFixed(0).padStart(7)}`,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderUi } from '../testUtils';
@@ -23,16 +23,18 @@ function Harness({ autoFocus }: { autoFocus?: boolean }) {
 describe('FormTextField', () => {
   it('autoFocus puts the cursor in the field once it is shown, and only that field', async () => {
     await act(async () => void renderUi(<Harness autoFocus />));
-    expect(document.activeElement).toBe(screen.getByLabelText('Second'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Second')));
   });
 
   it('without autoFocus takes no focus', async () => {
     await act(async () => void renderUi(<Harness />));
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(document.activeElement).toBe(document.body);
   });
 
   it('still hands its input to the form, which focuses a refused field', async () => {
     await act(async () => void renderUi(<Harness autoFocus />));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Second')));
     fireEvent.click(screen.getByRole('button', { name: 'Refuse first' }));
     expect(document.activeElement).toBe(screen.getByLabelText('First'));
   });

@@ -59,10 +59,13 @@ export function FormTextField<T extends FieldValues>({
     },
     [fieldRef],
   );
-  // Focused after the commit that shows the field, not in it (React's autoFocus): focusing there
-  // makes the browser lay the whole new page out inside the commit, one long task on a phone.
+  // Focused in the frame after the commit that shows the field, not in that commit (React's
+  // autoFocus) or its effects, which often run in the same task: a focus there lays the whole new
+  // page out inside that task, one long task on a phone.
   useEffect(() => {
-    if (autoFocus) input.current?.focus();
+    if (!autoFocus) return;
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [autoFocus]);
   const message = fieldState.error ? translate(fieldState.error.message) : '';
   const focus = (next: boolean) => {
