@@ -7,26 +7,23 @@ export interface PageModule {
 /** A thenable React's `use` reads without suspending once it is settled (React's own protocol). */
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
-export interface LazyComponent<P extends object> {
-  (props: P): React.JSX.Element;
-  /** Starts loading (once); settles when the component renders without suspending. */
-  load(): Promise<{ default: ComponentType<P> }>;
+export interface LazyPage {
+  (): React.JSX.Element;
+  /** Starts loading (once); settles when the page renders without suspending. */
+  load(): Promise<PageModule>;
 }
-export type LazyPage = LazyComponent<object>;
 
 /**
- * Like React.lazy, but loadable ahead of the render: a component whose module was loaded
- * beforehand renders at once, where React.lazy suspends at least once and shows its fallback. That
- * matters for the first screen, which replaces the prerendered markup (scripts/prerender.ts) and
- * must not blank it out meanwhile, and for a part a page shows later (the invited page's form):
- * React commits a revealed Suspense boundary only after a throttle, in a task of its own.
+ * Like React.lazy, but loadable ahead of the render: a page whose module was loaded beforehand
+ * renders at once, where React.lazy suspends at least once and shows its fallback for a frame.
+ * That matters for the first screen, which replaces the prerendered markup (scripts/prerender.ts)
+ * and must not blank it out meanwhile.
  */
-export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
-  type Module = { default: ComponentType<P> };
-  let tracked: Tracked<Module> | undefined;
-  const start = (): Tracked<Module> => {
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let tracked: Tracked<PageModule> | undefined;
+  const start = (): Tracked<PageModule> => {
     if (tracked) return tracked;
-    const promise: Tracked<Module> = load();
+    const promise: Tracked<PageModule> = load();
     promise.then(
       (module) => {
         promise.status = 'fulfilled';
@@ -40,15 +37,10 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
     tracked = promise;
     return promise;
   };
-  const Lazy = (props: P) => {
-    const loading: Promise<Module> = start();
+  const Page = () => {
+    const loading: Promise<PageModule> = start();
     const { default: Component } = use(loading);
-    return <Component {...props} />;
+    return <Component />;
   };
-  return Object.assign(Lazy, { load: () => start() });
-}
-
-/** A page of the route table, loaded by lazyComponent. */
-export function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  return lazyComponent(load);
+  return Object.assign(Page, { load: () => start() });
 }

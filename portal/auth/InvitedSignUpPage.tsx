@@ -3,14 +3,13 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { companiesApi } from '../../dataProvider/companies';
 import { ApiError } from '../../dataProvider/httpClient';
 import { COMPANY_ROLES } from '../../src/domain/constants';
 import { hashAddress } from '../../src/hashAddress';
-import { lazyComponent } from '../../src/lazyPage';
 import { isSignedIn, saveReturnRoute, session, useSession } from '../../src/session';
 import { ReadOnlyField } from '../../src/ui/form/ReadOnlyField';
 import { AuthHeading } from './AuthHeading';
@@ -20,11 +19,11 @@ import { INTRO_ATTRIBUTE, INVITED_PATH, invitationIntro, tokenOf, type FirstScre
 import { signUpFailure } from './signUpFailure';
 import { Waiting } from './Waiting';
 
-// The new member's form loads while the invitation is checked (what the page shows first), and
-// once loaded it renders at once, with no Suspense fallback. A failed load is shown, like a page's,
-// when the form renders; an existing user never needs it.
-const InvitedForm = lazyComponent(() => import('./InvitedForm'));
-InvitedForm.load().catch(() => undefined);
+// The new member's form loads while the invitation is checked (what the page shows first). A
+// failed load is shown, like a page's, when the form renders; an existing user never needs it.
+const invitedForm = import('./InvitedForm');
+invitedForm.catch(() => undefined);
+const InvitedForm = lazy(() => invitedForm);
 
 /**
  * The check of the address's token starts before this page's first render: the invitation's
