@@ -11,7 +11,7 @@ import { WelcomeLayout } from './layouts/WelcomeLayout';
 import { lazyPage, type LazyPage, type PageModule } from './lazyPage';
 import { ANALYTICS_APP_MODULE, ANALYTICS_PATTERN, MAIN_APP_MODULE, MAIN_APP_PATTERNS, NOT_FOUND_PAGE, SHELL_ROUTES, type ShellRoute } from './routeTable';
 import { captureUtmTags, isSignedIn, peekReturnRoute, saveReturnRoute, session, takeReturnRoute, useSession } from './session';
-import { theme } from './theme';
+import { appTheme } from './theme';
 import { useDocumentTitle } from './useDocumentTitle';
 
 setTranslator(i18n);
@@ -169,7 +169,7 @@ function Fallthrough() {
 export function ShellProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CssBaseline />
         {children}
       </ThemeProvider>

@@ -12,7 +12,7 @@ import type { DashboardApi } from '../../dataProvider/analyticsDashboard';
 import { analyticsDataProvider } from '../../dataProvider/analyticsDataProvider';
 import type { AppDto, DashboardSession } from '../../src/domain/analytics/schemas';
 import { fullI18n } from '../../src/fullI18n';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 import { failureMessage } from '../../src/ui/form/messages';
 import { ToastNotification } from '../../src/ui/toast/ToastNotification';
 import { AnalyticsLayout } from './AnalyticsLayout';
@@ -97,7 +97,7 @@ export function AnalyticsArea({ api, basePath, embedded = false }: { api: Dashbo
   return (
     <AnalyticsContext.Provider value={state}>
       <I18nextProvider i18n={fullI18n}>
-      <Admin basename={basePath} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} layout={AnalyticsLayout} notification={ToastNotification} disableTelemetry>
+      <Admin basename={basePath} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={appTheme()} layout={AnalyticsLayout} notification={ToastNotification} disableTelemetry>
         <CustomRoutes>
           <Route path="/" element={<Navigate to="events/overview" replace />} />
           <Route path="/events" element={<Navigate to="overview" replace />} />

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -19,9 +19,13 @@ import { authForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
 import { GoogleSignIn } from './GoogleSignIn';
-import { MailSent } from './MailSent';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+// Shown after a sign-up only, so not in the page's first load: asked for when the form is sent, it
+// arrives with the server's answer.
+const loadMailSent = () => import('./MailSent');
+const MailSent = lazy(() => loadMailSent().then((module) => ({ default: module.MailSent })));
 
 /**
  * Public sign-up (SPEC §2, §4, §5). The server answers the same whether or not the address is
@@ -41,6 +45,7 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp?: () => void } =
 
   const submit = handleSubmit(async ({ firstName, lastName, email, password }) => {
     setFailure(null);
+    void loadMailSent();
     try {
       const { email: sent } = await authApi.signUp({ firstName, lastName, email, password });
       onSignedUp?.();
@@ -76,7 +81,9 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp?: () => void } =
     return (
       <>
         <AuthHeading title={t('titles.signUp')} />
-        <MailSent email={sentTo} body={t('auth.signUp.checkMail', { email: sentTo })} onRetry={() => setSentTo(null)} />
+        <Suspense fallback={null}>
+          <MailSent email={sentTo} body={t('auth.signUp.checkMail', { email: sentTo })} onRetry={() => setSentTo(null)} />
+        </Suspense>
       </>
     );
   }

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ordersApi } from '../../dataProvider/orders';
 import { i18n } from '../../src/i18n';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 import { failureMessage } from '../../src/ui/form/messages';
 import './i18n';
 
@@ -69,7 +69,7 @@ function CardForm({ deploymentId, purpose, onCompleted }: CheckoutProps) {
 export function StandInCheckout(props: CheckoutProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CardForm {...props} />
       </ThemeProvider>
     </I18nextProvider>

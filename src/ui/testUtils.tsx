@@ -6,13 +6,13 @@ import { createI18n } from '../../i18n';
 import '../appI18n';
 import { clientConfig } from '../clientConfig';
 import { i18n } from '../i18n';
-import { theme } from '../theme';
+import { appTheme } from '../theme';
 
 /** Renders a widget as the app would: with the theme and the English strings. */
 export function renderUi(element: ReactElement) {
   return render(
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>{element}</ThemeProvider>
+      <ThemeProvider theme={appTheme()}>{element}</ThemeProvider>
     </I18nextProvider>,
   );
 }

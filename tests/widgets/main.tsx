@@ -14,7 +14,7 @@ import { I18nextProvider } from 'react-i18next';
 // The shared widgets are the signed-in apps' (their strings arrive with those apps).
 import '../../src/appI18n';
 import { i18n } from '../../src/i18n';
-import { theme } from '../../src/theme';
+import { appTheme } from '../../src/theme';
 import { DateRangePicker } from '../../src/ui/date/DateRangePicker';
 import type { DateRangeValue } from '../../src/ui/date/dateRangeRules';
 import { confirm, showMessage } from '../../src/ui/dialog/dialogStore';
@@ -189,7 +189,7 @@ if (!root) throw new Error('missing #root');
 createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CssBaseline />
         <Harness />
       </ThemeProvider>

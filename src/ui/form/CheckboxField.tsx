@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useId, type ReactNode } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FieldErrorIcon } from './FieldErrorIcon';
 import { useTranslateMessage } from './messages';
@@ -12,8 +12,7 @@ interface Props<T extends FieldValues> {
   label: ReactNode;
 }
 
-/** A react-hook-form checkbox (e.g. an agreement box) with the warning-icon error of SPEC §5. */
-export function CheckboxField<T extends FieldValues>({ control, name, label }: Props<T>) {
+function CheckboxFieldBody<T extends FieldValues>({ control, name, label }: Props<T>) {
   const errorId = `${useId()}-error`;
   const translate = useTranslateMessage();
   const { field, fieldState } = useController({ control, name });
@@ -37,3 +36,8 @@ export function CheckboxField<T extends FieldValues>({ control, name, label }: P
     </Box>
   );
 }
+
+// Memoised: a page's form re-renders once inside its first commit (react-hook-form marks the form
+// ready in a layout effect, a synchronous update); fields whose props did not change stay out of it.
+/** A react-hook-form checkbox (e.g. an agreement box) with the warning-icon error of SPEC §5. */
+export const CheckboxField = memo(CheckboxFieldBody) as typeof CheckboxFieldBody;

@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FieldErrorIcon } from './FieldErrorIcon';
 import { useTranslateMessage } from './messages';
@@ -28,8 +28,7 @@ export interface FormTextFieldProps<T extends FieldValues> {
   onFocusChange?: (focused: boolean) => void;
 }
 
-/** A react-hook-form text field whose error is a warning icon with a tooltip (SPEC §5). */
-export function FormTextField<T extends FieldValues>({
+function FormTextFieldBody<T extends FieldValues>({
   control,
   name,
   label,
@@ -109,3 +108,8 @@ export function FormTextField<T extends FieldValues>({
     </FormControl>
   );
 }
+
+// Memoised: a page's form re-renders once inside its first commit (react-hook-form marks the form
+// ready in a layout effect, a synchronous update); fields whose props did not change stay out of it.
+/** A react-hook-form text field whose error is a warning icon with a tooltip (SPEC §5). */
+export const FormTextField = memo(FormTextFieldBody) as typeof FormTextFieldBody;

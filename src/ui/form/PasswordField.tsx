@@ -2,7 +2,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { type ComponentType, memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
@@ -17,6 +17,8 @@ interface Rules {
   Panel: ComponentType<{ id: string; failed: string[] }>;
 }
 
+// Memoised: a page's form re-renders once inside its first commit (react-hook-form marks the form
+// ready in a layout effect, a synchronous update); fields whose props did not change stay out of it.
 /**
  * The SPEC §5 rules check and its panel, loaded with the page rather than before it: the check
  * runs the shared password schema (zod stays out of the front door's first-load JS), and the
@@ -27,18 +29,22 @@ function usePasswordRules(wanted: boolean): Rules | null {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void Promise.all([import('./passwordRules'), import('./PasswordRulesPanel')]).then(([check, panel]) => {
-      if (live) setRules({ check: check.failedPasswordRules, Panel: panel.PasswordRulesPanel });
-    });
+    // Asked for from a timer: a page's first effects often run inside its first commit's task
+    // (see the memo below), and starting these loads there made that long task on a phone longer.
+    const timer = setTimeout(() => {
+      void Promise.all([import('./passwordRules'), import('./PasswordRulesPanel')]).then(([check, panel]) => {
+        if (live) setRules({ check: check.failedPasswordRules, Panel: panel.PasswordRulesPanel });
+      });
+    }, 0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [wanted]);
   return rules;
 }
 
-/** A password field with a show/hide button and, for new passwords, the rules panel. */
-export function PasswordField<T extends FieldValues>({ showRules = false, ...props }: Props<T>) {
+function PasswordFieldBody<T extends FieldValues>({ showRules = false, ...props }: Props<T>) {
   const { t } = useTranslation();
   const panelId = useId();
   const [visible, setVisible] = useState(false);
@@ -73,3 +79,6 @@ export function PasswordField<T extends FieldValues>({ showRules = false, ...pro
     </Box>
   );
 }
+
+/** A password field with a show/hide button and, for new passwords, the rules panel. */
+export const PasswordField = memo(PasswordFieldBody) as typeof PasswordFieldBody;
