@@ -1,16 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
 import { currentLocation, en, fieldError, renderPage, typeInto } from '../../src/testing/renderPage';
 import ForgotPasswordPage from './ForgotPasswordPage';
+import { authForms } from './authFormsLoader';
 
 vi.mock('../../dataProvider/auth', () => ({ authApi: { forgotPassword: vi.fn(), verifyResetToken: vi.fn(), resetPassword: vi.fn() } }));
 const api = vi.mocked(authApi);
 
 const open = (query = '') => renderPage(<ForgotPasswordPage />, `/forgot-password${query}`, '/forgot-password');
 const click = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
+
+// The forms' checks load in steps after the page (authFormsLoader.ts); in before any test
+// types, and before a test's fake timers would hold them up.
+beforeAll(() => authForms);
 
 afterEach(() => {
   cleanup();

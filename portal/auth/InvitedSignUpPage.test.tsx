@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorReply, mockRoutes, okReply, type ApiRoutes } from '../../src/testing/fetchMock';
 import { currentLocation, en, fieldError, renderPage, typeInto } from '../../src/testing/renderPage';
 import InvitedSignUpPage, { ACCEPTED_REDIRECT_MS } from './InvitedSignUpPage';
 import { peekReturnRoute } from '../../src/session';
 import SignInPage from './SignInPage';
+import { authForms } from './authFormsLoader';
 
 const INVITATION = { email: 'grace@example.com', companyName: 'Analytical Engines', role: 'viewer', existingUser: false };
 const L = {
@@ -34,6 +35,10 @@ function fillValid() {
   fireEvent.click(screen.getByLabelText(L.terms));
   fireEvent.click(screen.getByLabelText(L.privacy));
 }
+
+// The forms' checks load in steps after the page (authFormsLoader.ts); in before any test
+// types, and before a test's fake timers would hold them up.
+beforeAll(() => authForms);
 
 afterEach(() => {
   cleanup();

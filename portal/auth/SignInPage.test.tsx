@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
 import { currentLocation, en, fieldError, renderPage, testUser, typeInto } from '../../src/testing/renderPage';
 import SignInPage from './SignInPage';
+import { authForms } from './authFormsLoader';
 
 vi.mock('../../dataProvider/auth', () => ({ authApi: { signIn: vi.fn(), requestMagicLink: vi.fn() } }));
 const signIn = vi.mocked(authApi.signIn);
@@ -21,6 +22,10 @@ async function signInWith(email = 'ada@example.com', password = 'whatever') {
   typeInto('Password', password);
   await click('Sign in');
 }
+
+// The forms' checks load in steps after the page (authFormsLoader.ts); in before any test
+// types, and before a test's fake timers would hold them up.
+beforeAll(() => authForms);
 
 afterEach(() => {
   cleanup();

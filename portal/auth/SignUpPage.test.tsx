@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
 import { currentLocation, en, fieldError, renderPage, typeInto } from '../../src/testing/renderPage';
 import SignUpPage from './SignUpPage';
+import { authForms } from './authFormsLoader';
 
 vi.mock('../../dataProvider/auth', () => ({ authApi: { signUp: vi.fn() } }));
 const signUp = vi.mocked(authApi.signUp);
@@ -22,6 +23,10 @@ function fillValid() {
 }
 
 beforeEach(() => renderPage(<SignUpPage />, '/account/create'));
+// The forms' checks load in steps after the page (authFormsLoader.ts); in before any test
+// types, and before a test's fake timers would hold them up.
+beforeAll(() => authForms);
+
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
