@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -29,6 +30,33 @@ function Grid({ title, hint, children }: { title: string; hint?: string; childre
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>{children}</Box>
     </Box>
+  );
+}
+
+/**
+ * The plan step: the billing cycle, then the plans. Without plans (`children` null, the catalogue
+ * still loading) it shows the same heading and hint with a spinner where the plans go, so that the
+ * step's text is on the first screen and does not wait for the catalogue.
+ */
+export function PlanChoice({ cycle, onCycle, children }: { cycle: BillingCycle; onCycle?: (cycle: BillingCycle) => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <ToggleButtonGroup exclusive size="small" color="primary" disabled={!onCycle} aria-label={t('pricingPage.billingCycle')} value={cycle} onChange={(_, c: BillingCycle | null) => c && onCycle?.(c)}>
+          <ToggleButton value="month">{t('pricingPage.monthly')}</ToggleButton>
+          <ToggleButton value="year">{t('pricingPage.yearly')}</ToggleButton>
+        </ToggleButtonGroup>
+        {cycle === 'year' && <Chip color="success" size="small" label={t('pricingPage.yearlySaving')} />}
+      </Box>
+      <Grid title={t('wizard.steps.choosePlan')} hint={t('pricingPage.plansHint')}>
+        {children ?? (
+          <Box role="status" sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'center', p: 4 }}>
+            <CircularProgress aria-label={t('titles.loading')} />
+          </Box>
+        )}
+      </Grid>
+    </>
   );
 }
 
@@ -78,27 +106,18 @@ export function ConfigureStep({ step, options, order, cycle, name, onOrder, onCy
     case 'choosePlan':
     case 'preloginChoosePlan':
       return (
-        <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-            <ToggleButtonGroup exclusive size="small" color="primary" aria-label={t('pricingPage.billingCycle')} value={cycle} onChange={(_, c: BillingCycle | null) => c && onCycle(c)}>
-              <ToggleButton value="month">{t('pricingPage.monthly')}</ToggleButton>
-              <ToggleButton value="year">{t('pricingPage.yearly')}</ToggleButton>
-            </ToggleButtonGroup>
-            {cycle === 'year' && <Chip color="success" size="small" label={t('pricingPage.yearlySaving')} />}
-          </Box>
-          <Grid title={t('wizard.steps.choosePlan')} hint={t('pricingPage.plansHint')}>
-            {options.plans.map((p) => (
-              <OptionCard
-                key={p._id}
-                title={p.name}
-                subtitle={t('pricingPage.mau', { mau: abbreviateNumber(mauFromPlanCode(p.code) ?? 0) })}
-                price={money(priceCents(p.basePricing))}
-                selected={p._id === order.planId}
-                onSelect={() => onOrder(orderOnPlan(options, p, order))}
-              />
-            ))}
-          </Grid>
-        </>
+        <PlanChoice cycle={cycle} onCycle={onCycle}>
+          {options.plans.map((p) => (
+            <OptionCard
+              key={p._id}
+              title={p.name}
+              subtitle={t('pricingPage.mau', { mau: abbreviateNumber(mauFromPlanCode(p.code) ?? 0) })}
+              price={money(priceCents(p.basePricing))}
+              selected={p._id === order.planId}
+              onSelect={() => onOrder(orderOnPlan(options, p, order))}
+            />
+          ))}
+        </PlanChoice>
       );
     case 'chooseRegion':
     case 'preloginChooseRegion':

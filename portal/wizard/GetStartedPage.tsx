@@ -5,7 +5,7 @@ import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { clientConfig } from '../../src/clientConfig';
-import { ConfigureStep } from './ConfigureStep';
+import { ConfigureStep, PlanChoice } from './ConfigureStep';
 import { defaultOrder, orderOnPlan } from './options';
 import { FOOTERLESS, nextStep, previousStep, PRELOGIN_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type PreloginStep } from './steps';
 import { useWizard, wizard } from './store';
@@ -57,15 +57,24 @@ export default function GetStartedPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [options]);
 
+  const close = () => {
+    wizard.close();
+    navigate('/pricing');
+  };
   if (!step) return <Navigate to={`/get-started/${STEP_PATHS.preloginChoosePlan}`} replace />;
   if (failed) return <Alert severity="error" sx={{ m: 4 }}>{t(failed)}</Alert>;
   if (!options || !state.subscription || !stepShown) {
-    // The wizard's frame shows at once (and is in the prerendered first screen); its step once the catalogue is here.
+    // The wizard's frame shows at once (and is in the prerendered first screen), with the plan
+    // step's heading and hint (the page's largest text); the step's choices once the catalogue is here.
     return (
-      <WizardFrame editing={false} showSignIn footer={{ totalCents: null, cycle: state.activePaymentPeriod, nextDisabled: true }}>
-        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 8 }}>
-          <CircularProgress aria-label={t('titles.loading')} />
-        </Box>
+      <WizardFrame editing={false} showSignIn onClose={UNCLOSABLE.has(step) ? undefined : close} footer={{ totalCents: null, cycle: state.activePaymentPeriod, nextDisabled: true }}>
+        {step === 'preloginChoosePlan' ? (
+          <PlanChoice cycle={state.activePaymentPeriod}>{null}</PlanChoice>
+        ) : (
+          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 8 }}>
+            <CircularProgress aria-label={t('titles.loading')} />
+          </Box>
+        )}
       </WizardFrame>
     );
   }
@@ -76,10 +85,7 @@ export default function GetStartedPage() {
     <WizardFrame
       editing={false}
       showSignIn
-      onClose={UNCLOSABLE.has(step) ? undefined : () => {
-        wizard.close();
-        navigate('/pricing');
-      }}
+      onClose={UNCLOSABLE.has(step) ? undefined : close}
       priceFailed={state.pricing?.check === 'failed' && !FOOTERLESS.has(step)}
       footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, onBack: back ? () => go(back) : undefined, onNext: next ? () => go(next) : undefined, nextDisabled: !quote }}
     >
