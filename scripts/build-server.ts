@@ -24,6 +24,8 @@ export async function buildServer(outdir = 'dist-server', entries: Record<string
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // The entry imports the rest of the server dynamically (server/index.ts): a chunk of its own.
+    splitting: true,
     sourcemap: true,
     logLevel: 'warning',
   });

@@ -103,6 +103,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const services = await createServices({ config, database, t: i18n.t, log: app.log, events: options.events });
   for (const name of Object.keys(services) as (keyof Services)[]) app.decorate(name, services[name] as never);
+  app.addHook('onReady', (done) => {
+    // The worker subscribes once the server listens (a quarter of a second on PGlite): the app
+    // answers meanwhile, and jobs sent until then wait in the queue.
+    setImmediate(() => services.worker?.start().catch((err: unknown) => app.log.fatal({ err }, 'the task worker did not start')));
+    done();
+  });
   // Mails still being written (sent after their answer) finish before the database closes.
   app.addHook('onClose', async () => {
     // Jobs in flight finish (or are left to be resumed) before the database closes.

@@ -1,9 +1,11 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { seedFirstAdmin } from './db/seed';
-import { stopOnSignals } from './shutdown';
+import { copyFreshDatabase, embeddedDataDir, FRESH_DATABASE } from './db/freshCopy';
 
-/** The process that listens: builds the app, creates the first admin, shuts down gracefully. */
+/**
+ * The process that listens. This entry imports only the configuration and the first start's
+ * database copy: the copy starts at once and runs on libuv's threads while the rest of the server
+ * (most of a second of module loading) is imported.
+ */
 async function main() {
   let config;
   try {
@@ -15,25 +17,11 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
-
-  const admin = await seedFirstAdmin(app.database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-  if (admin && 'skipped' in admin) {
-    app.log.warn(
-      { email: admin.email },
-      'no platform admin exists, and an ordinary account already uses ADMIN_EMAIL: it was NOT made admin. Set ADMIN_EMAIL to an unused address and restart.',
-    );
-  } else if (admin?.generatedPassword) {
-    // Printed once, on the start that created the account; only its hash is stored.
-    console.log(`\n  Platform admin created\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  It must be changed at the first sign-in; it is not shown again.\n`);
-  } else if (admin) {
-    app.log.info({ email: admin.email }, 'platform admin created from ADMIN_EMAIL');
-  }
-
-  stopOnSignals(app, config.SHUTDOWN_TIMEOUT_MS);
-
-  await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`${config.PRODUCT_NAME} is running at ${config.publicUrl}`);
+  const dataDir = embeddedDataDir(config.DATABASE_URL, config.DATA_DIR);
+  // Its failure (a full disk) comes back when the database opens and joins or repeats the copy.
+  if (dataDir) copyFreshDatabase(FRESH_DATABASE, dataDir).catch(() => undefined);
+  const { startServer } = await import('./start');
+  await startServer(config);
 }
 
 main().catch((err: unknown) => {

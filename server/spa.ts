@@ -38,6 +38,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
     .replace(DESCRIPTION_PLACEHOLDER, escapeAttribute(t('product.metaDescription')))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`);
 
+  // Compressed while the server finishes starting; requests before it is done wait for it.
   const index = encodeOnce(Buffer.from(html));
   // The page's own policy also allows its inline script (the prerendered first screen), by hash.
   const indexPolicy = productSecurityHeaders(config, inlineScripts(html))['content-security-policy'] ?? '';
@@ -52,7 +53,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
       reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply.header('content-security-policy', indexPolicy), index, 'text/html; charset=utf-8', 'no-cache');
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply.header('content-security-policy', indexPolicy), await index, 'text/html; charset=utf-8', 'no-cache');
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   return true;

@@ -6,12 +6,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { trackCatalogue } from './catalogueCache';
 import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite } from './changes';
-import { copyFreshDatabase } from './freshDatabase';
+import { copyFreshDatabase, embeddedDataDir, FRESH_DATABASE } from './freshCopy';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -54,8 +52,6 @@ function feeds() {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-// The build's fresh database, beside the compiled server (none when run from the sources).
-const freshDatabase = fileURLToPath(new URL('./fresh-database', import.meta.url));
 // Any fixed number: serialises migrations when several processes start against one PostgreSQL.
 const MIGRATION_LOCK = 727_274_001;
 
@@ -64,8 +60,11 @@ const MIGRATION_LOCK = 727_274_001;
  * embedded PGlite in `dataDir` (or in memory for `memory://`). Same schema and migrations on both.
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onIdleError?: (err: Error) => void }): Promise<Database> {
-  const { databaseUrl, dataDir } = options;
+  const { databaseUrl } = options;
+  const dataDir = embeddedDataDir(databaseUrl, options.dataDir);
   if (databaseUrl && databaseUrl.startsWith('postgres')) {
+    // Loaded only here: the embedded database's start does without them.
+    const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle client can lose its connection (server restart, failover); without a listener that
     // error would crash the process. The pool replaces the client on next use.
@@ -113,11 +112,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   let client: PGlite;
   // pg_trgm serves the admin lists' `%text%` search (the migration creates the extension).
   const extensions = { pg_trgm };
-  if (databaseUrl === 'memory://') {
+  if (dataDir === null) {
     client = new PGlite({ extensions });
   } else {
     mkdirSync(dataDir, { recursive: true });
-    copyFreshDatabase(freshDatabase, dataDir);
+    await copyFreshDatabase(FRESH_DATABASE, dataDir);
     client = new PGlite(dataDir, { extensions });
   }
   // PGlite runs one statement at a time, in order, so a reader never overtakes a write it follows.

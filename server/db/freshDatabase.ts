@@ -1,5 +1,4 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -11,13 +10,11 @@ import { seedCatalogue } from './seed';
 /**
  * A fresh embedded database, made once by the build: PGlite's initdb plus the migrations take
  * 3 to 4 s, seeding the catalogue and pg-boss's schema almost one more, copying their result a
- * fifth of that, so the first `npm start` on a new machine copies it into DATA_DIR instead. The
- * start still migrates and seeds (each a no-op when the copy is current). Nothing of one install is
- * in it: no secret key (a file of its own in DATA_DIR), no account, no queue settings.
+ * fraction of that, so the first `npm start` on a new machine copies it into DATA_DIR instead
+ * (db/freshCopy.ts). The start still migrates and seeds (each a no-op when the copy is current).
+ * Nothing of one install is in it: no secret key (a file of its own in DATA_DIR), no account, no
+ * queue settings.
  */
-
-/** PGlite takes a data directory holding this file for an existing database (and never runs initdb on it). */
-const MARKER = 'PG_VERSION';
 
 /** Writes a closed, migrated and seeded PGlite data directory to `dir` (replacing one there). */
 export async function writeFreshDatabase(dir: string, migrationsFolder: string): Promise<void> {
@@ -31,17 +28,4 @@ export async function writeFreshDatabase(dir: string, migrationsFolder: string):
   } finally {
     await client.close();
   }
-}
-
-/**
- * Fills `dataDir` from `template` when it holds no database yet; answers whether it did. The marker
- * goes last, so a copy cut off half-way is not taken for a database: the next start copies again.
- */
-export function copyFreshDatabase(template: string, dataDir: string): boolean {
-  if (existsSync(join(dataDir, MARKER)) || !existsSync(join(template, MARKER))) return false;
-  mkdirSync(dataDir, { recursive: true });
-  const marker = join(template, MARKER);
-  cpSync(template, dataDir, { recursive: true, force: true, filter: (source) => source !== marker });
-  copyFileSync(marker, join(dataDir, MARKER));
-  return true;
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { MailContent } from './templates';
@@ -20,13 +20,16 @@ export interface Mailer {
  * to the log. Elsewhere links never reach the log: they are credentials.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; logLinks?: boolean }, db: Db, log: FastifyBaseLogger): Mailer {
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // nodemailer loads with the first mail, not at the server's start.
+  const { smtpUrl } = options;
+  let transport: Promise<Transporter> | null = null;
+  const smtp = smtpUrl ? () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))) : null;
   // Sends run after the answer (fire and forget); shutdown must not close the database under them.
   const pending = new Set<Promise<void>>();
   async function deliver(to: string, content: MailContent, link: string): Promise<void> {
     try {
-      if (transport) {
-        await transport.sendMail({ from: options.from, to, subject: content.subject, text: content.text, html: content.html });
+      if (smtp) {
+        await (await smtp()).sendMail({ from: options.from, to, subject: content.subject, text: content.text, html: content.html });
         log.info({ to, subject: content.subject }, 'mail sent');
       } else {
         await db.insert(mailOutbox).values({ to, ...content });

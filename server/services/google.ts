@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { AppError } from '../errors';
 
 /** What a checked Google ID token tells about its holder. */
@@ -31,6 +31,8 @@ export function createGoogleVerifier({ clientId, jwksUrl }: { clientId: string |
     enabled: Boolean(clientId),
     async verify(idToken: string): Promise<GoogleIdentity> {
       if (!clientId) throw new AppError('GOOGLE_DISABLED');
+      // Loaded on first use, not at the server's start.
+      const { createRemoteJWKSet, errors: joseErrors, jwtVerify } = await import('jose');
       keys ??= createRemoteJWKSet(new URL(jwksUrl));
       try {
         const { payload } = await jwtVerify(idToken, keys, { issuer: ISSUERS, audience: clientId, algorithms: ['RS256'], clockTolerance: 30 });

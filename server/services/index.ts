@@ -28,7 +28,7 @@ import { logUsageEventSink, type UsageEventSink } from './usageEvents';
 import { createUserService } from './users';
 import { createProviders } from '../providers';
 import { startQueue } from '../worker/queue';
-import { startWorker } from '../worker';
+import { createWorker } from '../worker';
 import { createDeploymentActions } from './deploymentActions';
 import { createDeploymentReads } from './deploymentReads';
 import { createProvisioning } from './provisioning';
@@ -65,7 +65,8 @@ export async function createServices({ config, database, t, log, events }: Servi
   const provisioning = createProvisioning(queue);
   const payments = createPaymentsService({ db, config, counters, t, log, hooks: provisioning });
   const mailing = { mailer, t, publicUrl: config.publicUrl };
-  const worker = config.WORKER_ENABLED ? await startWorker({ db, config, queue, providers, payments: payments.gateway, mailing, log }) : null;
+  // Made here, started when the app is ready (app.ts).
+  const worker = config.WORKER_ENABLED ? createWorker({ db, config, queue, providers, payments: payments.gateway, mailing, log }) : null;
   const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { recoveryCodes, users } from '../db/schema';
 import { recordAudit } from './audit';
@@ -98,6 +97,8 @@ export function createTwoFactorService(db: Db, issuer: string, keyring: Keyring)
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       await db.update(users).set({ totpPendingSecret: keyring.encrypt(secret) }).where(eq(users.id, user.id));
       const otpauthUri = totpFor(secret, user.email, issuer).toString();
+      // Loaded on first use: few requests need it, and the server's start would load it for nothing.
+      const { default: QRCode } = await import('qrcode');
       return { secret, otpauthUri, qrImage: await QRCode.toDataURL(otpauthUri, { margin: 1, width: 240 }) };
     },
 

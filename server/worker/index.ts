@@ -16,42 +16,71 @@ import { SCHEDULES, scheduleCrons, TASK_QUEUE, type Queue } from './queue';
  * The worker: takes task jobs (WORKER_CONCURRENCY at a time, never two of one server) and runs the
  * schedules. It runs inside the server by default, or alone (`npm run worker`).
  */
-export async function startWorker({ db, config, queue, providers, payments, mailing, log }: { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; mailing: ReportMailing; log: FastifyBaseLogger }) {
+type WorkerDeps = { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; mailing: ReportMailing; log: FastifyBaseLogger };
+
+/**
+ * Makes the worker without starting it: the server starts it once it is ready (it then answers
+ * while the worker subscribes and registers the schedules, a quarter of a second on PGlite).
+ */
+export function createWorker({ db, config, queue, providers, payments, mailing, log }: WorkerDeps) {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const runner = createTaskRunner({ db, config, queue, providers, payments, workerId, log });
   const scheduled = createScheduledJobs({ db, config, queue, providers, mailing, log });
   const pollingIntervalSeconds = config.QUEUE_POLL_MS / 1000;
+  let stopping = false;
 
-  await queue.boss.work<TaskJob>(TASK_QUEUE, { localConcurrency: config.WORKER_CONCURRENCY, pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-    if (!job) return;
-    try {
-      await runner.drain(job.data.deploymentId);
-    } catch (err) {
-      // A retry is expected (pg-boss reschedules with backoff); anything else is logged as a failure too.
-      if (!(err instanceof RetryLater)) log.error({ err, deploymentId: job.data.deploymentId }, 'task job failed');
-      throw err;
-    }
-  });
-  const crons = scheduleCrons(config);
-  for (const name of SCHEDULES) {
-    // A schedule an admin paused stays paused (admin jobs).
-    await scheduleUnlessPaused(db, queue, name, crons[name]);
-    await queue.boss.work(name, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 5) }, async () => {
-      const n = await scheduled[name]();
-      if (n) log.info({ schedule: name, servers: n }, 'scheduled job ran');
+  const subscribe = async () => {
+    await queue.boss.work<TaskJob>(TASK_QUEUE, { localConcurrency: config.WORKER_CONCURRENCY, pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      if (!job) return;
+      try {
+        await runner.drain(job.data.deploymentId);
+      } catch (err) {
+        // A retry is expected (pg-boss reschedules with backoff). A task the stop cut short (the
+        // database closed under it) is not completed either, so it runs again at the next start.
+        if (stopping) log.warn({ err, deploymentId: job.data.deploymentId }, 'task job cut short by the stop; it runs again at the next start');
+        else if (!(err instanceof RetryLater)) log.error({ err, deploymentId: job.data.deploymentId }, 'task job failed');
+        throw err;
+      }
     });
-  }
-  log.info({ workerId }, 'task worker started');
+    const crons = scheduleCrons(config);
+    for (const name of SCHEDULES) {
+      // A schedule an admin paused stays paused (admin jobs).
+      await scheduleUnlessPaused(db, queue, name, crons[name]);
+      await queue.boss.work(name, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 5) }, async () => {
+        const n = await scheduled[name]();
+        if (n) log.info({ schedule: name, servers: n }, 'scheduled job ran');
+      });
+    }
+    log.info({ workerId }, 'task worker started');
+  };
+  let started: Promise<void> | null = null;
+
   return {
     workerId,
     runner,
     scheduled,
+    /** Takes jobs and registers the schedules; the same promise on every call. */
+    start(): Promise<void> {
+      // A worker stopped before it started (an app closed right after it was ready) stays stopped.
+      started ??= stopping ? Promise.resolve() : subscribe();
+      return started;
+    },
     /** Ends the worker: the task in hand finishes, then the queue stops (waiting for it) and closes. */
     async stop() {
+      stopping = true;
       runner.stop();
+      // A stop during the start waits for it, so no subscription is made on a stopped queue.
+      await started?.catch(() => undefined);
       await queue.stop();
     },
   };
 }
 
-export type Worker = Awaited<ReturnType<typeof startWorker>>;
+/** Makes the worker and starts it (the worker process). */
+export async function startWorker(deps: WorkerDeps) {
+  const worker = createWorker(deps);
+  await worker.start();
+  return worker;
+}
+
+export type Worker = ReturnType<typeof createWorker>;
