@@ -1,4 +1,5 @@
 import SerializerSelector, { type SerializerFactory, type Serializer } from '@fastify/fast-json-stringify-compiler';
+import { answerJsonSchema } from './routeSchemas';
 
 /**
  * Answer serialisers (fast-json-stringify, Fastify's own) compiled when first needed instead of all
@@ -13,7 +14,8 @@ export function lazySerializers() {
     return (route) => {
       let serializer: Serializer | undefined;
       const compiled = () => {
-        serializer ??= compile(route);
+        // The route declares its answer with zod: its JSON Schema is made here, once (routeSchemas.ts).
+        serializer ??= compile({ ...route, schema: answerJsonSchema(route.schema) });
         pending.delete(compiled);
         return serializer;
       };

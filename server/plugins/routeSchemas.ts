@@ -22,13 +22,20 @@ type ResponseEntry = z.ZodType | { description?: string; content: Record<string,
  * Answers are declared with zod but serialised by Fastify's own compiler (fast-json-stringify)
  * from their JSON Schema: a declared answer is written field by field instead of by
  * JSON.stringify, and carries only the declared fields. Downloads declare each content type.
+ * The routes keep the zod schemas: converting them all at registration took a sixth of a second of
+ * every start, so the serialiser converts each when it compiles it (`answerJsonSchema`, see
+ * lazySerializers.ts) and the OpenAPI document when it is first asked for.
  */
-function compileResponses(response: Record<string, ResponseEntry>) {
+export function answerJsonSchema(schema: unknown): unknown {
+  return isZod(schema) ? toJsonSchema(schema, 'output') : schema;
+}
+
+function documentedResponses(response: Record<string, ResponseEntry>) {
   return Object.fromEntries(
     Object.entries(response).map(([status, entry]) => {
       if (isZod(entry)) return [status, { description: entry.description ?? 'Answer', ...toJsonSchema(entry, 'output') }];
       if (!('content' in entry)) return [status, entry];
-      const content = Object.fromEntries(Object.entries(entry.content).map(([type, { schema }]) => [type, { schema: isZod(schema) ? toJsonSchema(schema, 'output') : schema }]));
+      const content = Object.fromEntries(Object.entries(entry.content).map(([type, { schema }]) => [type, { schema: answerJsonSchema(schema) }]));
       return [status, { ...entry, content }];
     }),
   );
@@ -71,7 +78,6 @@ export async function registerRouteSchemas(app: FastifyInstance, info: { title: 
     if (!route.url.startsWith(API_PREFIX) || UNDOCUMENTED.has(route.url) || route.method === 'HEAD') return;
     const missing = missingSchema(route);
     if (missing) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no ${missing} schema`);
-    if (route.schema?.response) route.schema.response = compileResponses(route.schema.response as Record<string, ResponseEntry>);
   });
 
   await app.register(swagger, {
@@ -81,7 +87,8 @@ export async function registerRouteSchemas(app: FastifyInstance, info: { title: 
       const parts = Object.fromEntries(
         (['body', 'querystring', 'params', 'headers'] as const).flatMap((part) => (isZod(schema[part]) ? [[part, toJsonSchema(schema[part], 'input')]] : [])),
       );
-      return { schema: { ...schema, ...parts }, url };
+      const response = schema.response ? { response: documentedResponses(schema.response as Record<string, ResponseEntry>) } : {};
+      return { schema: { ...schema, ...parts, ...response }, url };
     },
   });
 }
