@@ -37,8 +37,9 @@ export function createWorker({ db, config, queue, providers, payments, mailing, 
       } catch (err) {
         // A retry is expected (pg-boss reschedules with backoff). A task the stop cut short (the
         // database closed under it) is not completed either, so it runs again at the next start.
+        if (err instanceof RetryLater) throw err;
         if (stopping) log.warn({ err, deploymentId: job.data.deploymentId }, 'task job cut short by the stop; it runs again at the next start');
-        else if (!(err instanceof RetryLater)) log.error({ err, deploymentId: job.data.deploymentId }, 'task job failed');
+        else log.error({ err, deploymentId: job.data.deploymentId }, 'task job failed');
         throw err;
       }
     });
