@@ -3,6 +3,12 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlanDto } from '../../dataProvider/catalogue';
+import type { BillingCycle } from '../../src/domain/constants';
+import { mauFromPlanCode } from '../../src/domain/planCode';
+import { cycleCents, priceCents } from '../../src/domain/pricing';
+import { abbreviateNumber, formatCents } from '../../src/ui/format';
 
 interface OptionCardProps {
   title: string;
@@ -47,5 +53,30 @@ export function OptionCard({ title, subtitle, price, selected, disabled = false,
         body
       )}
     </Card>
+  );
+}
+
+/** A monthly price as the cards show it in the chosen billing cycle ("$490/yr"), or "Free". */
+export function useCycleMoney(cycle: BillingCycle): (monthlyCents: number) => string {
+  const { t } = useTranslation();
+  const per = cycle === 'year' ? t('pricingPage.perYear') : t('pricingPage.perMonth');
+  return (monthlyCents) => {
+    const text = formatCents(cycleCents(monthlyCents, cycle));
+    return text ? `${text}${per}` : t('pricingPage.free');
+  };
+}
+
+/** A plan's card, on the pricing page and in the wizard: its name, its monthly active users, its base price. */
+export function PlanCard({ plan, cycle, selected, onSelect }: { plan: PlanDto; cycle: BillingCycle; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const money = useCycleMoney(cycle);
+  return (
+    <OptionCard
+      title={plan.name}
+      subtitle={t('pricingPage.mau', { mau: abbreviateNumber(mauFromPlanCode(plan.code) ?? 0) })}
+      price={money(priceCents(plan.basePricing))}
+      selected={selected}
+      onSelect={onSelect}
+    />
   );
 }

@@ -12,12 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { getPublicConfigurables, getPublicPlans } from '../../dataProvider/catalogue';
 import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
-import { cycleCents, priceCents, type OptionList } from '../../src/domain/pricing';
-import { mauFromPlanCode } from '../../src/domain/planCode';
-import { abbreviateNumber, formatCents } from '../../src/ui/format';
+import type { OptionList } from '../../src/domain/pricing';
+import { formatCents } from '../../src/ui/format';
 import './i18n';
 import { calculatorOptions, choosePlan, EMPTY_SELECTION, optionState, quoteOf, toggleFeature, type CalculatorOptions, type OptionState, type Selection } from './calculator';
-import { OptionCard } from './OptionCard';
+import { OptionCard, PlanCard, useCycleMoney } from './OptionCard';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -73,10 +72,7 @@ export default function PricingPage() {
   const plan = options?.plans.find((p) => p._id === selection.planId);
   const quote = useMemo(() => (options ? quoteOf(options, selection) : null), [options, selection]);
   const per = selection.cycle === 'year' ? t('pricingPage.perYear') : t('pricingPage.perMonth');
-  const money = (monthlyCents: number) => {
-    const text = formatCents(cycleCents(monthlyCents, selection.cycle));
-    return text ? `${text}${per}` : t('pricingPage.free');
-  };
+  const money = useCycleMoney(selection.cycle);
   const stateText = (state: OptionState) =>
     state.kind === 'noPlan' ? t('pricingPage.choosePlanToSeePrice') : state.kind === 'unavailable' ? t('pricingPage.notAvailable') : money(state.monthlyCents);
   /** Price, selection and availability of one option card for the chosen plan. */
@@ -151,14 +147,7 @@ export default function PricingPage() {
           <>
             <Section title={t('pricingPage.plans')} hint={t('pricingPage.plansHint')}>
               {options.plans.map((p) => (
-                <OptionCard
-                  key={p._id}
-                  title={p.name}
-                  subtitle={t('pricingPage.mau', { mau: abbreviateNumber(mauFromPlanCode(p.code) ?? 0) })}
-                  price={money(priceCents(p.basePricing))}
-                  selected={p._id === selection.planId}
-                  onSelect={() => setSelection((s) => choosePlan(options, s, p))}
-                />
+                <PlanCard key={p._id} plan={p} cycle={selection.cycle} selected={p._id === selection.planId} onSelect={() => setSelection((s) => choosePlan(options, s, p))} />
               ))}
             </Section>
 

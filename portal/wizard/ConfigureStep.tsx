@@ -7,12 +7,10 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillingCycle } from '../../src/domain/constants';
-import { mauFromPlanCode } from '../../src/domain/planCode';
-import { cycleCents, priceCents, type OptionList } from '../../src/domain/pricing';
-import { abbreviateNumber, formatCents } from '../../src/ui/format';
+import type { OptionList } from '../../src/domain/pricing';
 import { PlainTextField } from '../../src/ui/form/PlainTextField';
 import { optionState } from '../pricing/calculator';
-import { OptionCard } from '../pricing/OptionCard';
+import { OptionCard, PlanCard, useCycleMoney } from '../pricing/OptionCard';
 import { orderOnPlan, type Order, type WizardOptions } from './options';
 import type { WizardStep } from './steps';
 import './i18n';
@@ -77,11 +75,7 @@ export interface ConfigureStepProps {
 export function ConfigureStep({ step, options, order, cycle, name, onOrder, onCycle, onName, nameError }: ConfigureStepProps) {
   const { t } = useTranslation();
   const plan = options.plans.find((p) => p._id === order.planId);
-  const per = cycle === 'year' ? t('pricingPage.perYear') : t('pricingPage.perMonth');
-  const money = (monthlyCents: number) => {
-    const text = formatCents(cycleCents(monthlyCents, cycle));
-    return text ? `${text}${per}` : t('pricingPage.free');
-  };
+  const money = useCycleMoney(cycle);
   const card = (list: OptionList, item: { _id: string; name: string; description?: string; code: string }, selected: boolean, pick: () => Order) => {
     const state = optionState(plan, list, item._id);
     return (
@@ -108,14 +102,7 @@ export function ConfigureStep({ step, options, order, cycle, name, onOrder, onCy
       return (
         <PlanChoice cycle={cycle} onCycle={onCycle}>
           {options.plans.map((p) => (
-            <OptionCard
-              key={p._id}
-              title={p.name}
-              subtitle={t('pricingPage.mau', { mau: abbreviateNumber(mauFromPlanCode(p.code) ?? 0) })}
-              price={money(priceCents(p.basePricing))}
-              selected={p._id === order.planId}
-              onSelect={() => onOrder(orderOnPlan(options, p, order))}
-            />
+            <PlanCard key={p._id} plan={p} cycle={cycle} selected={p._id === order.planId} onSelect={() => onOrder(orderOnPlan(options, p, order))} />
           ))}
         </PlanChoice>
       );
