@@ -1,7 +1,8 @@
 /**
  * Vite plugin: a tiny script that, from the address's hash, asks for the addressed page's chunks
  * (`modulepreload`) while the shell's own entry chunk is still downloading, so that the page is
- * not one more round trip behind the shell (issue 17). An async module script rather than inline
+ * not one more round trip behind the shell (issue 17). It also preloads the entry's steps from
+ * index.html itself. An async module script rather than inline
  * code: the CSP allows scripts from 'self' only.
  */
 import { createHash } from 'node:crypto';
@@ -14,6 +15,7 @@ import { SHELL_ROUTES } from '../src/routeTable';
 export function routePreload(): Plugin {
   let outDir = 'dist';
   let scriptFile = '';
+  let stepFiles: string[] = [];
   return {
     name: 'beacon-route-preload',
     apply: 'build',
@@ -29,7 +31,14 @@ export function routePreload(): Plugin {
         for (const file of chunk.imports) closure(byFile.get(file), seen);
         return seen;
       };
-      const shell = closure(chunks.find((c) => c.isEntry));
+      const entry = chunks.find((c) => c.isEntry);
+      const shell = closure(entry);
+      // The entry's steps (src/main.tsx imports them one after another, to evaluate each in a task
+      // of its own): preloaded from index.html, so that none waits for the step before to download.
+      const steps = new Set<string>();
+      for (const file of entry?.dynamicImports ?? []) closure(byFile.get(file), steps);
+      stepFiles = [...steps].filter((f) => !shell.has(f));
+      for (const f of stepFiles) shell.add(f);
       const table: [string, string[]][] = [];
       for (const route of SHELL_ROUTES) {
         const { redirect } = route;
@@ -50,7 +59,10 @@ export function routePreload(): Plugin {
     writeBundle() {
       const indexFile = join(outDir, 'index.html');
       const html = readFileSync(indexFile, 'utf8');
-      writeFileSync(indexFile, html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script type="module" async src="/${scriptFile}"></script>`));
+      const steps = stepFiles.map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join('');
+      const withSteps = html.replace(/(<script type="module" crossorigin src="[^"]+"><\/script>)/, `$1${steps}`);
+      if (steps && withSteps === html) throw new Error('route preload: no entry script tag in index.html');
+      writeFileSync(indexFile, withSteps.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script type="module" async src="/${scriptFile}"></script>`));
     },
   };
 }

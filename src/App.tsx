@@ -1,6 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, StrictMode, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setTranslator } from '../dataProvider/httpClient';
@@ -195,7 +196,7 @@ export function ShellRoutes() {
 }
 
 /**
- * The first render is a transition (src/main.tsx): while it yields, the address can change before
+ * The first render is a transition (startApp): while it yields, the address can change before
  * the router listens for changes (its listener comes with the first commit). After that commit the
  * router takes up the address it missed, if one changed.
  */
@@ -219,5 +220,24 @@ export function App() {
         <ShellRoutes />
       </HashRouter>
     </ShellProviders>
+  );
+}
+
+/**
+ * Renders the app into `root`, once the addressed page has loaded, so that React's first render is
+ * that page: it replaces the prerendered first screen in one step. A page that failed to load is
+ * left to the render to report.
+ */
+export async function startApp(root: HTMLElement): Promise<void> {
+  await loadAddressedPage(hashAddress()).catch(() => undefined);
+  // As a transition, in slices the browser can interrupt: the first screen is painted already, and
+  // one long render task held a phone's main thread for a third of a second (issue 17). An address
+  // that changes meanwhile is taken up after the first commit (AddressCatchUp).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,25 +1,16 @@
 // First: before any zod schema is built (see the module).
 import './zodJitless';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, loadAddressedPage } from './App';
-import { hashAddress } from './hashAddress';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-// The addressed page first, so that React's first render is that page: it replaces the prerendered
-// first screen in one step. A page that failed to load is left to the render to report.
-void loadAddressedPage(hashAddress())
-  .catch(() => undefined)
-  // As a transition, in slices the browser can interrupt: the first screen is painted already, and
-  // one long render task held a phone's main thread for a third of a second (issue 17). An address
-  // that changes meanwhile is taken up after the first commit (AddressCatchUp in App.tsx).
-  .then(() =>
-    startTransition(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    ),
-  );
+
+// In two steps, each module graph evaluated in a task of its own: React, MUI and emotion (the
+// shell chunk, which builds the themes as it runs), then the app with its routes and strings
+// (startApp in App.tsx renders it). As one graph they were one task, the longest of a phone's
+// first second (issue 17). Both download from the start: index.html preloads them
+// (scripts/routePreload.ts). No JSX here: its runtime would be a static import, and the shell
+// chunk with it.
+void import('react')
+  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(() => import('./App'))
+  .then(({ startApp }) => startApp(root));
