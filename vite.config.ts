@@ -96,13 +96,14 @@ export default defineConfig(({ command }) => ({
         // would cut from them (issue 17's per-route budget counts each chunk's gzip on its own).
         codeSplitting: {
           groups: [
+            { name: (id, ctx) => (inShell(id, ctx) ? 'shell' : null), debugName: 'shell', test: FRONT_DOOR_CORE, priority: 2 },
             // Vite's preload helper stays a chunk of its own: in the app's chunk, the entry would
             // import that chunk statically and evaluate the app in its own task.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
-            { name: (id, ctx) => (inShell(id, ctx) ? 'shell' : null), debugName: 'shell', test: FRONT_DOOR_CORE, priority: 2 },
             { name: 'forms', test: FRONT_DOOR_FORMS, priority: 1 },
-            // The small modules the front door's forms share, in one chunk rather than a file each.
-            { name: 'form-parts', test: /(portal[\\/]auth[\\/](AuthHeading|signUpFailure|authFormsLoader|once)|src[\\/]ui[\\/]form[\\/](lazyResolver|messages))\.tsx?$/, priority: 1 },
+            // The small modules the front door's forms share, in one chunk rather than a file each;
+            // only these modules (not what they import), and none that starts work as it runs.
+            { name: 'form-parts', test: /(portal[\\/]auth[\\/](AuthHeading|signUpFailure)|src[\\/]ui[\\/]form[\\/](lazyResolver|messages))\.tsx?$/, includeDependenciesRecursively: false, priority: 1 },
             // The app's step (src/main.tsx) in one chunk with the small modules only it and a few
             // pages share: one compresses better than the several Rolldown would cut.
             { name: (id, ctx) => (inApp(id, ctx) ? 'App' : null), debugName: 'App', test: /[\\/](src|dataProvider|i18n|portal)[\\/]/, priority: 0 },
