@@ -6,6 +6,19 @@ const card = (page: Page, sectionName: string, name: string | RegExp) => section
 const total = (page: Page) => page.getByTestId('pricing-total');
 
 test.describe('the public pricing calculator', () => {
+  test('a visit loads no form code: neither the form schemas nor zod', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/#/pricing');
+    await expect(card(page, 'Plan', /Starter/)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The app's own chunk came (the list is the page's), and nothing of the forms did.
+    expect(scripts.some((s) => /\/assets\/App-/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/assets\/(validation|authForms|authFormsLoader|zod|FormTextField)-/.test(s))).toEqual([]);
+  });
+
   test('prices plans and options as the visitor picks them, monthly and yearly', async ({ page, request }) => {
     await page.setViewportSize(SCREEN.wide);
     await page.goto('/#/pricing');
