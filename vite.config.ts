@@ -46,21 +46,25 @@ function frontDoorReach(graph: ModuleGraph) {
 }
 
 let reachOf: { graph: ModuleGraph; reach: (id: string) => Set<string> } | null = null;
+/** The roots that reach a module, from this build's graph. */
+function rootsOf(id: string, graph: ModuleGraph): Set<string> {
+  if (reachOf?.graph !== graph) reachOf = { graph, reach: frontDoorReach(graph) };
+  return reachOf.reach(id);
+}
+
 /**
  * The shell chunk holds the shared libraries the entry uses or most front-door pages use. A
  * module only a few pages use (the checkbox, the divider, the toggle buttons' roving focus) or none
  * (the portal's transitions) stays out of it: in the shell, every page would pay for it.
  */
 function inShell(id: string, graph: ModuleGraph): boolean {
-  if (reachOf?.graph !== graph) reachOf = { graph, reach: frontDoorReach(graph) };
-  const roots = reachOf.reach(id);
+  const roots = rootsOf(id, graph);
   return roots.has(ENTRY) || roots.has(ENTRY_STEP) || roots.has(APP) || roots.size * 2 >= FRONT_DOOR_PAGES.length;
 }
 
 /** The app's step: what the app reaches, and the entry does not (that is in the entry's chunk). */
 function inApp(id: string, graph: ModuleGraph): boolean {
-  if (reachOf?.graph !== graph) reachOf = { graph, reach: frontDoorReach(graph) };
-  const roots = reachOf.reach(id);
+  const roots = rootsOf(id, graph);
   return roots.has(APP) && !roots.has(ENTRY);
 }
 
