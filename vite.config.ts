@@ -83,7 +83,14 @@ export default defineConfig(({ command }) => ({
       // translator or i18next (src/reactI18next.ts says why).
       { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/reactI18next.ts', import.meta.url)) },
       // Production build only: tests and the dev server keep the real module (src/routerForAdmin.ts says why).
-      ...(command === 'build' ? [{ find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./src/routerForAdmin.ts', import.meta.url)) }] : []),
+      ...(command === 'build'
+        ? [
+            { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./src/routerForAdmin.ts', import.meta.url)) },
+            // React Router's own production build: its package exports only the development one,
+            // with its warnings (remix-run/react-router#14102), into every production bundle.
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+          ]
+        : []),
     ],
   },
   build: {

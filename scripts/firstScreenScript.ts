@@ -7,6 +7,7 @@ import { API_BASE } from '../dataProvider/httpClient';
 import { en } from '../i18n/en';
 import { INTRO_ATTRIBUTE, INVITED_PATH, invitationIntro, sendFirstScreenCheck, tokenOf } from '../portal/auth/invitationFirstScreen';
 import { COMPANY_ROLES } from '../src/domain/constants';
+import { FIRST_SCREEN_ATTRIBUTE } from '../src/firstScreen';
 
 /** Which addresses show which prerendered page (scripts/prerender.ts's prerenderedPaths). */
 export interface FirstScreenPaths {
@@ -55,7 +56,10 @@ export function invitationSetup() {
  * The browser side: puts the addressed page's markup into #root, if this server shows it as
  * rendered, and its styles into the head as emotion's cache finds what it adopts: the page's rules
  * in one style tag naming every rule it holds, each global style in a tag of its own, all marked
- * `data-s` so that emotion does not move them. One tag, where the render makes one per rule: emotion
+ * `data-s` so that emotion does not move them. #root is inert until the app has taken the screen
+ * over, and names the address it shows (the app hydrates it only for that address). A redirect's
+ * address goes to its target here, as the app's redirect would take it, so that the app's first
+ * render is the page on screen. One tag, where the render makes one per rule: emotion
  * moving some fifty tags out of #root, each parsed again, took 30 to 40 ms of the shell's first
  * task on a simulated phone. The invitation's functions go in as their source; `t` looks a string up
  * and fills its `{{name}}`s as the app's translator does.
@@ -72,7 +76,7 @@ if(!cfg||cfg.productName!==${literal(productName)})return;
 var path=location.hash.replace(/^#/,'')||'/',q=path.indexOf('?'),query='';
 if(q>=0){query=path.slice(q+1);var params=query.split('&');path=path.slice(0,q);
 for(var k=0;k<params.length;k++){var name=decodeURIComponent(params[k].split('=')[0]);if(!queries[path]||queries[path].indexOf(name)<0)return}}
-path=aliases[path]||path;
+var alias=aliases[path];if(alias)path=alias;
 var page=(cfg.googleClientId&&pages['g'+path])||pages[path];
 var root=document.getElementById('root');
 if(!page||!root||root.firstChild)return;
@@ -81,7 +85,8 @@ for(var i=0;i<page[0].length;i++){var s=styles[page[0][i]];
 if(s[0].indexOf('css ')===0){ids+=s[0].slice(3);css+=s[1]}else globals+='<style data-s="" data-emotion="'+s[0]+'">'+s[1]+'</style>'}
 document.head.insertAdjacentHTML('beforeend',globals+(ids?'<style data-s="" data-emotion="css'+ids+'">'+css+'</style>':''));
 root.innerHTML=page[1];
-for(var j=0;j<root.children.length;j++)root.children[j].setAttribute('inert','');
+if(alias)history.replaceState(history.state,'','#'+alias);
+root.setAttribute('inert','');root.setAttribute(${literal(FIRST_SCREEN_ATTRIBUTE)},location.hash);
 if(path!==invitation.path)return;
 var token=(${tokenOf.toString()})(new URLSearchParams(query));
 if(!token)return;

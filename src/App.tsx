@@ -1,10 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { startTransition, StrictMode, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setTranslator } from '../dataProvider/httpClient';
+import { FIRST_SCREEN_ATTRIBUTE, pinFirstScreen } from './firstScreen';
 import { hashAddress } from './hashAddress';
 import { i18n } from './i18n';
 import { PreloginLayout } from './layouts/PreloginLayout';
@@ -196,13 +197,19 @@ export function ShellRoutes() {
 }
 
 /**
- * The first render is a transition (startApp): while it yields, the address can change before
- * the router listens for changes (its listener comes with the first commit). After that commit the
- * router takes up the address it missed, if one changed.
+ * What the app's first commit settles. The prerendered first screen becomes the app's: the
+ * visitor can use it (the first-screen script made it inert) and random picks draw again
+ * (src/firstScreen.ts). And the first render is a transition (startApp): while it yields, the
+ * address can change before the router listens for changes (its listener comes with the first
+ * commit). After that commit the router takes up the address it missed, if one changed.
  */
-function AddressCatchUp() {
+function FirstCommit() {
   const location = useLocation();
   const navigate = useNavigate();
+  useLayoutEffect(() => {
+    pinFirstScreen(false);
+    document.getElementById('root')?.removeAttribute('inert');
+  }, []);
   useEffect(() => {
     const address = hashAddress();
     if (address !== `${location.pathname}${location.search}`) navigate(address, { replace: true });
@@ -212,32 +219,54 @@ function AddressCatchUp() {
   return null;
 }
 
+/** Everything inside the router: the same tree in the app and in the prerender (src/prerender.tsx). */
+export function ShellBody() {
+  return (
+    <>
+      <FirstCommit />
+      <ShellRoutes />
+    </>
+  );
+}
+
 export function App() {
   return (
     <ShellProviders>
       <HashRouter>
-        <AddressCatchUp />
-        <ShellRoutes />
+        <ShellBody />
       </HashRouter>
     </ShellProviders>
   );
 }
 
 /**
+ * Whether the app can take over the first screen in `root` by hydrating it: the first-screen script
+ * put one there (scripts/prerender.ts) for the address the browser is still at.
+ */
+const firstScreenFor = (root: HTMLElement) => Boolean(root.firstChild) && root.getAttribute(FIRST_SCREEN_ATTRIBUTE) === window.location.hash;
+
+/**
  * Renders the app into `root`, once the addressed page has loaded, so that React's first render is
- * that page: it replaces the prerendered first screen in one step. A page that failed to load is
- * left to the render to report.
+ * that page. Over a prerendered first screen it hydrates it: the markup on screen stays and gains
+ * its event handlers, with no DOM to build, insert or lay out again (issue 17). Otherwise it
+ * renders afresh. A page that failed to load is left to the render to report.
  */
 export async function startApp(root: HTMLElement): Promise<void> {
   await loadAddressedPage(hashAddress()).catch(() => undefined);
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  const hydrate = firstScreenFor(root);
+  pinFirstScreen(hydrate);
   // As a transition, in slices the browser can interrupt: the first screen is painted already, and
   // one long render task held a phone's main thread for a third of a second (issue 17). An address
-  // that changes meanwhile is taken up after the first commit (AddressCatchUp).
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  // that changes meanwhile is taken up after the first commit (FirstCommit).
+  startTransition(() => {
+    // A first screen that no longer matches the app's first render (last year's footer, a wizard
+    // order kept from an earlier visit) is rendered again, as before hydration: slower, no fault.
+    if (hydrate) hydrateRoot(root, app, { onRecoverableError: console.warn });
+    else createRoot(root).render(app);
+  });
 }

@@ -3,15 +3,10 @@ import { CacheProvider } from '@emotion/react';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { loadAddressedPage, ShellProviders, ShellRoutes } from './App';
+import { loadAddressedPage, ShellBody, ShellProviders } from './App';
 import { clientConfig } from './clientConfig';
+import { pinFirstScreen } from './firstScreen';
 
-/**
- * The build's first-screen renderer (scripts/prerender.ts, loaded through Vite in Node): the
- * markup and styles React's first render in the browser makes for a visitor at `path`, so the
- * page can paint before its scripts run. `googleSignIn` renders it as a server with a Google
- * client id shows it (the button's place and the divider).
- */
 /**
  * A later screen whose styles go out with a page's first screen: the browser's emotion adopts them
  * with the first screen's, so the commit that shows that screen neither compiles nor inserts them.
@@ -25,6 +20,13 @@ const LATER_SCREENS: Record<string, () => Promise<ReactElement>> = {
   },
 };
 
+/**
+ * The build's first-screen renderer (scripts/prerender.ts, loaded through Vite in Node): the
+ * markup and styles React's first render in the browser makes for a visitor at `path`, so the
+ * page can paint before its scripts run and the app can take it over by hydrating it. The tree is
+ * the app's own (ShellBody), so that `useId`'s ids match. `googleSignIn` renders it as a server
+ * with a Google client id shows it (the button's place and the divider).
+ */
 export async function renderFirstScreen(path: string, { googleSignIn }: { googleSignIn: boolean }): Promise<string> {
   clientConfig.googleClientId = googleSignIn ? 'prerendered' : null;
   await loadAddressedPage(path);
@@ -40,16 +42,16 @@ export async function renderFirstScreen(path: string, { googleSignIn }: { google
         </ShellProviders>
       </CacheProvider>,
     );
-  // The same output for the same build (the welcome panel picks its brand logos at random).
-  const random = Math.random;
-  Math.random = () => 0;
+  // The same output for the same build, and the app's first render makes it too (the welcome panel
+  // picks its brand logos at random).
+  pinFirstScreen(true);
   try {
-    const first = render(<ShellRoutes />);
+    const first = render(<ShellBody />);
     // Of the later screen, only the style tags its render adds.
     const laterStyles = later ? (render(later).match(/<style data-emotion="[^"]*">[\s\S]*?<\/style>/g) ?? []).join('') : '';
     return first + laterStyles;
   } finally {
-    Math.random = random;
+    pinFirstScreen(false);
   }
 }
 

@@ -50,9 +50,16 @@ function checkInvited(token: string): Promise<Invitation> {
   void Promise.resolve().then(() => (early = null));
   return check;
 }
-const sameInvitation = (a: Invitation, b: Invitation) => a.email === b.email && a.companyName === b.companyName && a.role === b.role && a.existingUser === b.existingUser;
-/** The invitation the first screen already shows, when its check answered before this render. */
-const shownInvitation = (token: string): Invitation | null => (early?.token === token ? (early.first?.invitation ?? null) : null);
+/**
+ * The invitation whose intro the first screen shows, if its check answered before this render. The
+ * page takes the first screen over here (App.tsx hydrates it): its first render makes what the
+ * first screen shows, and the first-screen script writes no more into it.
+ */
+function takeFirstScreen(token: string): Invitation | null {
+  if (early?.token !== token || !early.first) return null;
+  early.first.taken = true;
+  return early.first.shown ?? null;
+}
 
 const INVALID = '/account/signin?error=invalid-invitation';
 const SIGN_IN = '/account/signin';
@@ -143,7 +150,10 @@ export default function InvitedSignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = tokenOf(useSearchParams()[0]);
-  const [invitation, setInvitation] = useState<Invitation | null>(() => shownInvitation(token));
+  // The intro the first screen shows stays; its form follows the check's answer, as the first
+  // screen's waiting line did.
+  const [shown] = useState(() => takeFirstScreen(token));
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
 
@@ -155,8 +165,7 @@ export default function InvitedSignUpPage() {
     let live = true;
     checkInvited(token).then(
       // In the background: the form is the page's largest render, and a phone's taps come first.
-      // The same invitation the first screen gave keeps its object: no second render of the form.
-      (found) => live && startTransition(() => setInvitation((shown) => (shown && sameInvitation(shown, found) ? shown : found))),
+      (found) => live && startTransition(() => setInvitation(found)),
       (error: unknown) => {
         if (!live) return;
         // SPEC §8: a refused token goes to sign-in; anything else (offline, rate limit) is said here.
@@ -170,7 +179,8 @@ export default function InvitedSignUpPage() {
   }, [token, navigate, t]);
 
   // Always in place, empty while the token is checked: the first screen fills the same element.
-  const intro = <span {...{ [INTRO_ATTRIBUTE]: '' }}>{invitation ? invitationIntro(invitation, (key, values) => t(key, values), COMPANY_ROLES) : ''}</span>;
+  const introOf = invitation ?? shown;
+  const intro = <span {...{ [INTRO_ATTRIBUTE]: '' }}>{introOf ? invitationIntro(introOf, (key, values) => t(key, values), COMPANY_ROLES) : ''}</span>;
   let body;
   if (loadFailure) {
     body = (

@@ -61,7 +61,11 @@ describe('the first-screen script', () => {
     const source = pickerSource({ [INVITED]: markup }, { aliases: {}, queries: {} }, PRODUCT);
     expect(source).not.toMatch(/<\/script|<!--/i);
     loadFirstScreen('#/account/invited', source);
-    expect(document.querySelector('#root > div')?.outerHTML).toBe(markup.replace('<div>', '<div inert="">'));
+    const root = document.getElementById('root');
+    expect(root?.innerHTML).toBe(markup);
+    // Inert until the app has taken it over, and naming the address it shows.
+    expect(root?.hasAttribute('inert')).toBe(true);
+    expect(root?.getAttribute('data-first-screen')).toBe('#/account/invited');
   });
 });
 
@@ -120,6 +124,23 @@ describe('the first screen of an invitation link', () => {
     await act(async () => answer(okReply(INVITATION)));
     expect(intro()).toBe("the app's own");
     expect(window.beaconInvitationCheck?.invitation).toEqual(INVITATION);
+  });
+
+  it('writes nothing into the first screen once the page has taken it over; the page writes the intro', async () => {
+    let answer: (reply: MockReply) => void = () => undefined;
+    const api = mockRoutes({ [CHECK]: () => new Promise<MockReply>((resolve) => (answer = resolve)) });
+    loadFirstScreen('#/account/invited?token=tok-taken');
+    vi.resetModules();
+    const fresh = await import('./InvitedSignUpPage');
+    const testing = await import('../../src/testing/renderPage');
+    const view = testing.renderPage(<fresh.default />, `${INVITED}?token=tok-taken`, INVITED);
+    expect(window.beaconInvitationCheck?.taken).toBe(true);
+    await act(async () => answer(okReply(INVITATION)));
+    // The first screen's element is the page's once hydrated: one writer, React.
+    expect(intro()).toBe('');
+    await waitFor(() => expect(view.container.querySelector(`[${INTRO_ATTRIBUTE}]`)?.textContent).toContain('Analytical Engines'));
+    expect(api.calls).toHaveLength(1);
+    view.unmount();
   });
 
   it('the page takes the answer over: its first render shows the intro, and the token is checked once', async () => {

@@ -23,6 +23,10 @@ export interface FirstScreenInvitationCheck {
   token: string;
   reply: Promise<{ status: number; text: string }>;
   invitation?: Invitation;
+  /** The invitation whose intro the script wrote into the first screen. */
+  shown?: Invitation;
+  /** Set by the page as it takes the first screen over: from then on the script writes nothing. */
+  taken?: boolean;
 }
 
 declare global {
@@ -47,8 +51,8 @@ export function invitationIntro(invitation: Pick<Invitation, 'companyName' | 'ro
 
 /**
  * In the first-screen script, right after the invited page's markup went into `root`: sends the
- * check and fills the prerendered intro when it answers, unless the app's own page has replaced
- * that markup by then. Only text goes in (the company's name is the inviter's words).
+ * check and fills the prerendered intro when it answers, unless the app's own page has taken that
+ * markup over by then. Only text goes in (the company's name is the inviter's words).
  */
 export function sendFirstScreenCheck(root: HTMLElement, token: string, url: string, introSelector: string, intro: (invitation: Invitation) => string): void {
   const target = root.querySelector(introSelector);
@@ -67,7 +71,9 @@ export function sendFirstScreenCheck(root: HTMLElement, token: string, url: stri
       if (reply.status < 200 || reply.status > 299) return;
       const invitation = (JSON.parse(reply.text) as { payload: Invitation }).payload;
       check.invitation = invitation;
-      if (target?.isConnected) target.textContent = intro(invitation);
+      if (check.taken || !target?.isConnected) return;
+      target.textContent = intro(invitation);
+      check.shown = invitation;
     })
     .catch(() => undefined);
 }

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreloginContent } from '../domain/content';
+import { firstScreenPinned } from '../firstScreen';
 import { ProductLogo } from './ProductLogo';
 import { fallbackPreloginContent, loadPreloginContent, pickBrands } from './preloginContent';
 
@@ -19,7 +20,13 @@ export function WelcomeLayout({ children }: { children: ReactNode }) {
     };
   }, []);
   const content = remote ?? fallbackPreloginContent(t);
-  const brands = useMemo(() => pickBrands(content.brands), [content.brands]);
+  // One draw a visit. A first screen's render takes the first logos, as the prerender did
+  // (src/firstScreen.ts); the draw follows once the page is the app's.
+  const [draw, setDraw] = useState(() => (firstScreenPinned() ? null : Math.random()));
+  useEffect(() => {
+    if (draw === null) setDraw(Math.random());
+  }, [draw]);
+  const brands = useMemo(() => pickBrands(content.brands, () => draw ?? 0), [content.brands, draw]);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(420px, 5fr) 7fr' } }}>
