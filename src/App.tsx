@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setTranslator } from '../dataProvider/httpClient';
@@ -179,29 +179,14 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** The shell's routes, inside a router: the browser's hash router, or the prerender's memory one. */
-export function ShellRoutes() {
-  return (
-    <>
-      <SessionKeeper />
-      <Suspense fallback={null}>
-        <Routes>
-          {SHELL_PAGES.map(({ route, Page }) => (
-            <Route key={route.path} path={route.path} element={<RoutePage route={route} Page={Page} />} />
-          ))}
-          <Route path="*" element={<Fallthrough />} />
-        </Routes>
-      </Suspense>
-    </>
-  );
-}
-
 /**
- * What the app's first commit settles. The prerendered first screen becomes the app's: the
+ * What the page's first commit settles. The prerendered first screen becomes the app's: the
  * visitor can use it (the first-screen script made it inert) and random picks draw again
- * (src/firstScreen.ts). And the first render is a transition (startApp): while it yields, the
- * address can change before the router listens for changes (its listener comes with the first
- * commit). After that commit the router takes up the address it missed, if one changed.
+ * (src/firstScreen.ts). In the page's Suspense boundary, so that it commits with the page: a
+ * hydration commits the shell around a boundary first. And the first render is a transition
+ * (startApp): while it yields, the address can change before the router listens for changes (its
+ * listener comes with the first commit). After that commit the router takes up the address it
+ * missed, if one changed.
  */
 function FirstCommit() {
   const location = useLocation();
@@ -219,12 +204,20 @@ function FirstCommit() {
   return null;
 }
 
-/** Everything inside the router: the same tree in the app and in the prerender (src/prerender.tsx). */
-export function ShellBody() {
+/** The shell's routes, inside a router: the browser's hash router, or the prerender's memory one. */
+export function ShellRoutes() {
   return (
     <>
-      <FirstCommit />
-      <ShellRoutes />
+      <SessionKeeper />
+      <Suspense fallback={null}>
+        <FirstCommit />
+        <Routes>
+          {SHELL_PAGES.map(({ route, Page }) => (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} Page={Page} />} />
+          ))}
+          <Route path="*" element={<Fallthrough />} />
+        </Routes>
+      </Suspense>
     </>
   );
 }
@@ -233,7 +226,7 @@ export function App() {
   return (
     <ShellProviders>
       <HashRouter>
-        <ShellBody />
+        <ShellRoutes />
       </HashRouter>
     </ShellProviders>
   );
@@ -251,7 +244,7 @@ const firstScreenFor = (root: HTMLElement) => Boolean(root.firstChild) && root.g
  * its event handlers, with no DOM to build, insert or lay out again (issue 17). Otherwise it
  * renders afresh. A page that failed to load is left to the render to report.
  */
-export async function startApp(root: HTMLElement): Promise<void> {
+export async function startApp(root: HTMLElement): Promise<Root> {
   await loadAddressedPage(hashAddress()).catch(() => undefined);
   const app = (
     <StrictMode>
@@ -263,10 +256,13 @@ export async function startApp(root: HTMLElement): Promise<void> {
   // As a transition, in slices the browser can interrupt: the first screen is painted already, and
   // one long render task held a phone's main thread for a third of a second (issue 17). An address
   // that changes meanwhile is taken up after the first commit (FirstCommit).
+  let started: Root | undefined;
   startTransition(() => {
     // A first screen that no longer matches the app's first render (last year's footer, a wizard
     // order kept from an earlier visit) is rendered again, as before hydration: slower, no fault.
-    if (hydrate) hydrateRoot(root, app, { onRecoverableError: console.warn });
-    else createRoot(root).render(app);
+    if (hydrate) started = hydrateRoot(root, app, { onRecoverableError: console.warn });
+    else (started = createRoot(root)).render(app);
   });
+  if (!started) throw new Error('the app did not start');
+  return started;
 }
