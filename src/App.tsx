@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HashRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setTranslator } from '../dataProvider/httpClient';
-import { FIRST_SCREEN_ATTRIBUTE, pinFirstScreen } from './firstScreen';
+import { FIRST_SCREEN_ATTRIBUTE } from './firstScreen';
 import { hashAddress } from './hashAddress';
 import { i18n } from './i18n';
 import { PreloginLayout } from './layouts/PreloginLayout';
@@ -181,9 +181,8 @@ export function ShellProviders({ children }: { children: ReactNode }) {
 
 /**
  * What the page's first commit settles. The prerendered first screen becomes the app's: the
- * visitor can use it (the first-screen script made it inert) and random picks draw again
- * (src/firstScreen.ts). In the page's Suspense boundary, so that it commits with the page: a
- * hydration commits the shell around a boundary first. And the first render is a transition
+ * visitor can use it (the first-screen script made it inert). In the page's Suspense boundary, so
+ * that this happens with the page's commit: a hydration commits the shell around a boundary first. And the first render is a transition
  * (startApp): while it yields, the address can change before the router listens for changes (its
  * listener comes with the first commit). After that commit the router takes up the address it
  * missed, if one changed.
@@ -191,10 +190,7 @@ export function ShellProviders({ children }: { children: ReactNode }) {
 function FirstCommit() {
   const location = useLocation();
   const navigate = useNavigate();
-  useLayoutEffect(() => {
-    pinFirstScreen(false);
-    document.getElementById('root')?.removeAttribute('inert');
-  }, []);
+  useLayoutEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   useEffect(() => {
     const address = hashAddress();
     if (address !== `${location.pathname}${location.search}`) navigate(address, { replace: true });
@@ -252,7 +248,6 @@ export async function startApp(root: HTMLElement): Promise<Root> {
     </StrictMode>
   );
   const hydrate = firstScreenFor(root);
-  pinFirstScreen(hydrate);
   // As a transition, in slices the browser can interrupt: the first screen is painted already, and
   // one long render task held a phone's main thread for a third of a second (issue 17). An address
   // that changes meanwhile is taken up after the first commit (FirstCommit).

@@ -5,7 +5,6 @@ import { renderToString } from 'react-dom/server';
 import { createPath, Router, type Navigator } from 'react-router';
 import { loadAddressedPage, ShellProviders, ShellRoutes } from './App';
 import { clientConfig } from './clientConfig';
-import { pinFirstScreen } from './firstScreen';
 
 /**
  * A later screen whose styles go out with a page's first screen: the browser's emotion adopts them
@@ -54,26 +53,19 @@ export async function renderFirstScreen(path: string, { googleSignIn }: { google
         </ShellProviders>
       </CacheProvider>,
     );
-  // The same output for the same build, and the app's first render makes it too (the welcome panel
-  // picks its brand logos at random).
-  pinFirstScreen(true);
-  try {
-    let cache = createCache({ key: 'css' });
-    let first = render(<ShellRoutes />, cache);
-    // A lazy part (the Google row) renders its fallback until its module is in, as a boundary the
-    // app would have to render afresh instead of hydrating it: render again once it is.
-    for (let tries = 0; first.includes(CLIENT_RENDERED_BOUNDARY) && tries < 20; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      cache = createCache({ key: 'css' });
-      first = render(<ShellRoutes />, cache);
-    }
-    if (first.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`prerender: ${path} still waits for a lazy part`);
-    // Of the later screen, only the style tags its render adds.
-    const laterStyles = later ? (render(later, cache).match(/<style data-emotion="[^"]*">[\s\S]*?<\/style>/g) ?? []).join('') : '';
-    return first + laterStyles;
-  } finally {
-    pinFirstScreen(false);
+  let cache = createCache({ key: 'css' });
+  let first = render(<ShellRoutes />, cache);
+  // A lazy part (the Google row) renders its fallback until its module is in, as a boundary the
+  // app would have to render afresh instead of hydrating it: render again once it is.
+  for (let tries = 0; first.includes(CLIENT_RENDERED_BOUNDARY) && tries < 20; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    cache = createCache({ key: 'css' });
+    first = render(<ShellRoutes />, cache);
   }
+  if (first.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`prerender: ${path} still waits for a lazy part`);
+  // Of the later screen, only the style tags its render adds.
+  const laterStyles = later ? (render(later, cache).match(/<style data-emotion="[^"]*">[\s\S]*?<\/style>/g) ?? []).join('') : '';
+  return first + laterStyles;
 }
 
 export const PRERENDERED_PRODUCT_NAME = clientConfig.productName;

@@ -1,12 +1,19 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreloginContent } from '../domain/content';
-import { firstScreenPinned } from '../firstScreen';
 import { ProductLogo } from './ProductLogo';
 import { fallbackPreloginContent, loadPreloginContent, pickBrands } from './preloginContent';
+
+// The logos' draw, once a visit. The prerendered first screen (scripts/prerender.ts) shows the
+// first logos; the app's render that hydrates it does too, as React takes the server's value
+// while hydrating, and draws right after.
+const VISIT_DRAW = Math.random();
+const visitDraw = () => VISIT_DRAW;
+const prerenderedDraw = () => 0;
+const unchanging = () => () => undefined;
 
 /** Welcome layout (SPEC §2): the form on the left, the marketing panel on the right. */
 export function WelcomeLayout({ children }: { children: ReactNode }) {
@@ -20,13 +27,8 @@ export function WelcomeLayout({ children }: { children: ReactNode }) {
     };
   }, []);
   const content = remote ?? fallbackPreloginContent(t);
-  // One draw a visit. A first screen's render takes the first logos, as the prerender did
-  // (src/firstScreen.ts); the draw follows once the page is the app's.
-  const [draw, setDraw] = useState(() => (firstScreenPinned() ? null : Math.random()));
-  useEffect(() => {
-    if (draw === null) setDraw(Math.random());
-  }, [draw]);
-  const brands = useMemo(() => pickBrands(content.brands, () => draw ?? 0), [content.brands, draw]);
+  const draw = useSyncExternalStore(unchanging, visitDraw, prerenderedDraw);
+  const brands = useMemo(() => pickBrands(content.brands, () => draw), [content.brands, draw]);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(420px, 5fr) 7fr' } }}>
