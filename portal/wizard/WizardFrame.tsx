@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -31,7 +30,6 @@ export interface WizardFrameProps {
 /** The wizard's chrome (SPEC §2): top bar with title and close, content, fixed footer with total, Back and Next. */
 export function WizardFrame({ editing, onClose, backToConfiguration, footer, priceFailed, showSignIn, children }: WizardFrameProps) {
   const { t } = useTranslation();
-  const small = useMediaQuery('(max-width:599.95px)');
   const product = clientConfig.productName;
   const per = footer?.cycle === 'year' ? t('pricingPage.perYear') : t('pricingPage.perMonth');
   const total = footer?.totalCents == null ? null : footer.totalCents === 0 ? t('pricingPage.free') : `${formatCents(footer.totalCents) ?? ''}${per}`;
@@ -88,7 +86,13 @@ export function WizardFrame({ editing, onClose, backToConfiguration, footer, pri
             )}
             {footer.onNext && (
               <Button variant="contained" onClick={footer.onNext} disabled={footer.nextDisabled} loading={footer.nextLoading}>
-                {small ? t('wizard.continue') : t('wizard.next')}
+                {/* By the screen's width in CSS, so the prerendered first screen is right on a phone too. */}
+                <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                  {t('wizard.continue')}
+                </Box>
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  {t('wizard.next')}
+                </Box>
               </Button>
             )}
           </Box>

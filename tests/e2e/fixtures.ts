@@ -37,3 +37,31 @@ export async function signInAs(page: Page, email: string, password: string) {
 }
 
 export const admin = () => ({ email: process.env.E2E_ADMIN_EMAIL ?? '', password: process.env.E2E_ADMIN_PASSWORD ?? '' });
+
+/**
+ * Watches the next load's prerendered first screen. `kept()` waits until the app has released it
+ * (#root no longer inert) and answers whether its elements are still the ones on screen (the app
+ * hydrated them) rather than built again; `reported` holds what React said of a mismatch.
+ */
+export async function watchFirstScreen(page: Page) {
+  const reported: string[] = [];
+  page.on('console', (message) => {
+    if (/react|hydrat/i.test(message.text())) reported.push(message.text());
+  });
+  await page.addInitScript(() => {
+    // After the first-screen script (inline, in the body) and before the app's first render.
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstScreen?: Element | null }).firstScreen = document.querySelector('#root > *');
+    });
+  });
+  return {
+    reported,
+    async kept(): Promise<boolean> {
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      return page.evaluate(() => {
+        const first = (window as unknown as { firstScreen?: Element | null }).firstScreen;
+        return Boolean(first?.isConnected) && document.querySelector('#root > *') === first;
+      });
+    },
+  };
+}

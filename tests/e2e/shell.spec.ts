@@ -1,4 +1,11 @@
-import { admin, expect, SCREEN, signInAs, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { admin, expect, SCREEN, signInAs, test, watchFirstScreen } from './fixtures';
+
+/** A form's own check answers its empty submit: the page's handlers are attached. */
+async function emptySubmitIsChecked(page: Page) {
+  await page.locator('form').getByRole('button').last().click();
+  await expect(page.locator('input[aria-invalid="true"]').first()).toBeVisible();
+}
 
 test.describe('the application shell', () => {
   test('serves the app on / and sends #/ to sign-up in the welcome layout', async ({ page, request }) => {
@@ -85,7 +92,7 @@ test.describe('the application shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByText('Welcome back. Sign in to manage your servers.')).toBeVisible();
     // Nothing can be typed into a form that is about to be replaced.
-    await expect(page.locator('#root > [inert]')).toHaveCount(1);
+    await expect(page.locator('#root')).toHaveAttribute('inert');
     expect(await page.locator('input[name="email"]').evaluate((input) => (input.focus(), document.activeElement === input))).toBe(false);
     await page.screenshot({ path: 'test-results/screens/first-screen-390.png' });
     // A redirecting address shows its target; an address with a query shows nothing in advance,
@@ -111,7 +118,33 @@ test.describe('the application shell', () => {
     // The app's own page, ready for input.
     await page.getByLabel('Email').fill('first@example.com');
     await expect(page.getByLabel('Email')).toHaveValue('first@example.com');
-    await expect(page.locator('#root [inert]')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   });
+
+  // Each front-door address, and a use of the page that only its own handlers answer.
+  const LIVE: Record<string, (page: Page) => Promise<void>> = {
+    '/account/signin': emptySubmitIsChecked,
+    '/account/create': emptySubmitIsChecked,
+    '/forgot-password': emptySubmitIsChecked,
+    '/': emptySubmitIsChecked,
+    '/pricing': async (page) => {
+      await page.getByRole('button', { name: 'Yearly' }).click();
+      await expect(page.getByRole('button', { name: 'Yearly' })).toHaveAttribute('aria-pressed', 'true');
+    },
+    '/get-started': async (page) => {
+      await page.getByRole('link', { name: 'Already have an account?' }).click();
+      await expect(page).toHaveURL(/#\/account\/signin$/);
+    },
+  };
+  for (const [address, use] of Object.entries(LIVE)) {
+    test(`takes the first screen of ${address} over as it is: hydrated, not built again`, async ({ page }) => {
+      await page.setViewportSize(SCREEN.phone);
+      const firstScreen = await watchFirstScreen(page);
+      await page.goto(`/#${address}`);
+      expect(await firstScreen.kept()).toBe(true);
+      expect(firstScreen.reported).toEqual([]);
+      await use(page);
+    });
+  }
 });

@@ -248,6 +248,8 @@ test.describe('server wizard', () => {
         await expect(page).toHaveURL(new RegExp(step));
         await expect(page.getByTestId('wizard-total')).not.toHaveText('—');
         await expect(next(page)).toBeEnabled();
+        // The button's label goes by the width, in CSS (SPEC §2: 'Continue' on small screens).
+        await expect(next(page)).toHaveAccessibleName(label === 'phone' ? 'Continue' : 'Next');
         await expectFits(page, size.width);
         await page.screenshot({ path: `${SHOTS}/${label}-${step}.png`, fullPage: step === 'choose-extras', animations: 'disabled' });
         if (step !== 'choose-extras') await next(page).click();
