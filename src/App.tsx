@@ -182,10 +182,10 @@ export function ShellProviders({ children }: { children: ReactNode }) {
 /**
  * What the page's first commit settles. The prerendered first screen becomes the app's: the
  * visitor can use it (the first-screen script made it inert). In the page's Suspense boundary, so
- * that this happens with the page's commit: a hydration commits the shell around a boundary first. And the first render is a transition
- * (startApp): while it yields, the address can change before the router listens for changes (its
- * listener comes with the first commit). After that commit the router takes up the address it
- * missed, if one changed.
+ * that this happens with the page's commit: a hydration commits the shell around a boundary first.
+ * And the first render is a transition (startApp): while it yields, the address can change before
+ * the router listens for changes (its listener comes with the first commit). After that commit the
+ * router takes up the address it missed, if one changed.
  */
 function FirstCommit() {
   const location = useLocation();
@@ -200,7 +200,7 @@ function FirstCommit() {
   return null;
 }
 
-/** The shell's routes, inside a router: the browser's hash router, or the prerender's memory one. */
+/** The shell's routes, inside a router: the browser's hash router, or the prerender's static one. */
 export function ShellRoutes() {
   return (
     <>
