@@ -1,7 +1,9 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { serverSignInPath } from '../../src/domain/deployments';
 import { AppError } from '../errors';
+import { API_PREFIX } from './routeSchemas';
 import { createSessionRowCache, resolveSession, type ResolvedSession, type SessionPolicy } from '../services/sessions';
 
 export const SESSION_COOKIE = 'beacon_session';
@@ -34,8 +36,12 @@ export async function signedIn(request: FastifyRequest): Promise<void> {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** GETs that change something (SPEC §7 names them GET): refused in a read-only view like any change. */
-const ACTING_GETS = new Set(['GET /api/v1/deployments/:id/cancel-termination', 'GET /api/v1/auth/:product-server', 'GET /api/v1/users/:id/export']);
+/**
+ * GETs that change something (SPEC §7 names them GET): refused in a read-only view like any change.
+ * The sign-in link's path comes from the product name, as its route's does (issue 28 #14).
+ */
+const actingGets = (productName: string) =>
+  new Set(['GET /api/v1/deployments/:id/cancel-termination', `GET ${API_PREFIX}${serverSignInPath(productName)}`, 'GET /api/v1/users/:id/export']);
 /** What a read-only view may still do: end itself, or sign out. */
 const VIEW_AS_EXITS = new Set(['DELETE /api/v1/view-as', 'POST /api/v1/auth/signout']);
 
@@ -52,6 +58,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const secure = config.publicUrl.startsWith('https:');
   const publicOrigin = new URL(config.publicUrl).origin;
   const cookieName = sessionCookieName(config.publicUrl);
+  const actingGetRoutes = actingGets(config.PRODUCT_NAME);
 
   await app.register(cookie);
 
@@ -88,7 +95,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   // and the few GETs that act, are refused before anything is read, except leaving the view.
   app.addHook('onRequest', (request, _reply, done) => {
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-    if (!(UNSAFE.has(request.method) || ACTING_GETS.has(route)) || VIEW_AS_EXITS.has(route) || !request.sessionToken()) return done();
+    if (!(UNSAFE.has(request.method) || actingGetRoutes.has(route)) || VIEW_AS_EXITS.has(route) || !request.sessionToken()) return done();
     request.session().then((session) => done(session?.viewAs ? new AppError('VIEW_AS_READ_ONLY') : undefined), done);
   });
 

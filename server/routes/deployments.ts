@@ -9,9 +9,9 @@ import {
   deploymentListQuerySchema,
   deploymentPopulatedSchema,
   deploymentViewSchema,
-  productSlug,
   restoreBodySchema,
   serverSignInAnswerSchema,
+  serverSignInPath,
   serverSignInQuerySchema,
   updateDomainBodySchema,
   updateDomainQuerySchema,
@@ -120,7 +120,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // GET /auth/{product}-server: a short-lived signed link into the server's own dashboard (opened through /redirect).
-  app.get(`/auth/${productSlug(app.config.PRODUCT_NAME)}-server`, { ...limited, schema: { tags: ['auth'], querystring: serverSignInQuerySchema, response: replies(serverSignInAnswerSchema) } }, async (request) => {
+  app.get(serverSignInPath(app.config.PRODUCT_NAME), { ...limited, schema: { tags: ['auth'], querystring: serverSignInQuerySchema, response: replies(serverSignInAnswerSchema) } }, async (request) => {
     const { user } = await request.requireSession();
     return ok(await actions.serverSignIn(user, request.query.deploymentId, request.query.userId));
   });

@@ -132,3 +132,5 @@ export type ServerSignInAnswer = z.infer<typeof serverSignInAnswerSchema>;
 
 /** The product's name as it appears in the sign-in path: GET /auth/{productSlug}-server. */
 export const productSlug = (productName: string) => productName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'product';
+/** The sign-in link's route path: the route and the read-only view's guard both build it from here. */
+export const serverSignInPath = (productName: string) => `/auth/${productSlug(productName)}-server`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSignInPath } from '../../src/domain/deployments';
 import { adminCookie, auditRows, call, raQuery, ROOT } from '../support/admin';
 import { companyOwner, addMember } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
@@ -121,6 +122,8 @@ describe('view as the company admin, read-only', () => {
       ['DELETE', '/auth/me', { password: 'whatever' }],
       ['POST', '/auth/set-password', { oldPassword: 'a', password: 'Tr1cky-Lantern2' }],
       ['POST', `/admin/companies/${owner.companyId}/view-as`, {}],
+      // A GET that acts (it mints a sign-in link), under the path the product name gives it (issue 28 #14).
+      ['GET', `${serverSignInPath(t.config.PRODUCT_NAME)}?deploymentId=${owner.companyId}&userId=${owner.companyId}`, undefined],
     ] as const) {
       const refused = await call(t.app, method, url, admin, body);
       expect(refused.json().code, `${method} ${url}`).toBe('VIEW_AS_READ_ONLY');
