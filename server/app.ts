@@ -6,7 +6,7 @@ import { createI18n } from '../i18n';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedCatalogue } from './db/seed';
-import { registerErrorHandling } from './errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
 import { loggerOptions, type LoggerOption } from './logging';
 import { lazySerializers } from './plugins/lazySerializers';
 import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
@@ -55,6 +55,7 @@ function trustProxy(setting: Config['TRUST_PROXY']) {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const serializers = lazySerializers();
+  const i18n = createI18n(config.PRODUCT_NAME);
   const app = Fastify({
     schemaController: { compilersFactory: serializers.compilersFactory },
     logger: loggerOptions(config.LOG_LEVEL, options.logger),
@@ -73,6 +74,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Keep-alive sockets without a request in flight are closed at shutdown; busy ones finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Requests refused before any route runs answer the error envelope too, never quoting the request.
+    frameworkErrors: frameworkErrors(i18n.t),
+    clientErrorHandler: clientErrorHandler(i18n.t),
   });
 
   const database =
@@ -85,7 +89,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await database.migrate();
   await seedCatalogue(database.db);
 
-  const i18n = createI18n(config.PRODUCT_NAME);
   app.decorate('config', config);
   app.decorate('warmSerializers', serializers.warm);
   app.addHook('onListen', (done) => {

@@ -24,19 +24,37 @@ async function readForm(this: FastifyRequest, fileField: string) {
   }
   const fields: Record<string, unknown> = {};
   let file: Upload | null = null;
-  for await (const part of this.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== fileField || file) {
-        part.file.resume();
-        throw AppError.validation({ [part.fieldname]: ['validation.invalid'] });
+  try {
+    for await (const part of this.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField || file) {
+          part.file.resume();
+          throw AppError.validation({ [part.fieldname]: ['validation.invalid'] });
+        }
+        file = { data: await readFile(part, fileField), truncated: part.file.truncated };
+      } else {
+        fields[part.fieldname] = part.value;
       }
-      file = { data: await readFile(part, fileField), truncated: part.file.truncated };
-    } else {
-      fields[part.fieldname] = part.value;
     }
+  } catch (err) {
+    throw formError(err);
   }
   assertValidText(fields);
   return { fields, file };
+}
+
+// @fastify/multipart's own limit errors: too many parts, files or fields.
+const LIMIT_ERRORS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * A body that is not the multipart it says it is (no boundary, a cut-off or malformed part, a
+ * `__proto__` field) fails inside busboy with a plain Error: the client's fault, so a 400 (or 413
+ * past a limit) instead of the 500 an unknown error answers. Our own refusals pass through.
+ */
+function formError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const code = err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : '';
+  return new AppError(LIMIT_ERRORS.has(code) ? 'PAYLOAD_TOO_LARGE' : 'MULTIPART_INVALID');
 }
 
 /**

@@ -61,8 +61,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/:deploymentId/apps/:appId/icon',
     { ...limited, schema: { tags, params: appParamsSchema, body: z.object({}).nullish().describe('multipart/form-data with the image file in icon'), consumes: ['multipart/form-data'], response: replies(appSchema) } },
     async (request) => {
+      // Who asks first: a stranger's body is never read.
+      const actor = await analyticsActor(request);
       const { file } = await request.readForm('icon');
-      return ok(await analytics.uploadAppIcon(await analyticsActor(request), { ...request.params, upload: file }));
+      return ok(await analytics.uploadAppIcon(actor, { ...request.params, upload: file }));
     },
   );
   app.delete('/analytics/:deploymentId/apps/:appId', { ...limited, schema: { tags, params: appParamsSchema, response: replies(noPayload) } }, async (request) => {

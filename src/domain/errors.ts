@@ -15,6 +15,14 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'errors.UNSUPPORTED_MEDIA_TYPE' },
   /** A JSON body over BODY_LIMIT. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'errors.PAYLOAD_TOO_LARGE' },
+  /** A multipart/form-data body that cannot be read (no boundary, a broken or cut-off part). */
+  MULTIPART_INVALID: { status: 400, message: 'errors.MULTIPART_INVALID' },
+  /** A path part longer than the router reads (Fastify's maxParamLength). */
+  URI_TOO_LONG: { status: 414, message: 'errors.URI_TOO_LONG' },
+  /** Request line and headers past Node's maxHeaderSize. */
+  HEADERS_TOO_LARGE: { status: 431, message: 'errors.HEADERS_TOO_LARGE' },
+  /** A request not received within REQUEST_TIMEOUT_MS. */
+  REQUEST_TIMEOUT: { status: 408, message: 'errors.REQUEST_TIMEOUT' },
   /** No valid session. */
   UNAUTHORIZED: { status: 401, message: 'errors.UNAUTHORIZED' },
   /** Signed in, but not allowed (not the account itself, not a platform admin). */

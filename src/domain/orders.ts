@@ -46,11 +46,14 @@ export const serverNameSchema = z
   .max(LIMITS.nameMax, 'validation.nameLength')
   .refine(noHtml, 'validation.noHtml');
 
+/** A catalogue option's id: the database looks options up by uuid, so anything else is refused here. */
+const optionId = z.string({ error: 'validation.required' }).trim().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'validation.invalid');
+
 export const planConfigSchema = z.object({
   region: id,
   size: id.optional(),
   /** Every chosen option's refId: features, and the domain, retention and backup choices. */
-  features: z.array(id).max(100, 'validation.invalid').default([]),
+  features: z.array(optionId).max(100, 'validation.invalid').default([]),
   provider: z.enum(PROVIDER_CODES, { error: 'validation.invalid' }).optional(),
 });
 export type PlanConfig = z.infer<typeof planConfigSchema>;
