@@ -8,11 +8,14 @@ const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
 const UNPRINTABLE_ALL = /[\p{Cc}\p{Cs}]/gu;
 export const hasUnprintable = (text: string) => UNPRINTABLE.test(text);
 
-/** Text without unprintable characters, cut to `max` code units without splitting a surrogate pair. */
-function printableText(text: string, max: number): string {
-  const cut = text.slice(0, max * 2).replace(UNPRINTABLE_ALL, '').slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+/** At most `max` code units of the text, without splitting a surrogate pair (half a pair is no text). */
+export function cutText(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) && /[\uDC00-\uDFFF]/.test(text.charAt(max)) ? cut.slice(0, -1) : cut;
 }
+
+/** Text without unprintable characters, cut to `max` code units. */
+const printableText = (text: string, max: number) => cutText(text.slice(0, max * 2).replace(UNPRINTABLE_ALL, ''), max);
 
 /**
  * An event key or segment name as stored: trimmed, without the characters a document store would
