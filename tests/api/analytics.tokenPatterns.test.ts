@@ -82,7 +82,7 @@ describe('token patterns', () => {
 
   it('refuses empty, overlong and unprintable patterns, changing nothing', async () => {
     const before = await tableCounts(t.app);
-    for (const endpoints of [[{ path: '', params: {} }], [{ path: `/${'a'.repeat(200)}`, params: {} }], [{ path: '/apps', params: { q: 'a\u0007' } }], [{ path: '/apps\u001b', params: {} }]]) {
+    for (const endpoints of [[{ path: '', params: {} }], [{ path: `/${'a'.repeat(200)}`, params: {} }], [{ path: '/apps', params: { q: 'a\u0007' } }], [{ path: '/apps\u001b', params: {} }], [{ path: '/apps', params: { 'q\u0001': 'a' } }], [{ path: '/apps', params: { ' ': 'a' } }]]) {
       const res = await call()('POST', '/tokens', { cookie: server.owner.cookie }, { purpose: 'Bad', neverExpires: true, allApps: true, endpoints });
       expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([400, 'ANALYTICS_TOKEN_PATTERN_INVALID']);
     }

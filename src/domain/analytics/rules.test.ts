@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clearBefore, dayIn, hasUnprintable, isTimeZone, matchesPattern, patternProblem, sanitizeKey, sanitizeValue } from './rules';
+import { clearBefore, dayIn, hasUnprintable, isParamName, isTimeZone, matchesPattern, patternProblem, sanitizeKey, sanitizeValue } from './rules';
 
 describe('analytics rules', () => {
   it('sanitises keys: trims, drops a leading $, dots and control characters, caps the length', () => {
@@ -53,6 +53,9 @@ describe('token patterns', () => {
     expect(patternProblem('\ud800')).toBe('invalid');
     expect(patternProblem('')).toBe('too_long');
     expect(patternProblem('a'.repeat(201))).toBe('too_long');
+    expect(isParamName('from')).toBe(true);
+    expect(isParamName(' ')).toBe(false);
+    expect(isParamName('fr\u0001om')).toBe(false);
   });
 
   it('matches the whole value, * standing for any run of characters', () => {

@@ -82,6 +82,9 @@ export function patternProblem(pattern: string): 'too_long' | 'invalid' | null {
   return hasUnprintable(pattern) ? 'invalid' : null;
 }
 
+/** A token's query-parameter name: some printable text. */
+export const isParamName = (name: string) => name.trim() !== '' && !hasUnprintable(name);
+
 /**
  * Whether the whole value matches the pattern (anchored, so a token limited to '/apps' does not
  * also open '/apps/x/clear'). The parts between stars are found left to right, each at its first
