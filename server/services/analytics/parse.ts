@@ -28,7 +28,7 @@ const MAX_SEGMENTS_READ = 256;
  * counts as not sent (count 1, no sum or duration), like text that is no number. Past them is no
  * real event, and 1e308 overflowed the daily totals, after which reading them failed (issue 28).
  */
-export const EVENT_NUMBER_BOUNDS = { count: 1e9, sum: 1e15, dur: 1e9 } as const;
+const EVENT_NUMBER_BOUNDS = { count: 1e9, sum: 1e15, dur: 1e9 } as const;
 
 /** SDK parameters may be JSON in a string (query and form encoding) or already parsed (JSON bodies). */
 export function jsonParam(value: unknown): unknown {
