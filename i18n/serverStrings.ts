@@ -115,7 +115,7 @@ export const serverEn = {
     ANALYTICS_GROUP_NOT_FOUND: 'Event group not found.',
     ANALYTICS_TILES_LIMIT: 'The overview holds at most 12 items.',
     ANALYTICS_TILE_DUPLICATE: 'This event and property are already on the overview.',
-    ANALYTICS_TOKEN_PATTERN_INVALID: 'Invalid endpoint or parameter pattern: {{pattern}}.',
+    ANALYTICS_TOKEN_PATTERN_INVALID: 'Invalid endpoint or parameter pattern: {{pattern}}. Use 1 to 200 printable characters; * stands for any text.',
     ANALYTICS_TOKEN_NEEDS_APPS: 'Choose the applications this token may use, or allow all applications.',
     ANALYTICS_TOKEN_NEEDS_EXPIRY: 'Choose when this token expires, or let it never expire.',
     ANALYTICS_TOKEN_INVALID: 'The token is invalid, expired or already used.',

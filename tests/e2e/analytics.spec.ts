@@ -131,7 +131,7 @@ test('a company admin opens their server dashboard, creates an app, sees SDK eve
   await page.goto(`${base}/tokens/create`);
   await page.getByLabel('Purpose').fill('Apps reader');
   await page.getByRole('button', { name: 'Add endpoint' }).click();
-  await page.getByLabel('Endpoint (regular expression)').fill('/apps');
+  await page.getByLabel('Endpoint', { exact: true }).fill('/apps');
   await page.getByLabel('All applications').check();
   await page.getByLabel('Never expires', { exact: true }).check();
   await page.getByRole('button', { name: 'Create token' }).last().click();

@@ -21,7 +21,7 @@ import { EndpointsField } from './EndpointsField';
 import { TokenCreatedDialog } from './TokenCreatedDialog';
 import { tokenBody, tokenProblems, type TokenDraft } from './tokenRules';
 
-/** Create token: purpose, endpoints (regular expressions, with query-parameter restrictions), apps, expiry and use. */
+/** Create token: purpose, endpoints (literal text with * wildcards, with query-parameter restrictions), apps, expiry and use. */
 export function TokenCreate() {
   const { t } = useTranslation();
   const navigate = useNavigate();

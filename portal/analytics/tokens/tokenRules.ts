@@ -1,4 +1,4 @@
-import { patternProblem } from '../../../src/domain/analytics/rules';
+import { isParamName, patternProblem } from '../../../src/domain/analytics/rules';
 
 export interface EndpointDraft {
   path: string;
@@ -28,7 +28,7 @@ export function tokenProblems(draft: TokenDraft): TokenProblem[] {
   draft.endpoints.forEach((e, i) => {
     if (patternProblem(e.path)) problems.push({ endpoint: i });
     e.params.forEach((p, j) => {
-      if (!p.name.trim() || patternProblem(p.pattern)) problems.push({ endpoint: i, param: j });
+      if (!isParamName(p.name) || patternProblem(p.pattern)) problems.push({ endpoint: i, param: j });
     });
   });
   return problems;

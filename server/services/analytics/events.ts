@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, notLike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notLike, sql, type Column } from 'drizzle-orm';
 import { DEFAULT_LIMITS, DROP_KINDS, MAX_OVERVIEW_TILES, MIN_GROUP_EVENTS, type DropKind } from '../../../src/domain/analytics/constants';
 import { dayIn, INTERNAL_PREFIX, isInternal } from '../../../src/domain/analytics/rules';
 import type { EventDto, EventSeries, EventUpdate, GroupDto, GroupInput, Overview, Tile, TopEvents } from '../../../src/domain/analytics/schemas';
@@ -10,7 +10,12 @@ import { appFor, type Access, type App } from './access';
 
 type Period = { from: string; to: string };
 const e = analyticsDailyEvents;
-const totalsOf = { count: sql<number>`coalesce(sum(${e.count}), 0)::float8`, sum: sql<number>`coalesce(sum(${e.sum}), 0)::float8`, dur: sql<number>`coalesce(sum(${e.dur}), 0)::float8` };
+/**
+ * A column's sum, added up in numeric and held within ±1e300 before it is a float8 again: rows
+ * stored before ingestion bounded an event's numbers can add up past float8's range (issue 28).
+ */
+export const boundedSum = (column: Column) => sql<number>`least(greatest(coalesce(sum(${column}::numeric), 0), -1e300), 1e300)::float8`;
+const totalsOf = { count: boundedSum(e.count), sum: boundedSum(e.sum), dur: boundedSum(e.dur) };
 
 async function segmentsOf(tx: Db, appId: string): Promise<Map<string, string[]>> {
   const rows = await tx.selectDistinct({ key: analyticsSegmentValues.eventKey, segment: analyticsSegmentValues.segment }).from(analyticsSegmentValues).where(eq(analyticsSegmentValues.appId, appId)).orderBy(analyticsSegmentValues.segment);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_LIMITS, type DropKind } from '../../../src/domain/analytics/constants';
-import { dayIn } from '../../../src/domain/analytics/rules';
+import { cutText, dayIn, hasUnprintable } from '../../../src/domain/analytics/rules';
 import type { Db } from '../../db/client';
 import { analyticsApps } from '../../db/schema';
 import type { App } from './access';
@@ -18,6 +18,10 @@ export const SUCCESS: IngestAnswer = { status: 200, result: 'Success' };
 const MISSING: IngestAnswer = { status: 400, result: 'Missing parameter "app_key" or "device_id"' };
 const NO_APP: IngestAnswer = { status: 400, result: 'App does not exist' };
 const BAD_CHECKSUM: IngestAnswer = { status: 400, result: 'Request does not match checksum' };
+const invalid = (name: string): IngestAnswer => ({ status: 400, result: `Invalid parameter "${name}"` });
+
+/** The parameters that name the app, the device and the request (the retry hash): stored or looked up as text. */
+const IDS = ['app_key', 'device_id', 'timestamp'] as const;
 
 const MAX_DEVICE_ID = 200;
 const LAST_DATA_EVERY_MS = 60_000;
@@ -135,8 +139,13 @@ function knownEvents(entry: AppEntry, events: ParsedEvent[]): ParsedEvent[] | nu
 export async function ingestOne(db: Db, cache: IngestCache, request: IngestRequest, checksumOver: IngestRequest = request): Promise<IngestAnswer> {
   const { params } = request;
   const appKey = str(params.app_key);
-  const deviceId = str(params.device_id)?.slice(0, MAX_DEVICE_ID);
-  if (!appKey || !deviceId) return MISSING;
+  const rawDeviceId = str(params.device_id);
+  if (!appKey || !rawDeviceId) return MISSING;
+  // Checked on the values as decoded here: a bulk call's inner requests and a query Fastify could
+  // not decode never went through the request guard. PostgreSQL refuses NUL in text.
+  const unprintable = IDS.find((name) => hasUnprintable(str(params[name]) ?? ''));
+  if (unprintable) return invalid(unprintable);
+  const deviceId = cutText(rawDeviceId, MAX_DEVICE_ID);
   const entry = await cache.app(db, appKey);
   if (!entry) return NO_APP;
   const { app } = entry;

@@ -23,6 +23,12 @@ export interface ParsedEvent {
 export const MAX_EVENTS_PER_REQUEST = 1_000;
 const MAX_SESSION_SECONDS = 86_400;
 const MAX_SEGMENTS_READ = 256;
+/**
+ * An event's numbers are used only within these bounds (count above 0): beyond them a number
+ * counts as not sent (count 1, no sum or duration), like text that is no number. Past them is no
+ * real event, and 1e308 overflowed the daily totals, after which reading them failed (issue 28).
+ */
+const EVENT_NUMBER_BOUNDS = { count: 1e9, sum: 1e15, dur: 1e9 } as const;
 
 /** SDK parameters may be JSON in a string (query and form encoding) or already parsed (JSON bodies). */
 export function jsonParam(value: unknown): unknown {
@@ -49,6 +55,12 @@ export function requestTime(value: unknown, now = new Date()): Date {
   return ms > now.getTime() + 86_400_000 ? now : new Date(ms);
 }
 
+/** A number within ±max (count, sum and duration of an event), or null. */
+function bounded(value: unknown, max: number): number | null {
+  const n = num(value);
+  return n !== null && Math.abs(n) <= max ? n : null;
+}
+
 export function sessionSeconds(value: unknown): number {
   const n = num(value);
   return n === null || n < 0 ? 0 : Math.min(n, MAX_SESSION_SECONDS);
@@ -64,7 +76,7 @@ export function parseEvents(value: unknown, at: Date): ParsedEvent[] {
     const e = raw as Record<string, unknown>;
     const key = sanitizeKey(e.key);
     if (!key) continue;
-    const count = num(e.count);
+    const count = bounded(e.count, EVENT_NUMBER_BOUNDS.count);
     const segmentation: Record<string, string> = {};
     const seg = jsonParam(e.segmentation);
     if (seg && typeof seg === 'object' && !Array.isArray(seg)) {
@@ -74,7 +86,7 @@ export function parseEvents(value: unknown, at: Date): ParsedEvent[] {
         if (segment && segValue !== null) segmentation[segment] = segValue;
       }
     }
-    events.push({ key, count: count === null || count <= 0 ? 1 : count, sum: num(e.sum), dur: num(e.dur), segmentation, at: e.timestamp === undefined ? at : requestTime(e.timestamp, at) });
+    events.push({ key, count: count === null || count <= 0 ? 1 : count, sum: bounded(e.sum, EVENT_NUMBER_BOUNDS.sum), dur: bounded(e.dur, EVENT_NUMBER_BOUNDS.dur), segmentation, at: e.timestamp === undefined ? at : requestTime(e.timestamp, at) });
   }
   return events;
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../audit';
 import { appFor, canAdmin, canRead, type Access } from './access';
+import { boundedSum } from './events';
 import { renderReportMail, type ReportData } from './reportMail';
 
 type Report = typeof analyticsReports.$inferSelect;
@@ -152,13 +153,13 @@ export async function reportData(tx: Db, report: Report, at: Date): Promise<Repo
           .from(s)
           .where(and(eq(s.appId, app.id), gte(s.day, period.from), lte(s.day, period.to)))
       : [];
-    const count = sql<number>`coalesce(sum(${e.count}), 0)::float8`;
+    const count = boundedSum(e.count);
     const where = and(eq(e.appId, app.id), eq(e.segment, ''), gte(e.day, period.from), lte(e.day, period.to), notLike(e.eventKey, `${INTERNAL_PREFIX}%`));
     const events = metrics.has('events')
       ? {
           total: (await tx.select({ count }).from(e).where(where))[0]?.count ?? 0,
           top: await tx
-            .select({ key: e.eventKey, name: analyticsEvents.name, count, sum: sql<number>`coalesce(sum(${e.sum}), 0)::float8` })
+            .select({ key: e.eventKey, name: analyticsEvents.name, count, sum: boundedSum(e.sum) })
             .from(e)
             .innerJoin(analyticsEvents, and(eq(analyticsEvents.appId, e.appId), eq(analyticsEvents.key, e.eventKey)))
             .where(and(where, eq(analyticsEvents.visible, true)))

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { patternProblem } from '../../../src/domain/analytics/rules';
+import { isParamName, patternProblem } from '../../../src/domain/analytics/rules';
 import type { TokenDto, TokenInput } from '../../../src/domain/analytics/schemas';
 import type { Db } from '../../db/client';
 import { analyticsApps, analyticsMembers, analyticsTokens } from '../../db/schema';
@@ -41,7 +41,7 @@ function checkPatterns(input: TokenInput): void {
     for (const pattern of [endpoint.path, ...Object.values(endpoint.params)]) {
       if (patternProblem(pattern)) throw new AppError('ANALYTICS_TOKEN_PATTERN_INVALID', { params: { pattern: pattern.slice(0, 60) }, fieldErrors: { endpoints: ['errors.ANALYTICS_TOKEN_PATTERN_INVALID'] } });
     }
-    if (Object.keys(endpoint.params).some((name) => name.trim() === '')) throw new AppError('ANALYTICS_TOKEN_PATTERN_INVALID', { params: { pattern: '' } });
+    if (!Object.keys(endpoint.params).every(isParamName)) throw new AppError('ANALYTICS_TOKEN_PATTERN_INVALID', { params: { pattern: '' } });
   }
 }
 

@@ -1,7 +1,21 @@
 import { MAX_KEY_LENGTH, MAX_PATTERN_LENGTH, MAX_VALUE_LENGTH, type ClearPeriod } from './constants';
 
-/** Control characters (below U+0020) never reach a key or a value. */
-const printable = (c: string) => c.charCodeAt(0) >= 32;
+/**
+ * Control characters and unpaired surrogate halves (in a /u expression a pair is one code point):
+ * never part of a key, value, id or pattern. PostgreSQL refuses NUL and a lone surrogate in JSON.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
+const UNPRINTABLE_ALL = /[\p{Cc}\p{Cs}]/gu;
+export const hasUnprintable = (text: string) => UNPRINTABLE.test(text);
+
+/** At most `max` code units of the text, without splitting a surrogate pair (half a pair is no text). */
+export function cutText(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) && /[\uDC00-\uDFFF]/.test(text.charAt(max)) ? cut.slice(0, -1) : cut;
+}
+
+/** Text without unprintable characters, cut to `max` code units. */
+const printableText = (text: string, max: number) => cutText(text.slice(0, max * 2).replace(UNPRINTABLE_ALL, ''), max);
 
 /**
  * An event key or segment name as stored: trimmed, without the characters a document store would
@@ -10,15 +24,7 @@ const printable = (c: string) => c.charCodeAt(0) >= 32;
  */
 export function sanitizeKey(raw: unknown): string {
   if (typeof raw !== 'string' && typeof raw !== 'number') return '';
-  return String(raw)
-    .trim()
-    .replace(/^\$+/, '')
-    .replace(/\./g, ':')
-    .slice(0, MAX_KEY_LENGTH * 2)
-    .split('')
-    .filter(printable)
-    .join('')
-    .slice(0, MAX_KEY_LENGTH);
+  return printableText(String(raw).trim().replace(/^\$+/, '').replace(/\./g, ':'), MAX_KEY_LENGTH);
 }
 
 /** The prefix of the SDKs' own events ([CLY]_view, [CLY]_session...): not custom events ('[' and '_' escaped for LIKE). */
@@ -27,7 +33,7 @@ export const isInternal = (key: string) => key.startsWith('[CLY]_');
 
 /** A segment value as stored: a string, capped; objects and arrays are not segment values. */
 export function sanitizeValue(raw: unknown): string | null {
-  if (typeof raw === 'string') return raw.slice(0, MAX_VALUE_LENGTH * 2).split('').filter(printable).join('').slice(0, MAX_VALUE_LENGTH);
+  if (typeof raw === 'string') return printableText(raw, MAX_VALUE_LENGTH);
   if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
   return null;
 }
@@ -67,23 +73,37 @@ export function clearBefore(period: ClearPeriod, today: string): string | null {
 }
 
 /**
- * Whether a token pattern is acceptable: short enough and a valid regular expression. Patterns
- * are anchored when matched, so a token limited to '/apps' does not also open '/apps/x/clear'.
+ * Whether a token pattern is acceptable: literal text where `*` stands for any run of characters
+ * (none included), 1 to MAX_PATTERN_LENGTH printable characters. Patterns are never regular
+ * expressions: a user-given one in a backtracking engine can stop the process (issue 28).
  */
-// A quantified group that itself ends in a quantifier, '(a+)+': the shape of catastrophic backtracking.
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}]\)(?:[+*]|\{\d)/;
-
 export function patternProblem(pattern: string): 'too_long' | 'invalid' | null {
   if (pattern.length === 0 || pattern.length > MAX_PATTERN_LENGTH) return 'too_long';
-  if (NESTED_QUANTIFIER.test(pattern)) return 'invalid';
-  try {
-    new RegExp(`^(?:${pattern})$`);
-    return null;
-  } catch {
-    return 'invalid';
-  }
+  return hasUnprintable(pattern) ? 'invalid' : null;
 }
 
+/** A token's query-parameter name: some printable text. */
+export const isParamName = (name: string) => name.trim() !== '' && !hasUnprintable(name);
+
+/**
+ * Whether the whole value matches the pattern (anchored, so a token limited to '/apps' does not
+ * also open '/apps/x/clear'). The parts between stars are found left to right, each at its first
+ * place after the previous one: a leftmost placement never rules out a match a later one allows,
+ * so there is no backtracking and the work is at most the value's length times the pattern's.
+ */
 export function matchesPattern(pattern: string, value: string): boolean {
-  return new RegExp(`^(?:${pattern})$`).test(value);
+  const parts = pattern.split('*');
+  if (parts.length === 1) return pattern === value;
+  const first = parts[0] ?? '';
+  const last = parts[parts.length - 1] ?? '';
+  if (value.length < first.length + last.length || !value.startsWith(first) || !value.endsWith(last)) return false;
+  const end = value.length - last.length;
+  let at = first.length;
+  for (const part of parts.slice(1, -1)) {
+    if (part === '') continue;
+    const found = value.indexOf(part, at);
+    if (found < 0 || found + part.length > end) return false;
+    at = found + part.length;
+  }
+  return true;
 }
