@@ -520,7 +520,6 @@ async function restoreSessions(cookies: Map<string, string>) {
     // From an address of its own, so the walk's per-IP limits do not answer instead.
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: cookies.get(identity.name) ?? '' }, remoteAddress: '192.0.2.1' });
     if (me.statusCode !== 401) continue;
-    if (process.env.FUZZ_DEBUG) console.log('restoring', identity.name, me.statusCode, me.body.slice(0, 200));
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: identity.email, password: GOOD_PASSWORD }, remoteAddress: '192.0.2.1' });
     cookies.set(identity.name, sessionCookie(res));
   }
