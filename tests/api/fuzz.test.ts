@@ -26,9 +26,6 @@ const INGEST_RUNS = Number(process.env.FUZZ_INGEST_RUNS ?? 150);
  * printed, not failed, until those fixes are merged. Remove each entry when its fix lands.
  */
 const KNOWN_500_GROUPS: { name: string; matches: (r: Attempt) => boolean }[] = [
-  { name: 'ingestion: a lone surrogate inside JSON carried in a parameter', matches: (r) => ingestion(r) && /\\u[dD][89a-fA-F][0-9a-fA-F]{2}|%5Cu[dD][89a-fA-F]|%ED%[AB]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(wire(r)) },
-  { name: 'ingestion: 1e308 or a non-finite number in count, sum, dur (#10)', matches: (r) => ingestion(r) && /1e\+?308|1e%2B308|1\.7976931348623157e|Infinity|NaN/i.test(wire(r)) },
-  { name: 'ingestion: a NUL in an inner device_id or key (#15)', matches: (r) => ingestion(r) && (/\\u0000|%00|%5Cu0000/.test(wire(r)) || wire(r).includes('\u0000')) },
   { name: 'analytics tenant members: bannedUntil "-Infinity" and other non-dates', matches: (r) => /\/analytics\/[^/]+\/members/.test(r.url) && /Infinity|NaN|1e\+?308/.test(wire(r)) },
 ];
 const ingestion = (r: Attempt) => /^\/i(\/bulk)?(\?|$)/.test(r.url);
