@@ -830,12 +830,12 @@ export const analyticsMembers = pgTable(
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
     /** The dashboard's own password (user settings), separate from the portal account's. */
     passwordHash: text('password_hash'),
-    /** SHA-256 of the 32-character API key; the key itself is shown once. */
+    /** SHA-256 of the 32-character API key (generated, unique per tenant); the key itself is shown once. */
     apiKeyHash: text('api_key_hash'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('analytics_members_tenant_user').on(t.tenantId, t.userId), uniqueIndex('analytics_members_api_key').on(t.apiKeyHash)],
+  (t) => [uniqueIndex('analytics_members_tenant_user').on(t.tenantId, t.userId), uniqueIndex('analytics_members_api_key').on(t.tenantId, t.apiKeyHash)],
 );
 
 /** Per-app limit overrides; null fields take the defaults of SPEC §9 (500, 100, 1000). */

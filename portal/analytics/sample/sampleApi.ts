@@ -91,7 +91,6 @@ export function createSampleAnalyticsApi(): DashboardApi {
     removeMember: readOnly,
     me: async () => MEMBERS[0] as MemberDto,
     changePassword: readOnly,
-    setApiKey: readOnly,
     regenerateApiKey: readOnly,
     listJobs: async () => jobs,
     downloadExport: readOnly,

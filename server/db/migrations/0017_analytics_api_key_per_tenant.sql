@@ -1,0 +1,2 @@
+DROP INDEX "analytics_members_api_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_members_api_key" ON "analytics_members" USING btree ("tenant_id","api_key_hash");
