@@ -141,7 +141,7 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
     },
 
     /** The analytics dashboards' email reports whose due time has come (each tenant's jobs list records them). */
-    'analytics-reports': () => runDueReports(db, mailing),
+    'analytics-reports': () => runDueReports(db, mailing, config.PAST_DUE_GRACE_DAYS),
   };
   return jobs;
 }

@@ -15,6 +15,7 @@ let server: Awaited<ReturnType<typeof analyticsServer>>;
 let app: AppDto;
 let apiKey: string;
 let token: string;
+let reportId: string;
 const DAY = 86_400_000;
 const GRACE_DAYS = 14;
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
   expect((await hit(t.app, { app_key: app.key, device_id: 'kept', begin_session: '1', events: [{ key: 'kept', count: 4 }] })).json()).toEqual({ result: 'Success' });
   apiKey = (await call('POST', '/me/api-key/regenerate', { cookie: server.owner.cookie }, {})).json().payload.apiKey;
   token = (await call('POST', '/tokens', { cookie: server.owner.cookie }, { purpose: 'Script', neverExpires: true, allApps: true })).json().payload.token;
+  reportId = (await call('POST', '/reports', { cookie: server.owner.cookie }, { title: 'Daily', metrics: ['analytics'], apps: [app._id], emails: ['state-owner@example.com'], frequency: 'daily', hour: 9, minute: 0, timezone: 'UTC' })).json().payload._id;
 });
 afterAll(() => t.close());
 
@@ -99,6 +101,16 @@ describe('what each server state allows', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/analytics/${server.deploymentId}/me?api_key=${apiKey}` })).statusCode).toBe(200);
     // Only the open's last-login stamp moved.
     expect(await tableCounts(t.app)).toEqual(before);
+  });
+
+  it('a paused server sends no scheduled report: the run is recorded as failed and the report moves on', async () => {
+    await setServerState(t.app, server.deploymentId, 'paused', { status: 'past_due', pastDueSince: new Date(Date.now() - (GRACE_DAYS + 1) * DAY) });
+    const reportMails = async () => (await t.app.database.rows<{ n: number }>(`select count(*)::int as n from mail_outbox where subject like '%analytics report%'`))[0]?.n;
+    const mails = await reportMails();
+    await t.app.analytics.runDueReports(new Date(Date.now() + 2 * DAY));
+    expect(await reportMails()).toBe(mails);
+    const jobs = await t.app.database.rows<{ status: string; params: { error?: string } }>(`select status, params from analytics_jobs where kind = 'report' and params->>'reportId' = '${reportId}'`);
+    expect(jobs).toEqual([{ status: 'failed', params: expect.objectContaining({ error: 'server not running or not paid for' }) }]);
   });
 
   it('a running server past due within its grace keeps everything; beyond it, reading only', async () => {

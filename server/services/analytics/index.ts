@@ -117,7 +117,7 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
     async sendReportNow(actor: AnalyticsActor, input: On<{ reportId: string }>): Promise<void> {
       await reports.deliver(mailing, await write(actor, input.deploymentId, (tx, a) => reports.sendReportNow(tx, a, mailing, input.reportId)));
     },
-    runDueReports: (now?: Date) => reports.runDueReports(db, mailing, now),
+    runDueReports: (now?: Date) => reports.runDueReports(db, mailing, graceDays, now),
     listVersions: (actor: AnalyticsActor, input: On) => read(actor, input.deploymentId, (tx, a) => appUsers.listVersions(tx, a)),
   };
 }

@@ -9,7 +9,8 @@ import { analyticsApps, analyticsDailyEvents, analyticsDailySessions, analyticsE
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../audit';
-import { appFor, canAdmin, canRead, type Access } from './access';
+import { analyticsAccessFor } from '../../../src/domain/analytics/serverAccess';
+import { appFor, canAdmin, canRead, serverStateOf, type Access } from './access';
 import { renderReportMail, type ReportData } from './reportMail';
 
 type Report = typeof analyticsReports.$inferSelect;
@@ -247,7 +248,7 @@ export async function deliver(mailing: ReportMailing, outgoing: ReportOutgoing):
  * so two workers never send one report twice), then mailed. A report missed while no worker ran
  * goes once, not once per missed time. Returns how many were sent.
  */
-export async function runDueReports(db: Db, mailing: ReportMailing, now = new Date()): Promise<number> {
+export async function runDueReports(db: Db, mailing: ReportMailing, graceDays: number, now = new Date()): Promise<number> {
   let sent = 0;
   for (;;) {
     const outgoing = await db.transaction(async (tx) => {
@@ -256,7 +257,11 @@ export async function runDueReports(db: Db, mailing: ReportMailing, now = new Da
       // In a savepoint: a report that cannot be rendered is recorded as a failed job and moved on, never retried first forever.
       // Over the tenant's daily cap it is the same: recorded as failed, sent at its next time.
       const overCap = (await sentToday(tx, report.tenantId, now, false)) >= REPORT_SENDS_PER_DAY;
-      const out = overCap ? new Error(`daily limit of ${REPORT_SENDS_PER_DAY} reports reached`) : await tx.transaction((sp) => render(sp, mailing, report, now)).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+      // Reports are part of the service: only a live, paid-for server sends them (analyticsAccessFor).
+      const [tenant] = await tx.select({ deploymentId: analyticsTenants.deploymentId }).from(analyticsTenants).where(eq(analyticsTenants.id, report.tenantId));
+      const state = tenant ? await serverStateOf(tx, tenant.deploymentId) : null;
+      const live = !!state && analyticsAccessFor(state, graceDays, now) === 'full';
+      const out = !live ? new Error('server not running or not paid for') : overCap ? new Error(`daily limit of ${REPORT_SENDS_PER_DAY} reports reached`) : await tx.transaction((sp) => render(sp, mailing, report, now)).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
       if (out instanceof Error) {
         await tx.insert(analyticsJobs).values({ tenantId: report.tenantId, kind: 'report', status: 'failed', params: { reportId: report.id, title: report.title, scheduled: true, error: out.message.slice(0, 200) }, finishedAt: now });
       } else {
