@@ -189,6 +189,12 @@ export const serverEn = {
       action: 'Explore a sample dashboard meanwhile',
       expiry: 'Expect our review within {{days}} business days.',
     },
+    mauWarning: {
+      subject: 'Your {{product}} server has reached {{share}}% of its monthly active users',
+      body: 'This month your server {{server}} has counted {{used}} monthly active users, {{share}}% of the {{limit}} its plan includes. Its data keeps being collected; to stay within your plan, choose a larger one.',
+      action: 'See the server',
+      expiry: 'We write once at 90% and once at 100% of the plan each month.',
+    },
     report: {
       subject: 'Your {{frequency}} {{product}} analytics report for {{period}}',
       intro: 'Your {{frequency}} analytics report for {{period}}.',

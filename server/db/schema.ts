@@ -732,6 +732,8 @@ export const mauHistory = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The highest MAU_WARNING_SHARES mailed for this month (0: none), so each warning goes once. */
+    warnedShare: integer('warned_share').notNull().default(0),
   },
   (t) => [uniqueIndex('mau_history_deployment_month').on(t.deploymentId, t.startsAt)],
 );

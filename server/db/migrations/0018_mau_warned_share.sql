@@ -1,0 +1,1 @@
+ALTER TABLE "mau_history" ADD COLUMN "warned_share" integer DEFAULT 0 NOT NULL;
