@@ -87,7 +87,7 @@ describe('access that outlives membership (2)', () => {
     expect(await tableCounts(t.app)).toEqual(before);
   });
 
-  it("never lets a global admin lock, ban or demote the company's owners, and /open restores one who was", async () => {
+  it("never lets a global admin lock, ban, demote or remove the company's owners, and /open restores one who was", async () => {
     const rogue = await userOfA('tenancy-rogue@example.com', 'viewer', { globalAdmin: true });
     const ownerMember = a.session.member._id;
     const before = await memberRow(ownerMember);
@@ -95,6 +95,8 @@ describe('access that outlives membership (2)', () => {
     await refused(await callA('PUT', `/members/${ownerMember}`, { cookie: rogue.cookie }, { locked: true }), 409, 'ANALYTICS_OWNER_PROTECTED');
     await refused(await callA('PUT', `/members/${ownerMember}`, { cookie: rogue.cookie }, { bannedUntil: new Date(Date.now() + 86_400_000).toISOString() }), 409, 'ANALYTICS_OWNER_PROTECTED');
     await refused(await callA('PUT', `/members/${ownerMember}`, { cookie: rogue.cookie }, { globalAdmin: false, userOf: [appA._id] }), 409, 'ANALYTICS_OWNER_PROTECTED');
+    // Nor removed: that would take the owner's API key and tokens with them.
+    await refused(await callA('DELETE', `/members/${ownerMember}`, { cookie: rogue.cookie }), 409, 'ANALYTICS_OWNER_PROTECTED');
     expect(await memberRow(ownerMember)).toEqual(before);
     expect(await tableCounts(t.app)).toEqual(counts);
     expect((await open(a.deploymentId, a.owner.cookie)).statusCode).toBe(200);

@@ -108,11 +108,13 @@ export async function updateMember(tx: Db, access: Access, memberId: string, inp
   return dto as MemberDto;
 }
 
-/** Only a global admin removes users (so only one removes a global admin); the last global admin stays. */
+/** Only a global admin removes users (so only one removes a global admin); the last global admin and the company's admins stay. */
 export async function removeMember(tx: Db, access: Access, memberId: string): Promise<void> {
   requireGlobalAdmin(access);
   const member = await memberOf(tx, access, memberId);
   if (member.globalAdmin && (await otherGlobalAdmins(tx, access, member.id)) === 0) throw new AppError('ANALYTICS_LAST_GLOBAL_ADMIN');
+  // Removing an owner would take their API key and tokens with them: as good as a lock-out.
+  if ((await companyRoleOf(tx, access.companyId, member.userId)) === 'admin') throw new AppError('ANALYTICS_OWNER_PROTECTED');
   await tx.delete(analyticsMembers).where(eq(analyticsMembers.id, member.id));
   await recordAudit(tx, { actor: access.audit, action: 'analyticsMember.remove', targetType: 'analyticsMember', targetId: member.id, companyId: access.companyId, before: { userId: member.userId, globalAdmin: member.globalAdmin } });
 }
