@@ -93,7 +93,10 @@ describe('what each server state allows', () => {
     ingestionRefused(await hit(t.app, { app_key: app.key, device_id: 'new', begin_session: '1' }, 'POST'));
     ingestionRefused(await bulk());
     await writesRefused('ANALYTICS_READ_ONLY');
-    expect((await open(server.deploymentId, server.owner.cookie)).statusCode).toBe(200);
+    const opened = await open(server.deploymentId, server.owner.cookie);
+    expect(opened.statusCode).toBe(200);
+    // The screens hide every action of a read-only dashboard.
+    expect(opened.json().payload.access).toBe('read');
     const events = await call('GET', `/apps/${app._id}/events?from=2020-01-01&to=${today()}`, owner());
     expect(events.statusCode).toBe(200);
     expect(events.json().payload.find((e: { key: string }) => e.key === 'kept')?.totals.count).toBe(4);
@@ -147,5 +150,6 @@ describe('what each server state allows', () => {
     expect((await hit(t.app, { app_key: app.key, device_id: 'back', begin_session: '1' })).json()).toEqual({ result: 'Success' });
     expect((await bulk()).json()).toEqual({ result: 'Success' });
     expect((await call('PUT', `/apps/${app._id}`, owner(), { name: 'Back' })).statusCode).toBe(200);
+    expect((await open(server.deploymentId, server.owner.cookie)).json().payload.access).toBe('full');
   });
 });

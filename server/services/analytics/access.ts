@@ -36,6 +36,8 @@ export interface Access {
   roles: Map<string, 'admin' | 'user'>;
   /** The apps a token is limited to; null when not limited. */
   tokenApps: string[] | null;
+  /** What the server's state allows now (analyticsAccessFor): everything, or reading only. */
+  level: Exclude<AnalyticsAccessLevel, 'none'>;
   /** How the actor came: account settings change only through the signed-in session. */
   via: AnalyticsActor['kind'];
   audit: AuditActor;
@@ -127,10 +129,11 @@ export async function resolveAccess(tx: Db, deploymentId: string, actor: Analyti
   const companyRole = await companyRoleOf(tx, tenant.companyId, member.userId);
   if (!companyRole || !usable(member, companyRole === 'admin')) throw new AppError('ANALYTICS_NOT_MEMBER');
   if (companyRole === 'admin' && !member.globalAdmin) member = { ...member, globalAdmin: true };
-  requireServerState(analyticsAccessFor(tenant, rule.graceDays), rule.need);
+  const level = analyticsAccessFor(tenant, rule.graceDays);
+  requireServerState(level, rule.need);
   const roles = new Map((await tx.select().from(analyticsAppMembers).where(eq(analyticsAppMembers.memberId, member.id))).map((r) => [r.appId, r.role] as const));
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
-  return { tenantId: tenant.id, deploymentId, companyId: tenant.companyId, member, roles, tokenApps, via: actor.kind, audit: { id: member.userId, email: user?.email ?? member.email } };
+  return { tenantId: tenant.id, deploymentId, companyId: tenant.companyId, member, roles, tokenApps, level: level === 'full' ? 'full' : 'read', via: actor.kind, audit: { id: member.userId, email: user?.email ?? member.email } };
 }
 
 const tokenReaches = (access: Access, appId: string) => access.tokenApps === null || access.tokenApps.includes(appId);

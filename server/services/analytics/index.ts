@@ -65,6 +65,7 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
         tenantId: access.tenantId,
         deploymentId: access.deploymentId,
         version: DASHBOARD_VERSION,
+        access: access.level,
         member: await members.me(tx, access),
         apps: await apps.listApps(tx, access),
       }));

@@ -130,6 +130,8 @@ export const dashboardSessionSchema = z.object({
   tenantId: z.string(),
   deploymentId: z.string(),
   version: z.string(),
+  /** What the server's state allows (analyticsAccessFor): everything, or reading the data kept (paused, overdue). */
+  access: z.enum(['full', 'read']),
   member: memberSchema,
   apps: z.array(appSchema),
 });
