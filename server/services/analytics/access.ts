@@ -95,7 +95,9 @@ function tokenAllows(endpoints: (typeof analyticsTokens.$inferSelect)['endpoints
 /**
  * Resolves the actor to a member of the deployment's tenant, inside the caller's transaction (a
  * single-use token is spent in it, so a refused request leaves it unspent). A tenant that does
- * not exist answers like one the actor is not in: ids of other customers reveal nothing.
+ * not exist answers like one the actor is not in: ids of other customers reveal nothing. Then
+ * the server's state must allow what the call needs (`rule`), checked after the membership so
+ * that strangers do not learn it either.
  */
 export async function resolveAccess(tx: Db, deploymentId: string, actor: AnalyticsActor, rule: StateRule): Promise<Access> {
   const tenant = await tenantOf(tx, deploymentId);
