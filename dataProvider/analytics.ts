@@ -61,7 +61,6 @@ export function analyticsApi(deploymentId: string) {
     me: {
       get: () => send<MemberDto>('GET', `${base}/me`),
       changePassword: (change: PasswordChange) => send<null>('PUT', `${base}/me/password`, change),
-      setApiKey: (apiKey: string) => send<{ apiKey: string }>('PUT', `${base}/me/api-key`, { apiKey }),
       regenerateApiKey: () => send<{ apiKey: string }>('POST', `${base}/me/api-key/regenerate`, {}),
     },
     events: {

@@ -79,7 +79,6 @@ export interface DashboardApi {
   removeMember(memberId: string): Promise<null>;
   me(): Promise<MemberDto>;
   changePassword(body: PasswordChange): Promise<null>;
-  setApiKey(apiKey: string): Promise<{ apiKey: string }>;
   regenerateApiKey(): Promise<{ apiKey: string }>;
   listJobs(): Promise<JobDto[]>;
   /** The export file of a completed export job. */
@@ -138,7 +137,6 @@ export function createDashboardApi(deploymentId: string, link?: OpenInput['link'
     removeMember: api.members.remove,
     me: api.me.get,
     changePassword: api.me.changePassword,
-    setApiKey: api.me.setApiKey,
     regenerateApiKey: api.me.regenerateApiKey,
     listJobs: api.jobs.list,
     downloadExport: async (jobId) => {

@@ -132,6 +132,12 @@ export const serverEn = {
     ANALYTICS_REPORT_NOT_FOUND: 'This report does not exist.',
     ANALYTICS_SIGNIN_LINK_INVALID: 'This sign-in link is not valid for you. Open the dashboard from your server’s page.',
     ANALYTICS_SIGNIN_LINK_EXPIRED: 'This sign-in link has expired. Open the dashboard again from your server’s page.',
+    ANALYTICS_SERVER_UNAVAILABLE: 'This server is not running or not paid for, so its analytics dashboard is unavailable.',
+    ANALYTICS_READ_ONLY: 'This server is paused or its payment is overdue: its analytics data can be read, but nothing can be changed and no new data is collected.',
+    ANALYTICS_OWNER_PROTECTED: 'Administrators of the company that owns this server cannot be locked, banned or lose global admin on its dashboard.',
+    ANALYTICS_ICON_NOT_FOUND: 'An app’s icon can only be uploaded for that app.',
+    ANALYTICS_REPORT_RECIPIENT: 'Reports can only be sent to users of this dashboard or of the company that owns the server.',
+    ANALYTICS_REPORT_SEND_LIMIT: 'This dashboard has sent the most reports allowed in one day ({{max}}). Please try again tomorrow.',
   },
   mail: {
     greeting: 'Hello {{name}},',
@@ -187,8 +193,14 @@ export const serverEn = {
       action: 'Explore a sample dashboard meanwhile',
       expiry: 'Expect our review within {{days}} business days.',
     },
+    mauWarning: {
+      subject: 'Your {{product}} server has reached {{share}}% of its monthly active users',
+      body: 'This month your server {{server}} has counted {{used}} monthly active users, {{share}}% of the {{limit}} its plan includes. Its data keeps being collected; to stay within your plan, choose a larger one.',
+      action: 'See the server',
+      expiry: 'We write once at 90% and once at 100% of the plan each month.',
+    },
     report: {
-      subject: '{{product}} report: {{title}}',
+      subject: 'Your {{frequency}} {{product}} analytics report for {{period}}',
       intro: 'Your {{frequency}} analytics report for {{period}}.',
       period: '{{from}} to {{to}}',
       frequencies: { daily: 'daily', weekly: 'weekly', monthly: 'monthly' },

@@ -71,8 +71,9 @@ export function AnalyticsArea({ api, basePath, embedded = false }: { api: Dashbo
     [basePath],
   );
 
+  // A paused or overdue server's dashboard is read-only: its actions are hidden as in the preview.
   const state = useMemo<AnalyticsState | null>(
-    () => (session ? { api, session, apps, app: apps.find((a) => a._id === appId) ?? apps[0] ?? null, selectApp, reloadApps, writable: api.writable, basePath, embedded } : null),
+    () => (session ? { api, session, apps, app: apps.find((a) => a._id === appId) ?? apps[0] ?? null, selectApp, reloadApps, writable: api.writable && session.access === 'full', basePath, embedded } : null),
     [api, session, apps, appId, selectApp, reloadApps, basePath, embedded],
   );
 

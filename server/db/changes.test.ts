@@ -46,13 +46,16 @@ describe('isCatalogueWrite', () => {
 });
 
 describe('isAnalyticsWrite', () => {
-  it('sees changes and deletes of apps, tenants, event definitions and segment values, and server deletes', () => {
+  it('sees changes and deletes of apps, tenants, event definitions and segment values, and of servers and subscriptions', () => {
     expect(isAnalyticsWrite('update "analytics_apps" set "timezone" = $1, "updated_at" = $2 where "analytics_apps"."id" = $3')).toBe(true);
     expect(isAnalyticsWrite('delete from "analytics_apps" where "analytics_apps"."id" = $1')).toBe(true);
     expect(isAnalyticsWrite('delete from "analytics_tenants" where "analytics_tenants"."deployment_id" = $1')).toBe(true);
     expect(isAnalyticsWrite('update "analytics_events" set "omitted_segments" = $1 where "analytics_events"."app_id" = $2')).toBe(true);
     expect(isAnalyticsWrite('delete from "analytics_segment_values" where "analytics_segment_values"."app_id" = $1')).toBe(true);
     expect(isAnalyticsWrite('delete from "deployments" where "deployments"."id" = $1')).toBe(true);
+    // A server's or subscription's state decides whether its apps take data (analyticsAccessFor).
+    expect(isAnalyticsWrite('update "deployments" set "status" = $1')).toBe(true);
+    expect(isAnalyticsWrite('update "subscriptions" set "status" = $1, "past_due_since" = $2 where "subscriptions"."id" = $3')).toBe(true);
   });
 
   it('lets reads, new keys and values, ingestion writes and the last-data touch through', () => {
@@ -61,7 +64,7 @@ describe('isAnalyticsWrite', () => {
     expect(isAnalyticsWrite('insert into "analytics_segment_values" ("app_id", "event_key", "segment", "value") values ($1, $2, $3, $4) on conflict do nothing')).toBe(false);
     expect(isAnalyticsWrite('with claim as (insert into analytics_request_hashes (app_id, hash) values ($1, $2) on conflict do nothing returning app_id) select 1')).toBe(false);
     expect(isAnalyticsWrite('update "analytics_apps" set "last_data_at" = $1 where ("analytics_apps"."id" = $2 and ("analytics_apps"."last_data_at" is null or "analytics_apps"."last_data_at" < $3))')).toBe(false);
-    expect(isAnalyticsWrite('update "deployments" set "status" = $1')).toBe(false);
+    expect(isAnalyticsWrite('insert into "deployments" ("name") values ($1)')).toBe(false);
   });
 });
 

@@ -15,11 +15,12 @@ export function isWatchedWrite(sqlText: string): boolean {
 /**
  * Which writes can change what ingestion keeps about an app (services/analytics/ingestCache.ts):
  * the app row (key, time zone, salt, limits, lock), its tenant, its event definitions (omitted
- * segments) and known segment values; and the deletes that cascade to them. Inserts add keys and
+ * segments) and known segment values, its server's and subscription's state (which decide whether
+ * it takes data); and the deletes that cascade to them. Inserts add keys and
  * values, which the cache learns itself, and never change a kept one. Ingestion's own
  * once-a-minute `last_data_at` touch changes nothing ingestion decides on.
  */
-const ANALYTICS_WRITE = /^\s*(?:update|delete\s+from|truncate(?:\s+table)?)\s+"?(analytics_apps|analytics_tenants|analytics_events|analytics_segment_values)"?[\s(]|^\s*(?:delete\s+from|truncate(?:\s+table)?)\s+"?deployments"?[\s(]/i;
+const ANALYTICS_WRITE = /^\s*(?:update|delete\s+from|truncate(?:\s+table)?)\s+"?(analytics_apps|analytics_tenants|analytics_events|analytics_segment_values|deployments|subscriptions)"?[\s(]/i;
 const ANALYTICS_HARMLESS = /^\s*update\s+"analytics_apps"\s+set\s+"last_data_at"\s*=\s*\$1\s+where/i;
 
 export function isAnalyticsWrite(sqlText: string): boolean {

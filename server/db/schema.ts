@@ -732,6 +732,8 @@ export const mauHistory = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The highest MAU_WARNING_SHARES mailed for this month (0: none), so each warning goes once. */
+    warnedShare: integer('warned_share').notNull().default(0),
   },
   (t) => [uniqueIndex('mau_history_deployment_month').on(t.deploymentId, t.startsAt)],
 );
@@ -830,12 +832,12 @@ export const analyticsMembers = pgTable(
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
     /** The dashboard's own password (user settings), separate from the portal account's. */
     passwordHash: text('password_hash'),
-    /** SHA-256 of the 32-character API key; the key itself is shown once. */
+    /** SHA-256 of the 32-character API key (generated, unique per tenant); the key itself is shown once. */
     apiKeyHash: text('api_key_hash'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('analytics_members_tenant_user').on(t.tenantId, t.userId), uniqueIndex('analytics_members_api_key').on(t.apiKeyHash)],
+  (t) => [uniqueIndex('analytics_members_tenant_user').on(t.tenantId, t.userId), uniqueIndex('analytics_members_api_key').on(t.tenantId, t.apiKeyHash)],
 );
 
 /** Per-app limit overrides; null fields take the defaults of SPEC §9 (500, 100, 1000). */

@@ -1,8 +1,11 @@
-import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { mauWarningShare } from '../../src/domain/deployments';
+import { mauFromPlanCode } from '../../src/domain/planCode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, mauHistory, subscriptions } from '../db/schema';
+import { analyticsTenants, companyMembers, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, mauHistory, subscriptions, users } from '../db/schema';
+import { renderMail } from '../mail/templates';
 import type { CloudProvider } from '../providers';
 import { mauOfMonth, removeTenant, runDueReports, type ReportMailing } from '../services/analytics';
 import { recordAudit } from '../services/audit';
@@ -26,6 +29,32 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
       await recordAudit(tx, { actor: null, action: `deployment.${type}`, targetType: 'deployment', targetId: deploymentId, companyId, after: { taskId: task.id, scheduled: true } });
       return true;
     });
+  }
+
+  /**
+   * Past a warning share of its plan's MAU tier, the company's admins get one mail per share and
+   * month (the guarded update claims it, so two workers never both send it). Nothing is cut off.
+   */
+  async function warnOfMau(d: { id: string; name: string; planCode: string; companyId: string; projectId: string }, used: number, startsAt: Date) {
+    const limit = mauFromPlanCode(d.planCode) ?? 0;
+    const share = mauWarningShare(used, limit);
+    if (share === 0) return;
+    const claimed = await db
+      .update(mauHistory)
+      .set({ warnedShare: share })
+      .where(and(eq(mauHistory.deploymentId, d.id), eq(mauHistory.startsAt, startsAt), lt(mauHistory.warnedShare, share)))
+      .returning({ id: mauHistory.id });
+    if (claimed.length === 0) return;
+    const admins = await db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(and(eq(companyMembers.companyId, d.companyId), eq(companyMembers.role, 'admin')));
+    const link = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}/deployments/${d.id}`;
+    for (const admin of admins) {
+      await mailing.mailer.send(admin.email, renderMail(mailing.t, 'mauWarning', { name: admin.firstName, link, expiry: { used, limit, share }, server: d.name }), link);
+    }
+    log.info({ deploymentId: d.id, used, limit, share }, 'MAU warning sent');
   }
 
   const jobs: Record<ScheduleName, () => Promise<number>> = {
@@ -76,7 +105,7 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
       const startsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const endsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1);
       const rows = await db
-        .select({ id: deployments.id, subscriptionId: subscriptions.id })
+        .select({ id: deployments.id, subscriptionId: subscriptions.id, name: deployments.name, planCode: deployments.planCode, companyId: deployments.companyId, projectId: deployments.projectId })
         .from(deployments)
         .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
         .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
@@ -89,6 +118,7 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
           .insert(mauHistory)
           .values({ deploymentId: d.id, subscriptionId: d.subscriptionId, used, startsAt, endsAt, sampledAt: now })
           .onConflictDoUpdate({ target: [mauHistory.deploymentId, mauHistory.startsAt], set: { used, subscriptionId: d.subscriptionId, sampledAt: now } });
+        await warnOfMau(d, used, startsAt);
       }
       return rows.length;
     },
@@ -141,7 +171,7 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
     },
 
     /** The analytics dashboards' email reports whose due time has come (each tenant's jobs list records them). */
-    'analytics-reports': () => runDueReports(db, mailing),
+    'analytics-reports': () => runDueReports(db, mailing, config.PAST_DUE_GRACE_DAYS),
   };
   return jobs;
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview';
+export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning';
 
 export interface MailContent {
   subject: string;
@@ -16,6 +16,8 @@ export interface MailParams {
   expiry: Record<string, number>;
   inviter?: string;
   company?: string;
+  /** A server's name (user text: bodies only, never a subject). */
+  server?: string;
 }
 
 const CODE_MAILS = new Set<MailKind>(['deleteCompany']);
@@ -24,7 +26,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /** Plain-text and HTML bodies of one account mail, every string from i18n. */
 export function renderMail(t: TFunction, kind: MailKind, params: MailParams): MailContent {
-  const vars = { ...params.expiry, inviter: params.inviter ?? '', company: params.company ?? '' };
+  const vars = { ...params.expiry, inviter: params.inviter ?? '', company: params.company ?? '', server: params.server ?? '' };
   const lines = {
     greeting: t('mail.greeting', { name: params.name }),
     body: t(`mail.${kind}.body`, vars),

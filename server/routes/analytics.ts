@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiKeyAnswerSchema,
-  apiKeyInputSchema,
   appInputSchema,
   appParamsSchema,
   appSchema,
@@ -97,11 +96,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     await analytics.changePassword(await analyticsActor(request), { ...request.params, change: request.body });
     return ok(null);
   });
-  app.put('/analytics/:deploymentId/me/api-key', { ...limited, schema: { tags, params: tenantParamsSchema, body: apiKeyInputSchema, response: replies(apiKeyAnswerSchema) } }, async (request) =>
-    ok(await analytics.setApiKey(await analyticsActor(request), { ...request.params, apiKey: request.body.apiKey })),
-  );
+  // Keys are generated here, never chosen: a chosen key could be tried against other users' keys.
   app.post('/analytics/:deploymentId/me/api-key/regenerate', { ...limited, schema: { tags, params: tenantParamsSchema, body: z.object({}).optional(), response: replies(apiKeyAnswerSchema) } }, async (request) =>
-    ok(await analytics.setApiKey(await analyticsActor(request), { ...request.params, apiKey: null })),
+    ok(await analytics.regenerateApiKey(await analyticsActor(request), request.params)),
   );
 
   app.get('/analytics/:deploymentId/jobs', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(jobSchema)) } }, async (request) => ok(await analytics.listJobs(await analyticsActor(request), request.params)));

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditTargetType } from '../../src/domain/audit';
+import { redactSecrets, type AuditTargetType } from '../../src/domain/audit';
 import type { AuditLogRow } from '../../src/domain/schemas/admin';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
@@ -46,8 +46,9 @@ const toRow = (r: LogRecord): AuditLogRow => ({
   targetId: r.targetId,
   companyId: r.companyId,
   ip: r.ip,
-  before: r.before ?? null,
-  after: r.after ?? null,
+  // Rows written before a secret was redacted at write time must not show it either.
+  before: redactSecrets(r.before ?? null),
+  after: redactSecrets(r.after ?? null),
 });
 
 /** The export flattens before and after to JSON text: one cell each. */

@@ -1,4 +1,4 @@
-import type { AuditTargetType } from '../../src/domain/audit';
+import { redactSecrets, type AuditTargetType } from '../../src/domain/audit';
 import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import { auditLogs, users } from '../db/schema';
@@ -36,8 +36,8 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
     targetId: entry.targetId,
     companyId: entry.companyId ?? null,
     ip: currentRequest()?.ip ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: redactSecrets(entry.before ?? null),
+    after: redactSecrets(entry.after ?? null),
   });
 }
 

@@ -16,6 +16,7 @@ import { countRecent, recordEvent } from './limitEvents';
 import { hashToken, newOpaqueToken } from './tokens';
 import { takeOverUnverified } from './accountClaim';
 import { actorById, recordAudit } from './audit';
+import { endCompanyAccess } from './analytics/tenants';
 
 const INVITATION_TTL_DAYS = 7;
 const DELETION_CODE_TTL_MINUTES = 10;
@@ -285,7 +286,10 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
           .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, memberId)))
           .returning({ userId: companyMembers.userId, role: companyMembers.role });
         if (!removed[0]) throw new AppError('NOT_FOUND');
-        await recordAudit(tx, { actor: await actorById(tx, userId), action: 'member.remove', targetType: 'member', targetId: memberId, companyId, before: { userId: memberId, role: removed[0].role } });
+        const actor = await actorById(tx, userId);
+        await recordAudit(tx, { actor, action: 'member.remove', targetType: 'member', targetId: memberId, companyId, before: { userId: memberId, role: removed[0].role } });
+        // Leaving the company ends the dashboards of its servers with it: member rows, API keys and tokens.
+        await endCompanyAccess(tx, companyId, memberId, actor);
       });
     },
 

@@ -53,6 +53,19 @@ export type DeploymentDomain = z.infer<typeof deploymentDomainSchema>;
 export const mauHistoryEntrySchema = z.object({ used: z.number(), startsAt: z.string(), endsAt: z.string(), subscriptionId: z.string().nullable() });
 export type MauHistoryEntry = z.infer<typeof mauHistoryEntrySchema>;
 
+/**
+ * Shares (%) of the plan's MAU tier at which the company's admins are warned, once each per month.
+ * SPEC says nothing of what happens past the tier, so nothing is cut off: data keeps flowing and
+ * the customer is told (the mail says so, and the server's MAU bar shows it).
+ */
+export const MAU_WARNING_SHARES = [90, 100] as const;
+
+/** The highest warning share this month's count has reached (0: none yet); a tier of 0 warns of nothing. */
+export function mauWarningShare(used: number, limit: number): number {
+  if (limit <= 0) return 0;
+  return MAU_WARNING_SHARES.filter((share) => used * 100 >= limit * share).at(-1) ?? 0;
+}
+
 export const HEALTH_STATES = ['unknown', 'healthy', 'unhealthy'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 

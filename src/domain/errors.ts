@@ -176,6 +176,18 @@ export const ERRORS = {
   /** The server sign-in link is not ours, or was made for another server or user. */
   ANALYTICS_SIGNIN_LINK_INVALID: { status: 403, message: 'errors.ANALYTICS_SIGNIN_LINK_INVALID' },
   ANALYTICS_SIGNIN_LINK_EXPIRED: { status: 410, message: 'errors.ANALYTICS_SIGNIN_LINK_EXPIRED' },
+  /** Issue 28: the server is not live and paid for (an unpaid order, a deleted server): its dashboard is closed. */
+  ANALYTICS_SERVER_UNAVAILABLE: { status: 409, message: 'errors.ANALYTICS_SERVER_UNAVAILABLE' },
+  /** The server is paused or its payment overdue: its data can be read, nothing changed. */
+  ANALYTICS_READ_ONLY: { status: 409, message: 'errors.ANALYTICS_READ_ONLY' },
+  /** The company's admins own the server: never locked, banned or stripped of global admin on its dashboard. */
+  ANALYTICS_OWNER_PROTECTED: { status: 409, message: 'errors.ANALYTICS_OWNER_PROTECTED' },
+  /** An icon file id that is not the app's own (a new icon comes only through the upload). */
+  ANALYTICS_ICON_NOT_FOUND: { status: 400, message: 'errors.ANALYTICS_ICON_NOT_FOUND' },
+  /** A report recipient who is not a user of the dashboard or of the company owning the server. */
+  ANALYTICS_REPORT_RECIPIENT: { status: 400, message: 'errors.ANALYTICS_REPORT_RECIPIENT' },
+  /** params: max */
+  ANALYTICS_REPORT_SEND_LIMIT: { status: 429, message: 'errors.ANALYTICS_REPORT_SEND_LIMIT' },
   /** Admin area (issue 15). An admin locking, deleting or viewing as themselves. */
   CANNOT_ACT_ON_SELF: { status: 409, message: 'errors.CANNOT_ACT_ON_SELF' },
   ALREADY_VERIFIED: { status: 409, message: 'errors.ALREADY_VERIFIED' },

@@ -116,7 +116,7 @@ describe('one tenant never sees another', () => {
     const group = (await callB('POST', `/apps/${appB._id}/groups`, { cookie: b.owner.cookie }, { name: 'B group', eventKeys: ['purchase', 'purchase2'] })).json().payload;
     const token = (await callB('POST', '/tokens', { cookie: b.owner.cookie }, { purpose: 'B', allApps: true, neverExpires: true })).json().payload.record;
     const job = (await callB('POST', `/apps/${appB._id}/app-users/b-device/export`, { cookie: b.owner.cookie }, {})).json().payload;
-    const report = (await callB('POST', '/reports', { cookie: b.owner.cookie }, { title: 'B report', metrics: ['analytics'], apps: [appB._id], emails: ['b@example.com'], frequency: 'daily', hour: 9, minute: 0, timezone: 'UTC' })).json().payload;
+    const report = (await callB('POST', '/reports', { cookie: b.owner.cookie }, { title: 'B report', metrics: ['analytics'], apps: [appB._id], emails: ['tenant-b@example.com'], frequency: 'daily', hour: 9, minute: 0, timezone: 'UTC' })).json().payload;
     const ids: Record<string, string> = { appId: appB._id, memberId: b.session.member._id, tokenId: token._id, jobId: job._id, groupId: group._id, reportId: report._id, key: 'purchase', deviceId: 'b-device' };
 
     const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();

@@ -59,14 +59,15 @@ describe('applications', () => {
     await refused(await call('POST', '/apps', owner, { name: 'Bad zone', timezone: 'Mars/Olympus' }), 400, 'VALIDATION_FAILED');
   });
 
-  it('accepts only a JPG, PNG or GIF icon', async () => {
+  it('takes an icon only through its upload: an icon id naming any other file is refused', async () => {
     const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Iconic' });
     const [webp] = await t.app.database.rows<{ id: string }>(`insert into files (content_type, data, size) values ('image/webp', '\\x00'::bytea, 1) returning id`);
     const [png] = await t.app.database.rows<{ id: string }>(`insert into files (content_type, data, size) values ('image/png', '\\x00'::bytea, 1) returning id`);
     const before = await tableCounts(t.app);
-    await refused(await call('PUT', `/apps/${app._id}`, owner, { iconFileId: webp?.id }), 400, 'ANALYTICS_ICON_TYPE');
+    await refused(await call('PUT', `/apps/${app._id}`, owner, { iconFileId: webp?.id }), 400, 'ANALYTICS_ICON_NOT_FOUND');
+    await refused(await call('PUT', `/apps/${app._id}`, owner, { iconFileId: png?.id }), 400, 'ANALYTICS_ICON_NOT_FOUND');
     expect(await tableCounts(t.app)).toEqual(before);
-    expect((await call('PUT', `/apps/${app._id}`, owner, { iconFileId: png?.id })).json().payload.iconFileId).toBe(png?.id);
+    expect((await call('PUT', `/apps/${app._id}`, owner, { iconFileId: null })).json().payload.iconFileId).toBeNull();
   });
 
   it('takes an uploaded icon by its bytes: a PNG replaces the old icon, a WebP or a text file claiming to be PNG changes nothing', async () => {
@@ -170,15 +171,16 @@ describe('dashboard users', () => {
     const ownerId = server.session.member._id;
     const last = await tableCounts(t.app);
     await refused(await call('DELETE', `/members/${ownerId}`, owner), 409, 'ANALYTICS_LAST_GLOBAL_ADMIN');
-    await refused(await call('PUT', `/members/${ownerId}`, owner, { globalAdmin: false, adminOf: [app._id] }), 409, 'ANALYTICS_LAST_GLOBAL_ADMIN');
-    await refused(await call('PUT', `/members/${ownerId}`, owner, { locked: true }), 409, 'ANALYTICS_LAST_GLOBAL_ADMIN');
+    // The owner is also a company admin: never demoted nor locked, last global admin or not.
+    await refused(await call('PUT', `/members/${ownerId}`, owner, { globalAdmin: false, adminOf: [app._id] }), 409, 'ANALYTICS_OWNER_PROTECTED');
+    await refused(await call('PUT', `/members/${ownerId}`, owner, { locked: true }), 409, 'ANALYTICS_OWNER_PROTECTED');
     expect(await tableCounts(t.app)).toEqual(last);
     expect((await call('GET', '/me', owner)).json().payload).toMatchObject({ globalAdmin: true, locked: false });
   });
 });
 
 describe('user settings', () => {
-  it('changes the password by the rules and sets or regenerates a 32-character API key', async () => {
+  it('changes the password by the rules and generates a 32-character API key', async () => {
     const me = { cookie: owner.cookie };
     await refused(await call('PUT', '/me/password', me, { newPassword: 'Abcdefg1!', confirmation: 'Abcdefg2!' }), 400, 'ANALYTICS_PASSWORDS_DO_NOT_MATCH');
     expect((await call('PUT', '/me/password', me, { newPassword: 'Abcdefg1!', confirmation: 'Abcdefg1!' })).statusCode).toBe(200);
@@ -186,14 +188,15 @@ describe('user settings', () => {
     await refused(await call('PUT', '/me/password', me, { oldPassword: 'Abcdefg1!', newPassword: 'Abcdefg1!', confirmation: 'Abcdefg1!' }), 400, 'ANALYTICS_SAME_PASSWORD');
     expect((await call('PUT', '/me/password', me, { oldPassword: 'Abcdefg1!', newPassword: 'Zyxwvut9!', confirmation: 'Zyxwvut9!' })).statusCode).toBe(200);
 
-    await refused(await call('PUT', '/me/api-key', me, { apiKey: 'short' }), 400, 'ANALYTICS_API_KEY_INVALID');
-    await refused(await call('PUT', '/me/api-key', me, { apiKey: 'a'.repeat(31) + '!' }), 400, 'ANALYTICS_API_KEY_INVALID');
-    const key = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6';
-    expect((await call('PUT', '/me/api-key', me, { apiKey: key })).json().payload).toEqual({ apiKey: key });
+    // Keys are generated, never chosen: the old route to set one is gone.
+    expect((await call('PUT', '/me/api-key', me, { apiKey: 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6' })).statusCode).toBe(404);
+    const key = (await call('POST', '/me/api-key/regenerate', me, {})).json().payload.apiKey as string;
+    expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
     // The key authenticates as the member, without the session.
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/analytics/${server.deploymentId}/me?api_key=${key}` })).json().payload.globalAdmin).toBe(true);
     const regenerated = (await call('POST', '/me/api-key/regenerate', me, {})).json().payload.apiKey as string;
     expect(regenerated).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(regenerated).not.toBe(key);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/analytics/${server.deploymentId}/me?api_key=${key}` })).statusCode).toBe(401);
     const [row] = await t.app.database.rows<{ api_key_hash: string }>(`select api_key_hash from analytics_members where id = '${server.session.member._id}'`);
     expect(row?.api_key_hash).not.toContain(regenerated);

@@ -27,6 +27,8 @@ beforeAll(async () => {
   shop = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Shop' });
   blog = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Blog' });
   otherApp = await createAnalyticsApp(t.app, other.deploymentId, other.owner.cookie, { name: 'Other' });
+  // Reports go only to users of the dashboard or the company: the recipients below are company users.
+  for (const name of ['boss', 'team', 'numbers', 'second', 'scheduled', 'off', 'broken', 'fine']) await addMember(t.app, server.owner.companyId, `${name}@example.com`, 'viewer');
   // Yesterday (UTC, the apps' time zone): 2 sessions of new users, 90 s, 5 purchases (sum 50), 2 signups, 1 hidden share.
   const ts = String(yesterdayNoon);
   await hit(t.app, { app_key: shop.key, device_id: 'd1', timestamp: ts, begin_session: '1', session_duration: '60', events: [{ key: 'purchase', count: 3, sum: 30 }, { key: 'signup', count: 2 }, { key: 'share' }] });
@@ -119,14 +121,15 @@ describe('report manager', () => {
     const report = await create({ title: 'Numbers', emails: ['numbers@example.com', 'second@example.com'] });
     const after = new Date();
     expect((await call('POST', `/reports/${report._id}/send`, owner, {})).statusCode).toBe(200);
-    const mail = await waitForMail(t.app, 'numbers@example.com', 'Numbers', after);
-    expect(mail.subject).toBe('Beacon report: Numbers');
+    const mail = await waitForMail(t.app, 'numbers@example.com', 'analytics report', after);
+    // No customer text in the subject: the title is in the body only.
+    expect(mail.subject).toMatch(/^Your daily Beacon analytics report for \d{4}-\d{2}-\d{2}$/);
     expect(mail.text).toContain(`Your daily analytics report for ${new Date(yesterdayNoon).toISOString().slice(0, 10)}.`);
     expect(mail.text).toContain('Shop\n  Total sessions: 2\n  New users: 2\n  Total session duration: 1m 30s\n  Events: 8\n  Top events:\n    purchase: 5 (sum 50)\n    signup: 2\n');
     expect(mail.text).not.toContain('share');
     expect(mail.text).toContain(`/#/analytics/${server.deploymentId}`);
     expect(mail.html).toContain('<td style="padding:4px 12px 4px 0;font-weight:600">2</td>');
-    await waitForMail(t.app, 'second@example.com', 'Numbers', after);
+    await waitForMail(t.app, 'second@example.com', 'analytics report', after);
     const jobs = (await call('GET', '/jobs', owner)).json().payload;
     expect(jobs.find((j: { kind: string; params: { reportId?: string } }) => j.kind === 'report' && j.params.reportId === report._id)).toMatchObject({ status: 'completed', params: { recipients: 2, scheduled: false } });
     expect((await call('GET', `/reports/${report._id}/preview`, owner)).json().payload.text).toBe(mail.text);
@@ -157,13 +160,13 @@ describe('report manager', () => {
     // A second before its time it stays (the file's other reports may fall due earlier, whatever
     // the time of day the suite runs at, and go).
     await t.app.analytics.runDueReports(new Date(due.getTime() - 1000));
-    expect((await t.app.database.rows<{ n: number }>(`select count(*)::int as n from mail_outbox where "to" = 'scheduled@example.com'`))[0]?.n).toBe(0);
+    expect((await t.app.database.rows<{ n: number }>(`select count(*)::int as n from mail_outbox where "to" = 'scheduled@example.com' and subject like '%analytics report%'`))[0]?.n).toBe(0);
     const [waiting] = await t.app.database.rows<{ next_run_at: string }>(`select next_run_at from analytics_reports where id = '${report._id}'`);
     expect(new Date(waiting?.next_run_at ?? '').toISOString()).toBe(due.toISOString());
     const sentAt = new Date(due.getTime() + 30_000);
     // Every other report of this file is due by then too: count only this one's.
     await t.app.analytics.runDueReports(sentAt);
-    const mail = await waitForMail(t.app, 'scheduled@example.com', 'Scheduled');
+    const mail = await waitForMail(t.app, 'scheduled@example.com', 'analytics report');
     expect(mail.text).toContain('Your daily analytics report for');
     const [row] = await t.app.database.rows<{ next_run_at: string; last_sent_at: string }>(`select next_run_at, last_sent_at from analytics_reports where id = '${report._id}'`);
     expect(new Date(row?.next_run_at ?? '').toISOString()).toBe(new Date(due.getTime() + DAY).toISOString());
@@ -171,7 +174,7 @@ describe('report manager', () => {
     const runs = await t.app.database.rows<{ n: number }>(`select count(*)::int as n from analytics_jobs where kind = 'report' and params->>'reportId' = '${report._id}' and params->>'scheduled' = 'true'`);
     expect(runs[0]?.n).toBe(1);
     expect(await t.app.analytics.runDueReports(sentAt)).toBe(0);
-    expect((await t.app.database.rows<{ n: number }>(`select count(*)::int as n from mail_outbox where "to" = 'off@example.com'`))[0]?.n).toBe(0);
+    expect((await t.app.database.rows<{ n: number }>(`select count(*)::int as n from mail_outbox where "to" = 'off@example.com' and subject like '%analytics report%'`))[0]?.n).toBe(0);
   });
 
   it('records a report it cannot render as a failed job, moves it on, and still sends the others', async () => {
@@ -181,11 +184,11 @@ describe('report manager', () => {
     await t.app.database.rows(`update analytics_reports set app_ids = '["not-a-uuid"]'::jsonb where id = '${broken._id}'`);
     const at = new Date(Math.max(Date.parse(broken.nextRunAt), Date.parse(fine.nextRunAt)) + 1000);
     await t.app.analytics.runDueReports(at);
-    await waitForMail(t.app, 'fine@example.com', 'Fine');
+    await waitForMail(t.app, 'fine@example.com', 'analytics report');
     const [job] = await t.app.database.rows<{ status: string }>(`select status from analytics_jobs where kind = 'report' and params->>'reportId' = '${broken._id}'`);
     expect(job?.status).toBe('failed');
     const [row] = await t.app.database.rows<{ next_run_at: string }>(`select next_run_at from analytics_reports where id = '${broken._id}'`);
     expect(new Date(row?.next_run_at ?? '').getTime()).toBeGreaterThan(at.getTime());
-    expect((await t.app.database.rows<{ n: number }>(`select count(*)::int as n from mail_outbox where "to" = 'broken@example.com'`))[0]?.n).toBe(0);
+    expect((await t.app.database.rows<{ n: number }>(`select count(*)::int as n from mail_outbox where "to" = 'broken@example.com' and subject like '%analytics report%'`))[0]?.n).toBe(0);
   });
 });

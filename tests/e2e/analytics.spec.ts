@@ -35,7 +35,14 @@ async function freeServer(page: Page): Promise<string> {
   };
   const res = await page.request.post('/api/v1/deployments?addProvisionSummary=1', { data: body, headers: { 'idempotency-key': randomUUID() } });
   expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { payload: { _id: string } }).payload._id;
+  const id = ((await res.json()) as { payload: { _id: string } }).payload._id;
+  // Its dashboard opens once the server is provisioned (a server not yet running has none: SECURITY.md).
+  for (let i = 0; i < 300; i += 1) {
+    const server = await page.request.get(`/api/v1/deployments/${id}/populated`);
+    if (server.ok() && ((await server.json()) as { payload: { status: string } }).payload.status === 'running') return id;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`server ${id} never ran`);
 }
 
 /** Polls the tenant API until `done` holds (the SDK sends on its own timer). */

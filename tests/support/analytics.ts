@@ -4,11 +4,24 @@ import { companyOwner, FREE, orderBody, postOrder, type Catalogue } from './orde
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A company owner with a free server whose dashboard they opened through the sign-in link. */
+/**
+ * Puts a server in a status as its tasks would (tests run no worker), and its subscription in a
+ * state when given: what analyticsAccessFor reads.
+ */
+export async function setServerState(app: FastifyInstance, deploymentId: string, status: string, subscription?: { status: string; pastDueSince?: Date | null }) {
+  await app.database.rows(`update deployments set status = '${status}' where id = '${deploymentId}'`);
+  if (subscription) {
+    const since = subscription.pastDueSince ? `'${subscription.pastDueSince.toISOString()}'` : 'null';
+    await app.database.rows(`update subscriptions set status = '${subscription.status}', past_due_since = ${since} where deployment_id = '${deploymentId}'`);
+  }
+}
+
+/** A company owner with a free server, provisioned (running), whose dashboard they opened through the sign-in link. */
 export async function analyticsServer(app: FastifyInstance, cat: Catalogue, email: string) {
   const owner = await companyOwner(app, email);
   const order = await postOrder(app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: `Server of ${email.split('@')[0]}` }));
   const deploymentId = order.json<{ payload: { _id: string } }>().payload._id;
+  await setServerState(app, deploymentId, 'running');
   const opened = await app.inject({ method: 'POST', url: `/api/v1/analytics/${deploymentId}/open`, headers: { cookie: owner.cookie }, payload: {} });
   if (opened.statusCode !== 200) throw new Error(`open failed: ${opened.body}`);
   return { owner, deploymentId, session: opened.json<{ payload: DashboardSession }>().payload };

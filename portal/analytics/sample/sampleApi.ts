@@ -77,7 +77,7 @@ export function createSampleAnalyticsApi(): DashboardApi {
   ];
   return {
     writable: false,
-    open: async () => ({ tenantId: 'preview', deploymentId: 'preview', version: DASHBOARD_VERSION, member: MEMBERS[0] as MemberDto, apps: APPS }),
+    open: async () => ({ tenantId: 'preview', deploymentId: 'preview', version: DASHBOARD_VERSION, access: 'read', member: MEMBERS[0] as MemberDto, apps: APPS }),
     listApps: async () => APPS,
     createApp: readOnly,
     updateApp: readOnly,
@@ -91,7 +91,6 @@ export function createSampleAnalyticsApi(): DashboardApi {
     removeMember: readOnly,
     me: async () => MEMBERS[0] as MemberDto,
     changePassword: readOnly,
-    setApiKey: readOnly,
     regenerateApiKey: readOnly,
     listJobs: async () => jobs,
     downloadExport: readOnly,

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInDashboard } from '../renderInDashboard';
 import { UserSettingsPage } from './UserSettingsPage';
 
 afterEach(() => cleanup());
-const type = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 const typePassword = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
+const click2 = (element: HTMLElement) => act(async () => void fireEvent.click(element));
 
 describe('user settings', () => {
   it("refuses a confirmation that differs with 'Passwords do not match', sending nothing", async () => {
@@ -31,15 +31,13 @@ describe('user settings', () => {
     expect(changePassword).toHaveBeenCalledWith({ oldPassword: 'Old-pass-1', newPassword: 'New-pass-1', confirmation: 'New-pass-1' });
   });
 
-  it('accepts only an API key of exactly 32 letters and digits', async () => {
-    const setApiKey = vi.fn().mockResolvedValue({ apiKey: 'a'.repeat(32) });
-    await renderInDashboard(<UserSettingsPage />, { setApiKey });
-    type('API key', 'short-key');
-    await click('Save');
-    expect(screen.getByRole('alert').textContent).toBe('API key must be exactly 32 characters, letters and digits only.');
-    expect(setApiKey).not.toHaveBeenCalled();
-    type('API key', 'Ab3'.repeat(10) + 'Z9');
-    await click('Save');
-    expect(setApiKey).toHaveBeenCalledWith('Ab3'.repeat(10) + 'Z9');
+  it('has no field to choose an API key: it generates one after the confirmation and shows it once', async () => {
+    const regenerateApiKey = vi.fn().mockResolvedValue({ apiKey: 'Ab3'.repeat(10) + 'Z9' });
+    await renderInDashboard(<UserSettingsPage />, { regenerateApiKey });
+    expect(screen.queryByRole('textbox', { name: 'API key' })).toBeNull();
+    await click('Generate a new key');
+    await click2(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Generate a new key' }));
+    expect(regenerateApiKey).toHaveBeenCalledTimes(1);
+    expect((screen.getByRole('textbox', { name: 'API key' }) as HTMLInputElement).value).toBe('Ab3'.repeat(10) + 'Z9');
   });
 });

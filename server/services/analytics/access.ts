@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { matchesPattern } from '../../../src/domain/analytics/rules';
+import { analyticsAccessFor, analyticsAllows, type AnalyticsAccessLevel, type ServerAnalyticsState } from '../../../src/domain/analytics/serverAccess';
 import type { Db } from '../../db/client';
-import { analyticsAppMembers, analyticsApps, analyticsMembers, analyticsTenants, analyticsTokens, deployments, users } from '../../db/schema';
+import { analyticsAppMembers, analyticsApps, analyticsMembers, analyticsTenants, analyticsTokens, companyMembers, deployments, subscriptions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AuditActor } from '../audit';
 import type { SessionUser } from '../sessions';
@@ -35,6 +36,8 @@ export interface Access {
   roles: Map<string, 'admin' | 'user'>;
   /** The apps a token is limited to; null when not limited. */
   tokenApps: string[] | null;
+  /** What the server's state allows now (analyticsAccessFor): everything, or reading only. */
+  level: Exclude<AnalyticsAccessLevel, 'none'>;
   /** How the actor came: account settings change only through the signed-in session. */
   via: AnalyticsActor['kind'];
   audit: AuditActor;
@@ -42,17 +45,45 @@ export interface Access {
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-async function tenantOf(tx: Db, deploymentId: string) {
-  const [row] = await tx
-    .select({ id: analyticsTenants.id, companyId: deployments.companyId })
-    .from(analyticsTenants)
-    .innerJoin(deployments, eq(deployments.id, analyticsTenants.deploymentId))
-    .where(eq(analyticsTenants.deploymentId, deploymentId));
-  return row ?? null;
+/** What a call needs of the server's state (analyticsAccessFor): reading the data kept, or changing something. */
+export interface StateRule {
+  need: 'read' | 'write';
+  /** PAST_DUE_GRACE_DAYS: how long a past-due subscription keeps everything. */
+  graceDays: number;
 }
 
-function usable(member: Member | undefined): member is Member {
-  return !!member && !member.locked && !(member.bannedUntil && member.bannedUntil > new Date());
+/** The server's status and its subscription's, as analyticsAccessFor reads them; null when there is no such server. */
+export async function serverStateOf(tx: Db, deploymentId: string): Promise<(ServerAnalyticsState & { companyId: string }) | null> {
+  const [row] = await tx
+    .select({ companyId: deployments.companyId, status: deployments.status, subStatus: subscriptions.status, pastDueSince: subscriptions.pastDueSince })
+    .from(deployments)
+    .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
+    .where(eq(deployments.id, deploymentId));
+  if (!row) return null;
+  return { companyId: row.companyId, status: row.status, subscription: row.subStatus ? { status: row.subStatus, pastDueSince: row.pastDueSince } : null };
+}
+
+/** Refuses what the server's state does not allow: nothing at all (unpaid, deleted), or no change (paused, overdue). */
+export function requireServerState(level: AnalyticsAccessLevel, need: StateRule['need']): void {
+  if (analyticsAllows(level, need)) return;
+  throw new AppError(level === 'none' ? 'ANALYTICS_SERVER_UNAVAILABLE' : 'ANALYTICS_READ_ONLY');
+}
+
+async function tenantOf(tx: Db, deploymentId: string) {
+  const [row] = await tx.select({ id: analyticsTenants.id }).from(analyticsTenants).where(eq(analyticsTenants.deploymentId, deploymentId));
+  const state = row ? await serverStateOf(tx, deploymentId) : null;
+  return row && state ? { id: row.id, ...state } : null;
+}
+
+/** The user's role in the company owning the server, now: removed users lose the dashboard on their next call. */
+export async function companyRoleOf(tx: Db, companyId: string, userId: string): Promise<'admin' | 'viewer' | null> {
+  const [row] = await tx.select({ role: companyMembers.role }).from(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  return row?.role ?? null;
+}
+
+/** Company admins own the server: a lock or a ban never keeps them out (nor did they ever lose global admin). */
+function usable(member: Member, companyAdmin: boolean): boolean {
+  return companyAdmin || (!member.locked && !(member.bannedUntil && member.bannedUntil > new Date()));
 }
 
 /** The token's patterns against the request: one endpoint whose path and every parameter match. */
@@ -64,9 +95,11 @@ function tokenAllows(endpoints: (typeof analyticsTokens.$inferSelect)['endpoints
 /**
  * Resolves the actor to a member of the deployment's tenant, inside the caller's transaction (a
  * single-use token is spent in it, so a refused request leaves it unspent). A tenant that does
- * not exist answers like one the actor is not in: ids of other customers reveal nothing.
+ * not exist answers like one the actor is not in: ids of other customers reveal nothing. Then
+ * the server's state must allow what the call needs (`rule`), checked after the membership so
+ * that strangers do not learn it either.
  */
-export async function resolveAccess(tx: Db, deploymentId: string, actor: AnalyticsActor): Promise<Access> {
+export async function resolveAccess(tx: Db, deploymentId: string, actor: AnalyticsActor, rule: StateRule): Promise<Access> {
   const tenant = await tenantOf(tx, deploymentId);
   let member: Member | undefined;
   let tokenApps: string[] | null = null;
@@ -93,10 +126,16 @@ export async function resolveAccess(tx: Db, deploymentId: string, actor: Analyti
     tokenApps = token.appIds;
     [member] = await tx.select().from(analyticsMembers).where(eq(analyticsMembers.id, token.ownerId));
   }
-  if (!tenant || !usable(member)) throw new AppError('ANALYTICS_NOT_MEMBER');
+  if (!tenant || !member) throw new AppError('ANALYTICS_NOT_MEMBER');
+  // Membership is checked on every call, whatever the credential: a user removed from the company is out at once.
+  const companyRole = await companyRoleOf(tx, tenant.companyId, member.userId);
+  if (!companyRole || !usable(member, companyRole === 'admin')) throw new AppError('ANALYTICS_NOT_MEMBER');
+  if (companyRole === 'admin' && !member.globalAdmin) member = { ...member, globalAdmin: true };
+  const level = analyticsAccessFor(tenant, rule.graceDays);
+  requireServerState(level, rule.need);
   const roles = new Map((await tx.select().from(analyticsAppMembers).where(eq(analyticsAppMembers.memberId, member.id))).map((r) => [r.appId, r.role] as const));
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
-  return { tenantId: tenant.id, deploymentId, companyId: tenant.companyId, member, roles, tokenApps, via: actor.kind, audit: { id: member.userId, email: user?.email ?? member.email } };
+  return { tenantId: tenant.id, deploymentId, companyId: tenant.companyId, member, roles, tokenApps, level: level === 'full' ? 'full' : 'read', via: actor.kind, audit: { id: member.userId, email: user?.email ?? member.email } };
 }
 
 const tokenReaches = (access: Access, appId: string) => access.tokenApps === null || access.tokenApps.includes(appId);

@@ -18,7 +18,6 @@ import {
   analyticsOverviewTiles,
   analyticsRawEvents,
   analyticsSegmentValues,
-  files,
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { checkImage, deleteFile, storeImage, type Upload } from '../files';
@@ -29,21 +28,23 @@ import { appDtos } from './dto';
 /** A new app key: 40 hex characters, like Countly's. */
 const newAppKey = () => randomBytes(20).toString('hex');
 
-async function checkIcon(tx: Db, iconFileId: string | null | undefined) {
-  if (!iconFileId) return;
-  const [file] = await tx.select({ type: files.contentType }).from(files).where(eq(files.id, iconFileId));
-  if (!file || !(ICON_TYPES as readonly string[]).includes(file.type)) throw new AppError('ANALYTICS_ICON_TYPE', { fieldErrors: { iconFileId: ['errors.ANALYTICS_ICON_TYPE'] } });
+/**
+ * An icon named in a create or update: only the app's own current icon (or none). A new icon comes
+ * through the upload alone, so a file of someone else (which the next upload would delete) is never taken.
+ */
+function checkIcon(iconFileId: string | null | undefined, current: string | null) {
+  if (iconFileId && iconFileId !== current) throw new AppError('ANALYTICS_ICON_NOT_FOUND', { fieldErrors: { iconFileId: ['errors.ANALYTICS_ICON_NOT_FOUND'] } });
 }
 
 export async function listApps(tx: Db, access: Access): Promise<AppDto[]> {
   const apps = await tx.select().from(analyticsApps).where(eq(analyticsApps.tenantId, access.tenantId)).orderBy(analyticsApps.name);
-  return appDtos(tx, access.tenantId, apps.filter((a) => canRead(access, a.id)));
+  return appDtos(tx, access, apps.filter((a) => canRead(access, a.id)));
 }
 
 /** Creating an app is a global admin's (as in Countly); its creator is recorded. */
 export async function createApp(tx: Db, access: Access, input: AppInput): Promise<AppDto> {
   requireGlobalAdmin(access);
-  await checkIcon(tx, input.iconFileId);
+  checkIcon(input.iconFileId, null);
   const [app] = await tx
     .insert(analyticsApps)
     .values({
@@ -62,13 +63,13 @@ export async function createApp(tx: Db, access: Access, input: AppInput): Promis
     .returning();
   if (!app) throw new Error('app insert returned nothing');
   await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.create', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, after: { name: app.name, deploymentId: access.deploymentId } });
-  const [dto] = await appDtos(tx, access.tenantId, [app]);
+  const [dto] = await appDtos(tx, access, [app]);
   return dto as AppDto;
 }
 
 export async function updateApp(tx: Db, access: Access, appId: string, input: AppUpdate): Promise<AppDto> {
   const app = await appFor(tx, access, appId, 'admin');
-  if (input.iconFileId !== undefined) await checkIcon(tx, input.iconFileId);
+  checkIcon(input.iconFileId, app.iconFileId);
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.type !== undefined ? { type: input.type } : {}),
@@ -80,8 +81,11 @@ export async function updateApp(tx: Db, access: Access, appId: string, input: Ap
     ...(input.limits !== undefined ? { limits: input.limits } : {}),
   };
   const [updated] = await tx.update(analyticsApps).set({ ...changes, updatedAt: new Date() }).where(eq(analyticsApps.id, app.id)).returning();
+  // A removed icon's file goes with it (it was this app's own: checkIcon).
+  if (input.iconFileId === null && app.iconFileId) await deleteFile(tx, app.iconFileId);
+  // The salt is a secret: recordAudit redacts it.
   await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.update', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, before: { name: app.name, locked: app.locked }, after: changes });
-  const [dto] = await appDtos(tx, access.tenantId, [updated ?? app]);
+  const [dto] = await appDtos(tx, access, [updated ?? app]);
   return dto as AppDto;
 }
 
@@ -98,7 +102,7 @@ export async function uploadIcon(tx: Db, access: Access, appId: string, upload: 
   const [updated] = await tx.update(analyticsApps).set({ iconFileId, updatedAt: new Date() }).where(eq(analyticsApps.id, app.id)).returning();
   await deleteFile(tx, app.iconFileId);
   await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.icon', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, before: { iconFileId: app.iconFileId }, after: { iconFileId } });
-  const [dto] = await appDtos(tx, access.tenantId, [updated ?? app]);
+  const [dto] = await appDtos(tx, access, [updated ?? app]);
   return dto as AppDto;
 }
 

@@ -2,13 +2,17 @@ import { eq, inArray } from 'drizzle-orm';
 import type { AppDto, MemberDto } from '../../../src/domain/analytics/schemas';
 import type { Db } from '../../db/client';
 import { analyticsAppMembers, analyticsMembers } from '../../db/schema';
-import type { App, Member } from './access';
+import { canAdmin, type Access, type App, type Member } from './access';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The apps as the applications screen shows them, with their creator, global admins, admins and users. */
-export async function appDtos(tx: Db, tenantId: string, apps: App[]): Promise<AppDto[]> {
+/**
+ * The apps as the applications screen shows them, with their creator, global admins, admins and
+ * users. The checksum salt is a secret of the app's admins: null for anyone else.
+ */
+export async function appDtos(tx: Db, access: Access, apps: App[]): Promise<AppDto[]> {
   if (apps.length === 0) return [];
+  const { tenantId } = access;
   const members = await tx.select().from(analyticsMembers).where(eq(analyticsMembers.tenantId, tenantId));
   const byId = new Map(members.map((m) => [m.id, m]));
   const ref = (m: Member) => ({ _id: m.id, fullName: m.fullName });
@@ -25,7 +29,7 @@ export async function appDtos(tx: Db, tenantId: string, apps: App[]): Promise<Ap
       key: a.key,
       timezone: a.timezone,
       iconFileId: a.iconFileId,
-      checksumSalt: a.checksumSalt,
+      checksumSalt: canAdmin(access, a.id) ? a.checksumSalt : null,
       createdBy: creator ? ref(creator) : null,
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_LIMITS, type DropKind } from '../../../src/domain/analytics/constants';
 import { cutText, dayIn, hasUnprintable } from '../../../src/domain/analytics/rules';
+import { analyticsAccessFor } from '../../../src/domain/analytics/serverAccess';
 import type { Db } from '../../db/client';
 import { analyticsApps } from '../../db/schema';
 import type { App } from './access';
@@ -10,7 +11,7 @@ import { checksumMatches, jsonParam, parseEvents, parseMetrics, parseUserDetails
 
 /** What /i answers, in Countly's shape: `{ result }` with 200 or 400. */
 export interface IngestAnswer {
-  status: 200 | 400;
+  status: 200 | 400 | 403;
   result: string;
 }
 
@@ -22,6 +23,8 @@ const invalid = (name: string): IngestAnswer => ({ status: 400, result: `Invalid
 
 /** The parameters that name the app, the device and the request (the retry hash): stored or looked up as text. */
 const IDS = ['app_key', 'device_id', 'timestamp'] as const;
+/** The server is not live and paid for (analyticsAccessFor): refused so that the SDKs keep the data and retry. */
+const NOT_ACCEPTING: IngestAnswer = { status: 403, result: 'Server does not accept data: it is not running or not paid for' };
 
 const MAX_DEVICE_ID = 200;
 const LAST_DATA_EVERY_MS = 60_000;
@@ -136,7 +139,7 @@ function knownEvents(entry: AppEntry, events: ParsedEvent[]): ParsedEvent[] | nu
  * in a transaction (locking the app only to add new keys or values, so the limits are exact) and
  * the same statement is written in it.
  */
-export async function ingestOne(db: Db, cache: IngestCache, request: IngestRequest, checksumOver: IngestRequest = request): Promise<IngestAnswer> {
+export async function ingestOne(db: Db, cache: IngestCache, request: IngestRequest, graceDays: number, checksumOver: IngestRequest = request): Promise<IngestAnswer> {
   const { params } = request;
   const appKey = str(params.app_key);
   const rawDeviceId = str(params.device_id);
@@ -149,6 +152,7 @@ export async function ingestOne(db: Db, cache: IngestCache, request: IngestReque
   const entry = await cache.app(db, appKey);
   if (!entry) return NO_APP;
   const { app } = entry;
+  if (analyticsAccessFor(entry.server, graceDays) !== 'full') return NOT_ACCEPTING;
   if (app.checksumSalt && !checksumMatches(checksumOver, app.checksumSalt)) return BAD_CHECKSUM;
 
   const at = requestTime(params.timestamp);
@@ -199,14 +203,17 @@ export const MAX_BULK_REQUESTS = 1_000;
  * those without their own). Each is applied as if sent alone; a salted app's checksum is checked
  * over the bulk call as sent.
  */
-export async function ingestBulk(db: Db, cache: IngestCache, request: IngestRequest): Promise<IngestAnswer> {
+export async function ingestBulk(db: Db, cache: IngestCache, request: IngestRequest, graceDays: number): Promise<IngestAnswer> {
   const list = jsonParam(request.params.requests);
   if (!Array.isArray(list)) return { status: 400, result: 'Missing parameter "requests"' };
   const appKey = str(request.params.app_key);
+  let refused: IngestAnswer | null = null;
   for (const raw of list.slice(0, MAX_BULK_REQUESTS)) {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) continue;
     const params = { ...(appKey ? { app_key: appKey } : {}), ...(raw as Record<string, unknown>) };
-    await ingestOne(db, cache, { params, rawQuery: '', rawBody: JSON.stringify(raw) }, request);
+    const answer = await ingestOne(db, cache, { params, rawQuery: '', rawBody: JSON.stringify(raw) }, graceDays, request);
+    if (answer === NOT_ACCEPTING) refused = answer;
   }
-  return SUCCESS;
+  // A batch for a server that takes no data is answered as refused, so the SDK keeps it to send again.
+  return refused ?? SUCCESS;
 }

@@ -1,20 +1,24 @@
 import { eq } from 'drizzle-orm';
+import type { ServerAnalyticsState } from '../../../src/domain/analytics/serverAccess';
 import { VersionedCache, type ChangeFeed } from '../../db/changes';
 import type { Db } from '../../db/client';
-import { analyticsApps } from '../../db/schema';
-import type { App } from './access';
+import { analyticsApps, analyticsTenants } from '../../db/schema';
+import { serverStateOf, type App } from './access';
 
 /**
  * What ingestion keeps about an app between requests, so a request whose event keys and segment
  * values are all known is one statement: the app itself (found by its key), the event keys known
  * to exist with their omitted segments, and the segment values known to exist. Keys and values
  * are learned from the database as requests bring them, after the transaction that read or added
- * them committed. Any change to the app, its tenant, its event definitions or segment values
- * (update or delete, seen in the SQL sent: db/changes.ts) drops every entry at once; another
+ * them committed. Any change to the app, its tenant, its event definitions or segment values, or
+ * its server's or subscription's state (update or delete, seen in the SQL sent: db/changes.ts)
+ * drops every entry at once; another
  * process's change is seen within `INGEST_CACHE_MS`.
  */
 export interface AppEntry {
   app: App;
+  /** The server's state: only a live, paid-for server takes data (analyticsAccessFor). */
+  server: ServerAnalyticsState;
   /** Event key → omitted segments. */
   keys: Map<string, string[]>;
   /** `key \0 segment \0 value` triples known to exist. */
@@ -38,8 +42,9 @@ export function createIngestCache(feed: ChangeFeed): IngestCache {
   return {
     app: (db, appKey) =>
       entries.load(appKey, async () => {
-        const [app] = await db.select().from(analyticsApps).where(eq(analyticsApps.key, appKey));
-        return app ? { app, keys: new Map(), values: new Set() } : null;
+        const [row] = await db.select({ app: analyticsApps, deploymentId: analyticsTenants.deploymentId }).from(analyticsApps).innerJoin(analyticsTenants, eq(analyticsTenants.id, analyticsApps.tenantId)).where(eq(analyticsApps.key, appKey));
+        const server = row ? await serverStateOf(db, row.deploymentId) : null;
+        return row && server ? { app: row.app, server, keys: new Map(), values: new Set() } : null;
       }),
     lastData: new Map(),
   };

@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import { API_KEY_PATTERN } from '../../../src/domain/analytics/constants';
 import type { MemberCandidate, MemberDto, MemberInput, MemberUpdate, PasswordChange } from '../../../src/domain/analytics/schemas';
 import { hashPassword, verifyPassword } from '../../crypto/passwords';
 import type { Db } from '../../db/client';
 import { analyticsAppMembers, analyticsMembers, companyMembers, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit';
-import { requireGlobalAdmin, requireSessionActor, sha256, type Access, type Member } from './access';
+import { companyRoleOf, requireGlobalAdmin, requireSessionActor, sha256, type Access, type Member } from './access';
 import { setAppRoles } from './apps';
 import { memberDtos } from './dto';
 import { memberFields } from './tenants';
@@ -29,6 +28,15 @@ async function otherGlobalAdmins(tx: Db, access: Access, memberId: string): Prom
 async function appCount(tx: Db, memberId: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(analyticsAppMembers).where(eq(analyticsAppMembers.memberId, memberId));
   return row?.n ?? 0;
+}
+
+/**
+ * The company's admins own the server: no dashboard user may lock them out of its dashboard, ban
+ * them or take their global admin (a user removed from the company could otherwise lock out the owners).
+ */
+async function protectOwner(tx: Db, access: Access, userId: string, change: Pick<MemberUpdate, 'globalAdmin' | 'locked' | 'bannedUntil'>): Promise<void> {
+  const shutsOut = change.globalAdmin === false || change.locked === true || (!!change.bannedUntil && new Date(change.bannedUntil) > new Date());
+  if (shutsOut && (await companyRoleOf(tx, access.companyId, userId)) === 'admin') throw new AppError('ANALYTICS_OWNER_PROTECTED');
 }
 
 export async function listMembers(tx: Db, access: Access): Promise<MemberDto[]> {
@@ -64,6 +72,7 @@ export async function addMember(tx: Db, access: Access, input: MemberInput): Pro
     .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.userId, input.userId)));
   if (!user) throw new AppError('ANALYTICS_NOT_COMPANY_USER', { fieldErrors: { userId: ['errors.ANALYTICS_NOT_COMPANY_USER'] } });
   if (!input.globalAdmin && input.adminOf.length + input.userOf.length === 0) throw new AppError('ANALYTICS_MEMBER_NEEDS_APP');
+  await protectOwner(tx, access, user.id, input);
   const [member] = await tx
     .insert(analyticsMembers)
     .values({ tenantId: access.tenantId, globalAdmin: input.globalAdmin, locked: input.locked ?? false, bannedUntil: input.bannedUntil ? new Date(input.bannedUntil) : null, ...memberFields(user) })
@@ -79,17 +88,16 @@ export async function addMember(tx: Db, access: Access, input: MemberInput): Pro
 export async function updateMember(tx: Db, access: Access, memberId: string, input: MemberUpdate): Promise<MemberDto> {
   requireGlobalAdmin(access);
   const member = await memberOf(tx, access, memberId);
+  await protectOwner(tx, access, member.userId, input);
   const losesGlobal = member.globalAdmin && (input.globalAdmin === false || input.locked === true);
   if (losesGlobal && (await otherGlobalAdmins(tx, access, member.id)) === 0) throw new AppError('ANALYTICS_LAST_GLOBAL_ADMIN');
-  const [updated] = await tx
-    .update(analyticsMembers)
-    .set({
-      ...(input.globalAdmin !== undefined ? { globalAdmin: input.globalAdmin } : {}),
-      ...(input.locked !== undefined ? { locked: input.locked } : {}),
-      ...(input.bannedUntil !== undefined ? { bannedUntil: input.bannedUntil ? new Date(input.bannedUntil) : null } : {}),
-    })
-    .where(eq(analyticsMembers.id, member.id))
-    .returning();
+  // Only the fields sent change (a partial update): with none of these, the row is left alone.
+  const changes = {
+    ...(input.globalAdmin !== undefined ? { globalAdmin: input.globalAdmin } : {}),
+    ...(input.locked !== undefined ? { locked: input.locked } : {}),
+    ...(input.bannedUntil !== undefined ? { bannedUntil: input.bannedUntil ? new Date(input.bannedUntil) : null } : {}),
+  };
+  const [updated] = Object.keys(changes).length ? await tx.update(analyticsMembers).set(changes).where(eq(analyticsMembers.id, member.id)).returning() : [member];
   if (input.adminOf !== undefined || input.userOf !== undefined) {
     const [current] = await memberDtos(tx, [member]);
     await setAppRoles(tx, access, member.id, input.adminOf ?? current?.adminOf ?? [], input.userOf ?? current?.userOf ?? []);
@@ -100,11 +108,13 @@ export async function updateMember(tx: Db, access: Access, memberId: string, inp
   return dto as MemberDto;
 }
 
-/** Only a global admin removes users (so only one removes a global admin); the last global admin stays. */
+/** Only a global admin removes users (so only one removes a global admin); the last global admin and the company's admins stay. */
 export async function removeMember(tx: Db, access: Access, memberId: string): Promise<void> {
   requireGlobalAdmin(access);
   const member = await memberOf(tx, access, memberId);
   if (member.globalAdmin && (await otherGlobalAdmins(tx, access, member.id)) === 0) throw new AppError('ANALYTICS_LAST_GLOBAL_ADMIN');
+  // Removing an owner would take their API key and tokens with them: as good as a lock-out.
+  if ((await companyRoleOf(tx, access.companyId, member.userId)) === 'admin') throw new AppError('ANALYTICS_OWNER_PROTECTED');
   await tx.delete(analyticsMembers).where(eq(analyticsMembers.id, member.id));
   await recordAudit(tx, { actor: access.audit, action: 'analyticsMember.remove', targetType: 'analyticsMember', targetId: member.id, companyId: access.companyId, before: { userId: member.userId, globalAdmin: member.globalAdmin } });
 }
@@ -124,13 +134,13 @@ export async function changePassword(tx: Db, access: Access, input: PasswordChan
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Sets the member's API key (exactly 32 letters and digits), or a new random one; stored hashed, answered once. */
-export async function setApiKey(tx: Db, access: Access, apiKey: string | null): Promise<{ apiKey: string }> {
+/**
+ * A new random API key for the member (32 letters and digits, SPEC §5), stored hashed and answered
+ * once. Never chosen by the customer: a chosen key could be tried against other users' keys.
+ */
+export async function regenerateApiKey(tx: Db, access: Access): Promise<{ apiKey: string }> {
   requireSessionActor(access);
-  const key = apiKey ?? Array.from({ length: 32 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
-  if (!API_KEY_PATTERN.test(key)) throw new AppError('ANALYTICS_API_KEY_INVALID', { fieldErrors: { apiKey: ['errors.ANALYTICS_API_KEY_INVALID'] } });
-  const [taken] = await tx.select({ id: analyticsMembers.id }).from(analyticsMembers).where(eq(analyticsMembers.apiKeyHash, sha256(key)));
-  if (taken && taken.id !== access.member.id) throw new AppError('CONFLICT');
+  const key = Array.from({ length: 32 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
   await tx.update(analyticsMembers).set({ apiKeyHash: sha256(key) }).where(eq(analyticsMembers.id, access.member.id));
   await recordAudit(tx, { actor: access.audit, action: 'analyticsMember.apiKey', targetType: 'analyticsMember', targetId: access.member.id, companyId: access.companyId });
   return { apiKey: key };

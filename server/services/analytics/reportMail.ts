@@ -59,5 +59,6 @@ ${r.top.length ? `<p style="margin-bottom:0;color:#6b7280">${escapeHtml(t('mail.
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1a56db;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t('mail.report.action'))}</a></p>
 <p style="color:#6b7280;font-size:13px">${escapeHtml(t('mail.report.footer'))}</p>
 </body></html>`;
-  return { subject: t('mail.report.subject', { title: data.title }), text, html };
+  // No customer-written text in the subject (the title is in the body): a report must not carry a message of its own to inboxes.
+  return { subject: t('mail.report.subject', { frequency: t(`mail.report.frequencies.${data.frequency}`), period }), text, html };
 }

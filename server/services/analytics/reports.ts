@@ -1,16 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, lte, notLike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, notLike, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import { REPORT_TOP_EVENTS, type ReportFrequency, type ReportMetric } from '../../../src/domain/analytics/constants';
+import { REPORT_SEND_NOW_PER_DAY, REPORT_SENDS_PER_DAY, REPORT_TOP_EVENTS, type ReportFrequency, type ReportMetric } from '../../../src/domain/analytics/constants';
 import { nextRunAt, reportPeriod } from '../../../src/domain/analytics/reports';
 import { INTERNAL_PREFIX } from '../../../src/domain/analytics/rules';
 import type { ReportDto, ReportInput, ReportPreview } from '../../../src/domain/analytics/schemas';
 import type { Db } from '../../db/client';
-import { analyticsApps, analyticsDailyEvents, analyticsDailySessions, analyticsEvents, analyticsJobs, analyticsMembers, analyticsReports, analyticsTenants } from '../../db/schema';
+import { analyticsApps, analyticsDailyEvents, analyticsDailySessions, analyticsEvents, analyticsJobs, analyticsMembers, analyticsReports, analyticsTenants, companyMembers, deployments, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../audit';
-import { appFor, canAdmin, canRead, type Access } from './access';
 import { boundedSum } from './events';
+import { analyticsAccessFor } from '../../../src/domain/analytics/serverAccess';
+import { appFor, canAdmin, canRead, serverStateOf, type Access } from './access';
 import { renderReportMail, type ReportData } from './reportMail';
 
 type Report = typeof analyticsReports.$inferSelect;
@@ -72,6 +73,37 @@ function fields(input: ReportInput, now: Date) {
   return { ...values, nextRunAt: nextRunAt(schedule(values), now) };
 }
 
+/**
+ * Who may receive a tenant's reports: its dashboard users and the users of the company owning the
+ * server (lower-cased addresses). Reports never go to addresses nobody there answers for.
+ */
+async function allowedRecipients(tx: Db, tenantId: string): Promise<Set<string>> {
+  const dashboard = await tx.select({ email: analyticsMembers.email }).from(analyticsMembers).where(eq(analyticsMembers.tenantId, tenantId));
+  const company = await tx
+    .select({ email: users.email })
+    .from(analyticsTenants)
+    .innerJoin(deployments, eq(deployments.id, analyticsTenants.deploymentId))
+    .innerJoin(companyMembers, eq(companyMembers.companyId, deployments.companyId))
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(eq(analyticsTenants.id, tenantId));
+  return new Set([...dashboard, ...company].map((r) => r.email.toLowerCase()));
+}
+
+async function requireRecipients(tx: Db, access: Access, emails: string[]): Promise<void> {
+  const allowed = await allowedRecipients(tx, access.tenantId);
+  const strangers = emails.filter((e) => !allowed.has(e.toLowerCase()));
+  if (strangers.length) throw new AppError('ANALYTICS_REPORT_RECIPIENT', { fieldErrors: { emails: ['errors.ANALYTICS_REPORT_RECIPIENT'] } });
+}
+
+/** Report mailings of the tenant in the last 24 hours: all of them, or those sent by "send now". */
+async function sentToday(tx: Db, tenantId: string, now: Date, manualOnly: boolean): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(analyticsJobs)
+    .where(and(eq(analyticsJobs.tenantId, tenantId), eq(analyticsJobs.kind, 'report'), eq(analyticsJobs.status, 'completed'), gte(analyticsJobs.createdAt, new Date(now.getTime() - 86_400_000)), manualOnly ? sql`${analyticsJobs.params}->>'scheduled' = 'false'` : undefined));
+  return row?.n ?? 0;
+}
+
 /** Reports are managed by the admins of every app they cover (global admins manage them all). */
 async function requireAppsAdmin(tx: Db, access: Access, appIds: string[]): Promise<void> {
   for (const appId of appIds) await appFor(tx, access, appId, 'admin');
@@ -95,6 +127,7 @@ export async function listReports(tx: Db, access: Access): Promise<ReportDto[]> 
 export async function createReport(tx: Db, access: Access, input: ReportInput, now = new Date()): Promise<ReportDto> {
   const values = fields(input, now);
   await requireAppsAdmin(tx, access, values.appIds);
+  await requireRecipients(tx, access, values.emails);
   const [row] = await tx.insert(analyticsReports).values({ tenantId: access.tenantId, createdBy: access.member.id, ...values }).returning();
   if (!row) throw new Error('report insert returned nothing');
   await recordAudit(tx, { actor: access.audit, action: 'analyticsReport.create', targetType: 'analyticsReport', targetId: row.id, companyId: access.companyId, after: { title: row.title, apps: row.appIds, emails: row.emails, frequency: row.frequency } });
@@ -105,6 +138,7 @@ export async function updateReport(tx: Db, access: Access, reportId: string, inp
   const before = await reportFor(tx, access, reportId, true);
   const values = fields(input, now);
   await requireAppsAdmin(tx, access, values.appIds);
+  await requireRecipients(tx, access, values.emails);
   const [row] = await tx.update(analyticsReports).set({ ...values, updatedAt: now }).where(eq(analyticsReports.id, before.id)).returning();
   if (!row) throw new AppError('ANALYTICS_REPORT_NOT_FOUND');
   await recordAudit(tx, {
@@ -176,7 +210,9 @@ export async function reportData(tx: Db, report: Report, at: Date): Promise<Repo
 async function render(tx: Db, mailing: ReportMailing, report: Report, at: Date): Promise<ReportOutgoing> {
   const [tenant] = await tx.select({ deploymentId: analyticsTenants.deploymentId }).from(analyticsTenants).where(eq(analyticsTenants.id, report.tenantId));
   const link = `${mailing.publicUrl}/#/analytics/${tenant?.deploymentId ?? ''}`;
-  return { emails: report.emails, link, mail: renderReportMail(mailing.t, await reportData(tx, report, at), link) };
+  // Checked again at each sending: someone who has left the company or the dashboard since gets nothing.
+  const allowed = await allowedRecipients(tx, report.tenantId);
+  return { emails: report.emails.filter((e) => allowed.has(e.toLowerCase())), link, mail: renderReportMail(mailing.t, await reportData(tx, report, at), link) };
 }
 
 /** Records a sent report in the jobs list. */
@@ -192,6 +228,10 @@ export async function previewReport(tx: Db, access: Access, mailing: ReportMaili
 /** "Send now": the report as it would go at this moment, recorded in the jobs list; the caller sends it after commit. */
 export async function sendReportNow(tx: Db, access: Access, mailing: ReportMailing, reportId: string, now = new Date()): Promise<ReportOutgoing> {
   const report = await reportFor(tx, access, reportId);
+  // The tenant row is locked so that two sends at once cannot both pass the daily caps.
+  await tx.select({ id: analyticsTenants.id }).from(analyticsTenants).where(eq(analyticsTenants.id, access.tenantId)).for('update');
+  if ((await sentToday(tx, access.tenantId, now, true)) >= REPORT_SEND_NOW_PER_DAY) throw new AppError('ANALYTICS_REPORT_SEND_LIMIT', { params: { max: String(REPORT_SEND_NOW_PER_DAY) } });
+  if ((await sentToday(tx, access.tenantId, now, false)) >= REPORT_SENDS_PER_DAY) throw new AppError('ANALYTICS_REPORT_SEND_LIMIT', { params: { max: String(REPORT_SENDS_PER_DAY) } });
   const outgoing = await render(tx, mailing, report, now);
   await recordRun(tx, report, outgoing, now, access.member.id, false);
   await tx.update(analyticsReports).set({ lastSentAt: now }).where(eq(analyticsReports.id, report.id));
@@ -209,14 +249,20 @@ export async function deliver(mailing: ReportMailing, outgoing: ReportOutgoing):
  * so two workers never send one report twice), then mailed. A report missed while no worker ran
  * goes once, not once per missed time. Returns how many were sent.
  */
-export async function runDueReports(db: Db, mailing: ReportMailing, now = new Date()): Promise<number> {
+export async function runDueReports(db: Db, mailing: ReportMailing, graceDays: number, now = new Date()): Promise<number> {
   let sent = 0;
   for (;;) {
     const outgoing = await db.transaction(async (tx) => {
       const [report] = await tx.select().from(analyticsReports).where(and(eq(analyticsReports.enabled, true), lte(analyticsReports.nextRunAt, now))).orderBy(asc(analyticsReports.nextRunAt)).limit(1).for('update', { skipLocked: true });
       if (!report) return null;
       // In a savepoint: a report that cannot be rendered is recorded as a failed job and moved on, never retried first forever.
-      const out = await tx.transaction((sp) => render(sp, mailing, report, now)).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+      // Over the tenant's daily cap it is the same: recorded as failed, sent at its next time.
+      const overCap = (await sentToday(tx, report.tenantId, now, false)) >= REPORT_SENDS_PER_DAY;
+      // Reports are part of the service: only a live, paid-for server sends them (analyticsAccessFor).
+      const [tenant] = await tx.select({ deploymentId: analyticsTenants.deploymentId }).from(analyticsTenants).where(eq(analyticsTenants.id, report.tenantId));
+      const state = tenant ? await serverStateOf(tx, tenant.deploymentId) : null;
+      const live = !!state && analyticsAccessFor(state, graceDays, now) === 'full';
+      const out = !live ? new Error('server not running or not paid for') : overCap ? new Error(`daily limit of ${REPORT_SENDS_PER_DAY} reports reached`) : await tx.transaction((sp) => render(sp, mailing, report, now)).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
       if (out instanceof Error) {
         await tx.insert(analyticsJobs).values({ tenantId: report.tenantId, kind: 'report', status: 'failed', params: { reportId: report.id, title: report.title, scheduled: true, error: out.message.slice(0, 200) }, finishedAt: now });
       } else {

@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { DASHBOARD_VERSION } from '../../../src/domain/analytics/constants';
+import { analyticsAccessFor } from '../../../src/domain/analytics/serverAccess';
 import type { Db } from '../../db/client';
 import { analyticsMembers, analyticsTenants, analyticsVersions, companyMembers, deployments, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit';
+import { requireServerState, serverStateOf } from './access';
 
 export interface CreateTenantOptions {
   /** The portal user who ordered the server: the dashboard's first global admin. */
@@ -56,19 +58,25 @@ export async function removeTenant(tx: Db, deploymentId: string, actor: AuditAct
  * task does it), and each is mapped in as a global admin. Company viewers enter once a global admin
  * has added them. Others (and other companies) are refused without learning whether it exists.
  */
-export async function openTenant(tx: Db, deploymentId: string, user: { id: string; email: string; firstName: string; lastName: string }): Promise<void> {
-  const [deployment] = await tx.select({ companyId: deployments.companyId }).from(deployments).where(eq(deployments.id, deploymentId));
-  const [membership] = deployment
-    ? await tx.select({ role: companyMembers.role }).from(companyMembers).where(and(eq(companyMembers.companyId, deployment.companyId), eq(companyMembers.userId, user.id)))
+export async function openTenant(tx: Db, deploymentId: string, user: { id: string; email: string; firstName: string; lastName: string }, graceDays: number): Promise<void> {
+  const state = await serverStateOf(tx, deploymentId);
+  const [membership] = state
+    ? await tx.select({ role: companyMembers.role }).from(companyMembers).where(and(eq(companyMembers.companyId, state.companyId), eq(companyMembers.userId, user.id)))
     : [];
-  if (!deployment || !membership) throw new AppError('ANALYTICS_NOT_MEMBER');
+  if (!state || !membership) throw new AppError('ANALYTICS_NOT_MEMBER');
+  // An unpaid order or a deleted server opens nothing (and gets no tenant); a paused one opens to read.
+  const level = analyticsAccessFor(state, graceDays);
+  requireServerState(level, 'read');
   const actor = { id: user.id, email: user.email };
   const [tenant] = await tx.select({ id: analyticsTenants.id }).from(analyticsTenants).where(eq(analyticsTenants.deploymentId, deploymentId));
   if (!tenant && membership.role !== 'admin') throw new AppError('ANALYTICS_TENANT_MISSING');
+  if (!tenant) requireServerState(level, 'write');
   const tenantId = tenant?.id ?? (await createTenant(tx, deploymentId, { actor }));
-  const [member] = await tx.select({ id: analyticsMembers.id }).from(analyticsMembers).where(and(eq(analyticsMembers.tenantId, tenantId), eq(analyticsMembers.userId, user.id)));
+  const [member] = await tx.select().from(analyticsMembers).where(and(eq(analyticsMembers.tenantId, tenantId), eq(analyticsMembers.userId, user.id)));
   if (member) {
-    await tx.update(analyticsMembers).set({ lastLoginAt: new Date() }).where(eq(analyticsMembers.id, member.id));
+    // A company admin locked, banned or demoted on the dashboard (by anyone) gets it all back here.
+    const owner = membership.role === 'admin' ? { globalAdmin: true, locked: false, bannedUntil: null } : {};
+    await tx.update(analyticsMembers).set({ lastLoginAt: new Date(), ...owner }).where(eq(analyticsMembers.id, member.id));
     return;
   }
   if (membership.role !== 'admin') throw new AppError('ANALYTICS_NOT_MEMBER');
@@ -76,7 +84,26 @@ export async function openTenant(tx: Db, deploymentId: string, user: { id: strin
     .insert(analyticsMembers)
     .values({ tenantId, globalAdmin: true, lastLoginAt: new Date(), ...memberFields(user) })
     .returning({ id: analyticsMembers.id });
-  await recordAudit(tx, { actor, action: 'analyticsMember.create', targetType: 'analyticsMember', targetId: created?.id ?? '', companyId: deployment.companyId, after: { globalAdmin: true, via: 'signin-link' } });
+  await recordAudit(tx, { actor, action: 'analyticsMember.create', targetType: 'analyticsMember', targetId: created?.id ?? '', companyId: state.companyId, after: { globalAdmin: true, via: 'signin-link' } });
+}
+
+/**
+ * A user leaving a company (removed, or no longer its admin) leaves the dashboards of its servers
+ * in the caller's transaction: the member rows go, and their API keys, tokens and app roles with
+ * them (cascade). Returns how many dashboards they left.
+ */
+export async function endCompanyAccess(tx: Db, companyId: string, userId: string, actor: AuditActor | null): Promise<number> {
+  const tenantIds = tx
+    .select({ id: analyticsTenants.id })
+    .from(analyticsTenants)
+    .innerJoin(deployments, eq(deployments.id, analyticsTenants.deploymentId))
+    .where(eq(deployments.companyId, companyId));
+  const gone = await tx
+    .delete(analyticsMembers)
+    .where(and(eq(analyticsMembers.userId, userId), inArray(analyticsMembers.tenantId, tenantIds)))
+    .returning({ id: analyticsMembers.id, globalAdmin: analyticsMembers.globalAdmin });
+  for (const m of gone) await recordAudit(tx, { actor, action: 'analyticsMember.remove', targetType: 'analyticsMember', targetId: m.id, companyId, before: { userId, globalAdmin: m.globalAdmin }, after: { reason: 'left-company' } });
+  return gone.length;
 }
 
 export { memberFields };

@@ -41,6 +41,9 @@ export type ReportMetric = (typeof REPORT_METRICS)[number];
 export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 export const MAX_REPORT_EMAILS = 20;
+/** Report mailings a tenant may send in 24 hours, scheduled and "send now" together, and of them by "send now". */
+export const REPORT_SENDS_PER_DAY = 50;
+export const REPORT_SEND_NOW_PER_DAY = 10;
 /** A monthly report's day: 1 to 28, a day every month has. */
 export const MAX_REPORT_DAY_OF_MONTH = 28;
 /** How many of the period's top events a report lists per app. */

@@ -13,6 +13,8 @@ const name = z.string({ error: 'validation.required' }).trim().min(1, 'validatio
 const uuid = z.uuid({ error: 'validation.invalid' });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
 const iso = z.string();
+/** An instant sent by a client: ISO 8601 with its offset, so 'Infinity' and friends never reach `new Date`. */
+const instant = z.iso.datetime({ offset: true, error: 'validation.invalid' });
 
 export const tenantParamsSchema = z.object({ deploymentId: uuid });
 export const appParamsSchema = tenantParamsSchema.extend({ appId: uuid });
@@ -41,6 +43,7 @@ export const appSchema = z.object({
   key: z.string(),
   timezone: z.string(),
   iconFileId: z.string().nullable(),
+  /** Shown to the app's admins only: null for everyone else, set or not. */
   checksumSalt: z.string().nullable(),
   createdBy: memberRef.nullable(),
   createdAt: iso,
@@ -54,19 +57,24 @@ export const appSchema = z.object({
 });
 export type AppDto = z.infer<typeof appSchema>;
 
-export const appInputSchema = z.object({
+/**
+ * The app's fields without defaults: a partial update built on them leaves out what it does not
+ * name (a `.partial()` of a schema with defaults would fill them in and reset the stored values).
+ */
+const appFields = z.object({
   name,
-  type: z.enum(APP_TYPES).default('mobile'),
+  type: z.enum(APP_TYPES),
   category: text(64).nullable().optional(),
-  timezone: z.string().refine(isTimeZone, 'validation.invalid').default('UTC'),
+  timezone: z.string().refine(isTimeZone, 'validation.invalid'),
   checksumSalt: z.string().trim().max(128, 'validation.invalid').nullable().optional(),
-  /** An uploaded file (POST /files): JPG, PNG or GIF only. */
+  /** The app's current icon, or null to remove it; a new icon comes only through the icon upload. */
   iconFileId: uuid.nullable().optional(),
   locked: z.boolean().optional(),
   limits: limitsSchema.optional(),
 });
+export const appInputSchema = appFields.extend({ type: appFields.shape.type.default('mobile'), timezone: appFields.shape.timezone.default('UTC') });
 export type AppInput = z.infer<typeof appInputSchema>;
-export const appUpdateSchema = appInputSchema.partial();
+export const appUpdateSchema = appFields.partial();
 export type AppUpdate = z.infer<typeof appUpdateSchema>;
 
 export const clearAppSchema = z.object({ period: z.enum(CLEAR_PERIODS) });
@@ -96,17 +104,19 @@ export type MemberDto = z.infer<typeof memberSchema>;
 export const memberCandidateSchema = z.object({ userId: z.string(), fullName: z.string(), email: z.string() });
 export type MemberCandidate = z.infer<typeof memberCandidateSchema>;
 
-export const memberInputSchema = z.object({
+/** A dashboard user's fields without defaults (see appFields): the update is a partial of these. */
+const memberFields = z.object({
   /** A user of the company owning the server. */
   userId: uuid,
-  globalAdmin: z.boolean().default(false),
-  adminOf: z.array(uuid).max(500).default([]),
-  userOf: z.array(uuid).max(500).default([]),
+  globalAdmin: z.boolean(),
+  adminOf: z.array(uuid).max(500),
+  userOf: z.array(uuid).max(500),
   locked: z.boolean().optional(),
-  bannedUntil: iso.nullable().optional(),
+  bannedUntil: instant.nullable().optional(),
 });
+export const memberInputSchema = memberFields.extend({ globalAdmin: memberFields.shape.globalAdmin.default(false), adminOf: memberFields.shape.adminOf.default([]), userOf: memberFields.shape.userOf.default([]) });
 export type MemberInput = z.infer<typeof memberInputSchema>;
-export const memberUpdateSchema = memberInputSchema.omit({ userId: true }).partial();
+export const memberUpdateSchema = memberFields.omit({ userId: true }).partial();
 export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 
 /** The landing of the dashboard: the server sign-in link's signed claims when it came through one. */
@@ -120,6 +130,8 @@ export const dashboardSessionSchema = z.object({
   tenantId: z.string(),
   deploymentId: z.string(),
   version: z.string(),
+  /** What the server's state allows (analyticsAccessFor): everything, or reading the data kept (paused, overdue). */
+  access: z.enum(['full', 'read']),
   member: memberSchema,
   apps: z.array(appSchema),
 });
@@ -133,8 +145,6 @@ export const passwordChangeSchema = z.object({
   confirmation: z.string({ error: 'validation.required' }),
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
-/** Checked in the service (ANALYTICS_API_KEY_INVALID) so the dashboard shows its own message. */
-export const apiKeyInputSchema = z.object({ apiKey: z.string().max(200) });
 export const apiKeyAnswerSchema = z.object({ apiKey: z.string() });
 
 // ----- events -----------------------------------------------------------------------------------
