@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, auditRows, call, raQuery } from '../support/admin';
-import { companyOwner, FREE, loadCatalogue, orderBody, postOrder } from '../support/orders';
+import { companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder } from '../support/orders';
 import { FAST_SERVERS, queuedJobs, settledIn, until } from '../support/servers';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -19,7 +19,10 @@ beforeAll(async () => {
   broken = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Broken Server' }))).json().payload._id as string;
   await settledIn(t.app, owner.cookie, broken, 'error_initializing');
   t.app.config.MOCK_CLOUD_FAILURE_RATE = 0;
-  running = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Healthy Server' }))).json().payload._id as string;
+  // Paid, with the custom-domain option: the domain actions below need it.
+  const planConfig = { region: cat.region('us-central1'), size: cat.size('mau_500'), features: [cat.feature('domain.custom'), cat.feature('retention.6m'), cat.feature('backup.daily')] };
+  running = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { name: 'Healthy Server', planConfig }))).json().payload._id as string;
+  await pay(t.app, owner.cookie, running);
   await settledIn(t.app, owner.cookie, running, 'running');
 });
 afterAll(() => t.close());
