@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_CYCLES } from './constants';
 import { decimalToCents } from './money';
-import { SUBSCRIPTION_STATUSES, subscriptionDtoSchema, type SubscriptionQuote } from './orders';
+import { SUBSCRIPTION_STATUSES, subscriptionDtoSchema } from './orders';
 
 /**
  * Payments (Paddle Billing): the shapes of Paddle's notifications we read, the card summary and
@@ -76,7 +76,7 @@ export interface ReportedPrice {
  * A payment settles an order only for the price we stored: same currency, the same items (the
  * non-zero lines we sent, in any order) and, for a transaction, the same amount before tax.
  */
-export function priceMatchesQuote(quote: Pick<SubscriptionQuote, 'currency' | 'lines' | 'total' | 'tax'>, reported: ReportedPrice): boolean {
+export function priceMatchesQuote(quote: { currency: string; lines: readonly { amount: string }[]; total: string; tax: string }, reported: ReportedPrice): boolean {
   if (reported.currency !== quote.currency) return false;
   const sorted = (cents: number[]) => cents.filter((c) => c !== 0).sort((a, b) => a - b);
   const expected = sorted(quote.lines.map((l) => decimalToCents(l.amount)));
