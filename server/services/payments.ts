@@ -111,13 +111,13 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
     ? {
         mode: 'paddle',
         async prepareCheckout(quote, ids) {
-          return { transactionId: (await paddle.createTransaction({ lines: quote.lines, cycle: quote.cycle, customData: ids })).id };
+          return { transactionId: (await paddle.createTransaction({ lines: quote.lines, cycle: quote.cycle, customData: ids, discount: quote.discount })).id };
         },
         async checkoutTransaction(sub, ids) {
           // Reused: opening the checkout again must not make another transaction at Paddle.
           if (sub.checkoutTransactionId) return sub.checkoutTransactionId;
           if (sub.status === 'past_due' && sub.vendorSubscriptionId) return (await paddle.updatePaymentMethodTransaction(sub.vendorSubscriptionId)).id;
-          if (sub.status === 'pending') return (await paddle.createTransaction({ lines: sub.quote.lines, cycle: sub.quote.cycle, customData: ids })).id;
+          if (sub.status === 'pending') return (await paddle.createTransaction({ lines: sub.quote.lines, cycle: sub.quote.cycle, customData: ids, discount: sub.quote.discount })).id;
           return null;
         },
         async cancelAtPeriodEnd(sub) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminCookie, call } from '../support/admin';
 import { captureLog } from '../support/logCapture';
 import { addMember, BASIC, changeBody, companyOwner, count, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, type Catalogue } from '../support/orders';
-import { paddleEvent, paddleSettings, paddleWebhook, startFakePaddle } from '../support/paddle';
+import { paddleEvent, paddlePaysOrder, paddleSettings, paddleWebhook, startFakePaddle } from '../support/paddle';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 /**
@@ -267,6 +267,18 @@ describe('Paddle notifications and checkouts (items 9, 18)', () => {
     const [dep] = await p.app.database.rows<{ status: string }>(depRow(big.deploymentId));
     expect(dep?.status).toBe('provisioned');
     expect(await count(p.app, `audit_logs where action = 'subscription.status' and target_id = '${big.subscriptionId}'`)).toBe(0);
+  });
+
+  it('9. a discounted order asks Paddle for the discounted price, and settles for exactly that', async () => {
+    await p.app.database.rows(`insert into discount_codes (code, kind, value) values ('HALF', 'percent', 50)`);
+    const res = await postOrder(p.app, owner.cookie, orderBody(cat, owner, { discountCode: 'HALF', name: 'Half price' }));
+    const order = res.json().payload;
+    const vendor = order.provisionSummary.dataToVendor;
+    const created = fake.calls.filter((c) => c.method === 'POST' && c.url === '/transactions').at(-1);
+    expect(created?.body).toMatchObject({ currency_code: 'USD', discount: { type: 'flat', amount: '2450', recur: true }, items: [{ price: { unit_price: { amount: '4900' } } }] });
+    const sub = { id: 'sub_half', customer_id: 'ctm_half', current_billing_period: { starts_at: '2031-01-01T00:00:00Z', ends_at: '2031-02-01T00:00:00Z' } };
+    for (const r of await paddlePaysOrder(p.app, order, sub)) expect(r.json().payload.outcome).toBe('applied');
+    expect(await count(p.app, `subscriptions where id = '${vendor.customData.subscriptionId}' and status = 'active'`)).toBe(1);
   });
 
   it('18. the checkout reuses the open transaction: opening it again creates nothing at Paddle, and is capped', async () => {
