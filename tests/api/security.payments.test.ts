@@ -180,6 +180,19 @@ describe('ordering rules (items 6, 7, 8, 17, 18)', () => {
     expect(await count(t.app, `discount_codes where code = 'LASTONE' and uses = 1`)).toBe(1);
     expect(await count(t.app, `deployments where company_id = '${racer.companyId}'`)).toBe(1);
 
+    // The race made certain: another order takes the last use after this one was priced and before
+    // it is counted (a trigger plays that order). The guarded update refuses; nothing is kept.
+    await t.app.database.rows(`insert into discount_codes (code, kind, value, max_uses, uses) values ('RACE', 'percent', 50, 1, 0)`);
+    await t.app.database.rows(`create function take_last_use() returns trigger language plpgsql as $$ begin update discount_codes set uses = max_uses where code = 'RACE'; return new; end $$`);
+    await t.app.database.rows(`create trigger take_last_use after insert on subscriptions for each row execute function take_last_use()`);
+    try {
+      const raced = await refusedUnchanged(t.app, () => postOrder(t.app, racer.cookie, orderBody(cat, racer, { discountCode: 'RACE' })), 400, 'VALIDATION_FAILED', [`select uses from discount_codes where code = 'RACE'`]);
+      expect(raced.payload?.errors).toEqual({ discountCode: ['This discount code has been used up.'] });
+    } finally {
+      await t.app.database.rows(`drop trigger take_last_use on subscriptions`);
+      await t.app.database.rows(`drop function take_last_use()`);
+    }
+
     const id = (await postOrder(t.app, racer.cookie, orderBody(cat, racer, { discountCode: 'TWICE', name: 'Twice' }))).json().payload._id as string;
     for (const planCode of [BASIC, GROWTH]) {
       const res = await call(t.app, 'PUT', `/deployments/${id}`, racer.cookie, changeBody(cat, racer, { planCode, discountCode: 'TWICE' }));
