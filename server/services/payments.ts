@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit } from './audit';
 import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
 import { createPaddleClient } from './paddle/client';
 import { recordAndApply, type SettlementHooks } from './paddle/events';
@@ -187,7 +188,10 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
       const transactionId = purpose ? await gateway.checkoutTransaction(subscription, ids) : null;
       if (transactionId && transactionId !== subscription.checkoutTransactionId) {
         // Kept only while nothing else was stored meanwhile: two tabs end up on the same transaction.
-        await db.update(subscriptions).set({ checkoutTransactionId: transactionId }).where(and(eq(subscriptions.id, subscription.id), isNull(subscriptions.checkoutTransactionId)));
+        await db.transaction(async (tx) => {
+          const [kept] = await tx.update(subscriptions).set({ checkoutTransactionId: transactionId }).where(and(eq(subscriptions.id, subscription.id), isNull(subscriptions.checkoutTransactionId))).returning({ id: subscriptions.id });
+          if (kept) await recordAudit(tx, { actor: { id: userId, email }, action: 'subscription.checkout', targetType: 'subscription', targetId: subscription.id, companyId: deployment.companyId, after: { transactionId, purpose } });
+        });
       }
       return {
         mode: gateway.mode,

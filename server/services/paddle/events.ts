@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { centsToDecimal } from '../../../src/domain/money';
+import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
 import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/orders';
 import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
-import { decimalToCents } from '../../../src/domain/money';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
 import { recordAudit } from '../audit';
