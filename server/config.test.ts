@@ -8,6 +8,18 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('runs the checkout stand-in in production only when PAYMENTS_STAND_IN=true; elsewhere by default', () => {
+    const paddle = { PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_CLIENT_TOKEN: 't', PADDLE_PRODUCT_ID: 'p' };
+    expect(loadConfig({}).payments).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production' }).payments).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_STAND_IN: 'true' }).payments).toBe('stand-in');
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toBe('stand-in');
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toBe('stand-in');
+    expect(loadConfig({ NODE_ENV: 'test', PAYMENTS_STAND_IN: 'false' }).payments).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_STAND_IN: 'true', ...paddle }).payments).toBe('paddle');
+    expect(() => loadConfig({ PAYMENTS_STAND_IN: 'yes' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://portal.example.com/' });
     expect(config.PORT).toBe(3000);

@@ -100,6 +100,12 @@ const envSchema = z.object({
   PADDLE_PRODUCT_ID: z.string().min(1).optional(),
   /** Paddle's API origin; derived from PADDLE_ENV unless set. */
   PADDLE_API_URL: z.url().optional(),
+  /**
+   * Without Paddle, the local checkout stand-in accepts test cards: on by default outside
+   * production; in production only when set to true (a warning is logged at every start), else
+   * paid orders are refused.
+   */
+  PAYMENTS_STAND_IN: z.enum(['true', 'false']).optional(),
   PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Days a past-due server keeps running before the running-servers worker pauses it. */
   PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
@@ -163,6 +169,15 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   /** Origin the product is reached at; links in mails are built from it, never from Host. */
   publicUrl: string;
+  /** How paid orders are paid: Paddle, the local stand-in, or not at all (then they are refused). */
+  payments: 'paddle' | 'stand-in' | 'off';
+}
+
+/** The production payment rule: the stand-in takes "payments" in production only when asked to. */
+function paymentsMode(env: Env): Config['payments'] {
+  if (PADDLE_KEYS.every((k) => env[k])) return 'paddle';
+  if (env.PAYMENTS_STAND_IN) return env.PAYMENTS_STAND_IN === 'true' ? 'stand-in' : 'off';
+  return env.NODE_ENV === 'production' ? 'off' : 'stand-in';
 }
 
 export class ConfigError extends Error {}
@@ -179,5 +194,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, publicUrl };
+  return { ...parsed.data, publicUrl, payments: paymentsMode(parsed.data) };
 }

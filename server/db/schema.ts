@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 import { AVAILABILITY, BILLING_CYCLES, FEATURE_TYPES, PAYMENT_PROVIDERS, PLAN_TYPES, STATUSES } from '../../src/domain/constants';
-import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES, type PlanConfig, type SubscriptionQuote } from '../../src/domain/orders';
+import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES, type PendingPlanChange, type PlanConfig, type SubscriptionQuote } from '../../src/domain/orders';
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../src/domain/payments';
 import type { AuditTargetType } from '../../src/domain/audit';
 import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../src/domain/deploymentTasks';
@@ -532,10 +532,30 @@ export const subscriptions = pgTable(
     /** The card of the last completed payment, for the billing page (never the number). */
     card: jsonb('card').$type<CardSummary | null>(),
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    /**
+     * The vendor transaction our checkout opened for the payment due (Paddle's, or the stand-in's):
+     * notifications are matched by it, and the checkout reuses it instead of opening another.
+     */
+    checkoutTransactionId: text('checkout_transaction_id').unique(),
+    /** A free server's change to a paid plan, applied to the server only once its payment is confirmed. */
+    pendingChange: jsonb('pending_change').$type<PendingPlanChange | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('subscriptions_company_status').on(t.companyId, t.status)],
+);
+
+/** A discount code counted for a subscription: once each, whatever plan changes follow. */
+export const discountUses = pgTable(
+  'discount_uses',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.code] })],
 );
 
 /** What was charged (Paddle's completed transactions): amounts are decimal strings. */

@@ -7,6 +7,7 @@ import { ok, replies } from './envelope';
 
 const checkoutParams = z.object({ deploymentId: z.string().max(64) });
 const tags = ['payments'];
+const CHECKOUTS_PER_MINUTE = 30;
 
 /** Payment routes: the Paddle webhook (raw body), the browser's payment config and the local checkout stand-in. */
 export const paymentRoutes =
@@ -14,7 +15,8 @@ export const paymentRoutes =
   async (app) => {
     app.get('/payments/config', { schema: { tags, response: replies(paymentsClientConfigSchema) } }, async () => ok(payments.clientConfig()));
 
-    app.get('/payments/checkout/:deploymentId', { preValidation: signedIn, schema: { tags, params: checkoutParams, response: replies(checkoutSummarySchema) } }, async (request) => {
+    // Opening a checkout may create a transaction at Paddle: admins only (the service), reused, and capped.
+    app.get('/payments/checkout/:deploymentId', { preValidation: signedIn, config: { rateLimit: { max: CHECKOUTS_PER_MINUTE, timeWindow: 60_000 } }, schema: { tags, params: checkoutParams, response: replies(checkoutSummarySchema) } }, async (request) => {
       const { user } = await request.requireSession();
       return ok(await payments.checkoutSummary(user.id, user.email, request.params.deploymentId));
     });

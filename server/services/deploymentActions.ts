@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { DeploymentActionAnswer, RestoreBody, ServerSignInAnswer, UpdateDomainBody } from '../../src/domain/deployments';
+import { and, eq, inArray } from 'drizzle-orm';
+import { includesCustomDomain, type DeploymentActionAnswer, type RestoreBody, type ServerSignInAnswer, type UpdateDomainBody } from '../../src/domain/deployments';
 import type { DeploymentTaskDto, TaskType } from '../../src/domain/deploymentTasks';
 import type { AdminDeploymentAction, AdminDeploymentActionBody } from '../../src/domain/schemas/adminDeployments';
 import type { DeploymentStatus } from '../../src/domain/orders';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deploymentBackups, deploymentRuntime, deployments } from '../db/schema';
+import { deploymentBackups, deploymentRuntime, deployments, features, planFeatures } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
 import { enqueueTask, openTask, recordEvent, taskDto, type TaskQueue } from './deploymentTasks';
@@ -46,6 +46,19 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
     if (deployment.status === 'deleted') throw new AppError('DEPLOYMENT_DELETED');
     if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
     if (!LIVE.includes(deployment.status) || !runtime.machineId) throw new AppError('DEPLOYMENT_STATE_CONFLICT', { params: { status: deployment.status } });
+  }
+
+  /** Refuses a custom domain to a server whose plan and options do not include one (a paid option). */
+  async function requireCustomDomainOption(tx: Db, deployment: Locked['deployment']) {
+    const ids = [...new Set(deployment.planConfig.features)].filter((id) => UUID.test(id));
+    const offered = ids.length
+      ? await tx
+          .select({ code: features.code })
+          .from(features)
+          .innerJoin(planFeatures, and(eq(planFeatures.featureId, features.id), eq(planFeatures.planId, deployment.planId)))
+          .where(and(inArray(features.id, ids), eq(features.type, 'domain')))
+      : [];
+    if (!includesCustomDomain(offered.map((f) => f.code))) throw new AppError('DOMAIN_NOT_IN_PLAN');
   }
 
   async function answer(deploymentId: string, task: DeploymentActionAnswer['task']): Promise<DeploymentActionAnswer> {
@@ -144,6 +157,8 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
     /** A custom domain (verified before its certificate), back to the default (null), or removeSSL. */
     updateDomain: (body: UpdateDomainBody, removeSSL: boolean): Rule => async (tx, locked) => {
       refuseUnlessLive(locked);
+      // Going back to the default address (null) or dropping SSL needs no option; a domain does.
+      if (body.domain) await requireCustomDomainOption(tx, locked.deployment);
       const { runtime } = locked;
       const patch: Partial<RuntimeRow> = {};
       if (body.domain !== undefined && body.domain !== runtime.customDomain) {
@@ -156,9 +171,10 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
       return { type: 'update_domain', payload: { ssl: !removeSSL }, before: { domain: runtime.customDomain, ssl: runtime.sslState }, after: { domain: patch.customDomain ?? runtime.customDomain, ssl: !removeSSL } };
     },
 
-    verifyDomain: (): Rule => async (_tx, locked) => {
+    verifyDomain: (): Rule => async (tx, locked) => {
       refuseUnlessLive(locked);
       if (!locked.runtime.customDomain) throw new AppError('DOMAIN_NOT_SET');
+      await requireCustomDomainOption(tx, locked.deployment);
       return { type: 'verify_domain', after: { domain: locked.runtime.customDomain } };
     },
   };

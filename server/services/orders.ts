@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FieldErrors } from '../../src/domain/errors';
 import { decimalToCents, centsToDecimal } from '../../src/domain/money';
 import { changeRefusals, prorate } from '../../src/domain/orderChanges';
@@ -15,14 +15,15 @@ import {
 import { mauFromPlanCode } from '../../src/domain/planCode';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deployments, discountCodes, projects, subscriptions } from '../db/schema';
+import { deployments, discountCodes, discountUses, projects, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit } from './audit';
 import { companyBillingCountry, requireMember } from './companies';
 import { createIdempotency } from './idempotency';
 import { loadOwnedDeployment, namedQuote, orderShape, provisionSummary, sizeValue, subscriptionDto } from './orderQuotes';
 import type { PaymentGateway } from './payments';
 import type { PlanDto } from '../../src/domain/schemas/plans';
-import { getPlan, UUID } from './plans';
+import { getPlan, listCompanyPlans, UUID } from './plans';
 import { priceDeployment, type DiscountAttempts } from './pricing';
 import type { Provisioning } from './provisioning';
 import type { RateCounters } from './rateCounters';
@@ -52,21 +53,30 @@ export function createOrderService({ db, config, counters, gateway, provisioning
     limit: { max: config.DISCOUNT_CHECKS_PER_HOUR, windowMinutes: 60 },
   });
 
-  /** The order priced by the engine, with the tax of the company's billing country when one is named. */
-  async function price(change: OrderChange, companyId: string | null, actor: Actor | null, ip: string) {
+  /**
+   * The order priced by the engine, with the tax of the company's billing country when one is
+   * named. A company orders only plans its catalogue offers (its plan group's, else the public
+   * ones; GET /plangroups/company/{id}/plans); `keepsPlan` lets a server keep the plan it has.
+   */
+  async function price(change: OrderChange, companyId: string | null, actor: Actor | null, ip: string, options: { keepsPlan?: string; countedCodes?: ReadonlySet<string> } = {}) {
     const plan = await getPlan(db, change.plan);
     if (!plan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
+    if (companyId && plan._id !== options.keepsPlan && !(await listCompanyPlans(db, companyId)).some((p) => p._id === plan._id)) {
+      throw AppError.validation({ plan: ['orders.planNotOffered'] });
+    }
     const country = companyId && actor ? await companyBillingCountry(db, companyId, actor.id) : null;
     const priced = await priceDeployment(
       db,
       { plan: change.plan, planConfig: change.planConfig, payment: { term: { cycle: change.paymentCycle } }, discountCode: change.discountCode },
-      { now: new Date(), country, attempts: attemptsFor(actor, ip) },
+      { now: new Date(), country, attempts: attemptsFor(actor, ip), countedCodes: options.countedCodes },
     );
     return { plan, priced, quote: await namedQuote(db, plan, priced), paymentRequired: decimalToCents(priced.total.amount) > 0 };
   }
 
   function checkVendor(vendor: OrderChange['paymentVendor'], paymentRequired: boolean) {
     if (vendor && (vendor === 'free') === paymentRequired) throw AppError.validation({ paymentVendor: ['orders.vendorMismatch'] });
+    // Production without Paddle and without PAYMENTS_STAND_IN=true: nothing could take the payment.
+    if (paymentRequired && config.payments === 'off') throw new AppError('PAYMENTS_UNAVAILABLE');
   }
 
   async function answer(tx: Db, deployment: DeploymentRow, sub: SubscriptionRow, email: string, withSummary: boolean, transactionId: string | null, charged: DeploymentOrderAnswer['charged'] = undefined): Promise<DeploymentOrderAnswer> {
@@ -89,8 +99,26 @@ export function createOrderService({ db, config, counters, gateway, provisioning
     };
   }
 
-  async function countDiscountUse(tx: Db, quote: SubscriptionQuote) {
-    if (quote.discountCode) await tx.update(discountCodes).set({ uses: sql`${discountCodes.uses} + 1` }).where(eq(discountCodes.code, quote.discountCode));
+  /**
+   * A discount code counts once per subscription, however often its plan changes; the count is a
+   * guarded update, so two orders racing for a code's last use cannot both take it.
+   */
+  async function countDiscountUse(tx: Db, subscriptionId: string, quote: SubscriptionQuote) {
+    if (!quote.discountCode) return;
+    const [first] = await tx.insert(discountUses).values({ subscriptionId, code: quote.discountCode }).onConflictDoNothing().returning({ code: discountUses.code });
+    if (!first) return;
+    const [counted] = await tx
+      .update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} + 1` })
+      .where(and(eq(discountCodes.code, quote.discountCode), or(isNull(discountCodes.maxUses), lt(discountCodes.uses, discountCodes.maxUses))))
+      .returning({ id: discountCodes.id });
+    if (!counted) throw AppError.validation({ discountCode: ['pricing.discountExhausted'] });
+  }
+
+  /** Codes already counted for a subscription: pricing its changes must not call them used up. */
+  async function countedCodes(subscriptionId: string) {
+    const rows = await db.select({ code: discountUses.code }).from(discountUses).where(eq(discountUses.subscriptionId, subscriptionId));
+    return new Set(rows.map((r) => r.code));
   }
 
   const loadOwned = (deploymentId: string, actor: Actor, role?: 'admin') => loadOwnedDeployment(db, deploymentId, actor.id, role);
@@ -108,7 +136,7 @@ export function createOrderService({ db, config, counters, gateway, provisioning
       await orderShape(db, nextPlan, change.planConfig, change.paymentCycle),
     );
     if (Object.keys(refusals).length) throw new AppError('CHANGE_REFUSED', { fieldErrors: refusals });
-    const next = await price(change, current.deployment.companyId, actor, ip);
+    const next = await price(change, current.deployment.companyId, actor, ip, { keepsPlan: current.deployment.planId, countedCodes: await countedCodes(current.subscription.id) });
     checkVendor(change.paymentVendor, next.paymentRequired);
     const sub = current.subscription;
     // Only a subscription being paid for is prorated; a free or unpaid one is priced afresh.
@@ -162,10 +190,12 @@ export function createOrderService({ db, config, counters, gateway, provisioning
           })
           .returning();
         if (!sub) throw new Error('subscription insert returned nothing');
-        await countDiscountUse(tx, quote);
+        await countDiscountUse(tx, sub.id, quote);
+        await recordAudit(tx, { actor, action: 'deployment.order', targetType: 'deployment', targetId: deployment.id, companyId: body.company, after: { planCode: plan.code, total: quote.total, cycle: body.paymentCycle, discountCode: quote.discountCode } });
         // A free order is provisioned at once: its task and job are written with it.
         await provisioning?.ordered(tx, deployment, actor);
         const checkout = paymentRequired ? await gateway.prepareCheckout(quote, { deploymentId: deployment.id, subscriptionId: sub.id, companyId: body.company }) : { transactionId: null };
+        if (checkout.transactionId) await tx.update(subscriptions).set({ checkoutTransactionId: checkout.transactionId }).where(eq(subscriptions.id, sub.id));
         return { status: 201, body: await answer(tx, deployment, sub, actor.email, context.withSummary, checkout.transactionId) };
       });
     },
@@ -193,40 +223,53 @@ export function createOrderService({ db, config, counters, gateway, provisioning
 
     /**
      * PUT /deployments/{id}: applies an allowed change. An active paid subscription is updated at
-     * the payment vendor with immediate proration; a free or unpaid one takes the new price and,
-     * if it now costs something, waits for a checkout.
+     * the payment vendor with immediate proration; an unpaid order takes the new price. A running
+     * free server made paid keeps its free plan: the change is stored apart (pendingChange) and
+     * applied to the server only when its first payment is confirmed (paddle/events.ts).
      */
     async update(actor: Actor, deploymentId: string, change: OrderChange, context: OrderContext): Promise<DeploymentOrderAnswer> {
       const { current, next, prorated } = await reviewChange(deploymentId, actor, change, context.ip, 'admin');
       const sub = current.subscription;
       const vendorChange = sub.vendor === 'paddle' && sub.status !== 'pending' && sub.vendorSubscriptionId ? sub.vendorSubscriptionId : null;
       const followUp: { run?: () => Promise<void> } = {};
+      const plan = {
+        planId: next.plan._id,
+        planCode: next.plan.code,
+        planConfig: { ...change.planConfig, provider: current.deployment.planConfig.provider },
+        paymentCycle: change.paymentCycle,
+        free: next.plan.kind === 'free',
+      };
+      // A server that runs free (never paid, or waiting to be paid for a change): a paid change waits.
+      const runsFree = sub.vendor === 'free' || sub.pendingChange !== null;
+      const waits = runsFree && next.paymentRequired;
+      const backToFree = sub.pendingChange !== null && !next.paymentRequired;
       const result = await db.transaction(async (tx) => {
         const [deployment] = await tx
           .update(deployments)
-          .set({
-            ...(change.name ? { name: change.name } : {}),
-            planId: next.plan._id,
-            planCode: next.plan.code,
-            planConfig: { ...change.planConfig, provider: current.deployment.planConfig.provider },
-            paymentCycle: change.paymentCycle,
-            free: next.plan.kind === 'free',
-            updatedAt: new Date(),
-          })
+          .set({ ...(change.name ? { name: change.name } : {}), ...(waits ? {} : plan), updatedAt: new Date() })
           .where(eq(deployments.id, deploymentId))
           .returning();
-        const becomesPaid = sub.vendor === 'free' && next.paymentRequired;
         const [updated] = await tx
           .update(subscriptions)
-          .set({ quote: next.quote, cycle: change.paymentCycle, updatedAt: new Date(), ...(becomesPaid ? { vendor: 'paddle' as const, status: 'pending' as const } : {}) })
+          .set({
+            quote: next.quote,
+            cycle: change.paymentCycle,
+            updatedAt: new Date(),
+            ...(waits ? { vendor: 'paddle' as const, status: 'pending' as const, pendingChange: plan } : {}),
+            // Dropping back to a free plan before paying: the server stays free, nothing is due.
+            ...(backToFree ? { vendor: 'free' as const, status: 'active' as const, pendingChange: null, checkoutTransactionId: null } : {}),
+          })
           .where(eq(subscriptions.id, sub.id))
           .returning();
         if (!deployment || !updated) throw new AppError('DEPLOYMENT_NOT_FOUND');
-        await countDiscountUse(tx, next.quote);
+        await countDiscountUse(tx, sub.id, next.quote);
+        await recordAudit(tx, { actor, action: 'deployment.change', targetType: 'deployment', targetId: deploymentId, companyId: deployment.companyId, before: { planCode: current.deployment.planCode, total: sub.quote.total }, after: { planCode: next.plan.code, total: next.quote.total, waitsForPayment: waits } });
         // A change waiting for its payment is applied once paid; otherwise the machine is resized now.
-        if (updated.status !== 'pending') await provisioning?.changed(tx, deployment, actor);
+        if (!waits && updated.status !== 'pending') await provisioning?.changed(tx, deployment, actor);
         if (vendorChange) followUp.run = (await gateway.changeSubscription(vendorChange, sub, next.quote, prorated?.dueNow ?? 0)) ?? undefined;
         const checkout = updated.status === 'pending' ? await gateway.prepareCheckout(next.quote, { deploymentId, subscriptionId: updated.id, companyId: deployment.companyId }) : { transactionId: null };
+        // The new price opens a new checkout: notifications of the old one no longer settle anything.
+        if (updated.status === 'pending') await tx.update(subscriptions).set({ checkoutTransactionId: checkout.transactionId }).where(eq(subscriptions.id, updated.id));
         const charged = prorated && prorated.dueNow > 0 ? { amount: centsToDecimal(prorated.dueNow), currency: 'USD' as const } : null;
         return answer(tx, deployment, updated, actor.email, context.withSummary, checkout.transactionId, charged);
       });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
 import { centsToDecimal } from '../../src/domain/money';
@@ -9,11 +9,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit } from './audit';
 import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
 import { createPaddleClient } from './paddle/client';
 import { recordAndApply, type SettlementHooks } from './paddle/events';
 import { verifyPaddleSignature, signPaddleBody } from './paddle/signature';
-import { newVendorCustomerId, newVendorSubscriptionId, subscriptionEvent, transactionCompletedEvent } from './paddle/standIn';
+import { newVendorCustomerId, newVendorSubscriptionId, newVendorTransactionId, subscriptionEvent, transactionCompletedEvent } from './paddle/standIn';
 import type { RateCounters } from './rateCounters';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -24,7 +25,10 @@ export interface PaymentGateway {
   mode: 'paddle' | 'stand-in';
   /** For an order awaiting payment: the Paddle transaction its checkout opens (null for the stand-in). */
   prepareCheckout(quote: SubscriptionQuote, ids: Ids): Promise<{ transactionId: string | null }>;
-  /** Paddle mode: the transaction a checkout for this subscription opens now (its order, or a card update when past due). */
+  /**
+   * Paddle mode: the transaction a checkout for this subscription opens now (its order, or a card
+   * update when past due): the open one when there is one, else a new one (the caller stores it).
+   */
   checkoutTransaction(sub: SubscriptionRow, ids: Ids): Promise<string | null>;
   /**
    * A terminated server stops being billed: its subscription is cancelled at the end of the period
@@ -65,7 +69,10 @@ const PAYMENT_DUE: Partial<Record<SubscriptionRow['status'], 'order' | 'pastDue'
 const DECLINES_PER_HOUR = 20;
 
 export function createPaymentsService({ db, config, counters, t, log, hooks }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; hooks?: SettlementHooks }) {
-  const paddle = createPaddleClient(config);
+  const paddle = config.payments === 'paddle' ? createPaddleClient(config) : null;
+  // Said at every start: in production the stand-in gives paid servers for test cards.
+  if (config.NODE_ENV === 'production' && config.payments === 'stand-in') log.warn('PAYMENTS_STAND_IN=true: test cards activate paid orders and no money is taken. Configure PADDLE_* for real payments.');
+  if (config.payments === 'off') log.warn('no payment provider: PADDLE_* is not set, so paid orders are refused (PAYMENTS_STAND_IN=true takes test cards instead)');
   // Without Paddle, a secret made at start signs the stand-in's notifications: nothing to configure.
   const secret = paddle ? (config.PADDLE_WEBHOOK_SECRET as string) : randomBytes(32).toString('hex');
 
@@ -105,11 +112,13 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
     ? {
         mode: 'paddle',
         async prepareCheckout(quote, ids) {
-          return { transactionId: (await paddle.createTransaction({ lines: quote.lines, cycle: quote.cycle, customData: ids })).id };
+          return { transactionId: (await paddle.createTransaction({ lines: quote.lines, cycle: quote.cycle, customData: ids, discount: quote.discount })).id };
         },
         async checkoutTransaction(sub, ids) {
+          // Reused: opening the checkout again must not make another transaction at Paddle.
+          if (sub.checkoutTransactionId) return sub.checkoutTransactionId;
           if (sub.status === 'past_due' && sub.vendorSubscriptionId) return (await paddle.updatePaymentMethodTransaction(sub.vendorSubscriptionId)).id;
-          if (sub.status === 'pending') return (await paddle.createTransaction({ lines: sub.quote.lines, cycle: sub.quote.cycle, customData: ids })).id;
+          if (sub.status === 'pending') return (await paddle.createTransaction({ lines: sub.quote.lines, cycle: sub.quote.cycle, customData: ids, discount: sub.quote.discount })).id;
           return null;
         },
         async cancelAtPeriodEnd(sub) {
@@ -171,17 +180,26 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
      * is due: a pending order's first payment, or a past-due renewal (paid with a new card).
      */
     async checkoutSummary(userId: string, email: string, deploymentId: string): Promise<CheckoutSummary> {
-      const { deployment, subscription } = await loadOwnedDeployment(db, deploymentId, userId);
+      // Admins only: opening a checkout can make a transaction at Paddle, which only a payer needs.
+      const { deployment, subscription } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
       const quote = subscription.quote;
       const purpose = PAYMENT_DUE[subscription.status] ?? null;
       const ids = { deploymentId: deployment.id, subscriptionId: subscription.id, companyId: deployment.companyId };
+      const transactionId = purpose ? await gateway.checkoutTransaction(subscription, ids) : null;
+      if (transactionId && transactionId !== subscription.checkoutTransactionId) {
+        // Kept only while nothing else was stored meanwhile: two tabs end up on the same transaction.
+        await db.transaction(async (tx) => {
+          const [kept] = await tx.update(subscriptions).set({ checkoutTransactionId: transactionId }).where(and(eq(subscriptions.id, subscription.id), isNull(subscriptions.checkoutTransactionId))).returning({ id: subscriptions.id });
+          if (kept) await recordAudit(tx, { actor: { id: userId, email }, action: 'subscription.checkout', targetType: 'subscription', targetId: subscription.id, companyId: deployment.companyId, after: { transactionId, purpose } });
+        });
+      }
       return {
         mode: gateway.mode,
         deploymentId: deployment.id,
         name: deployment.name,
         paymentRequired: purpose !== null,
         purpose,
-        transactionId: purpose ? await gateway.checkoutTransaction(subscription, ids) : null,
+        transactionId,
         status: subscription.status,
         cycle: quote.cycle,
         items: quote.lines,
@@ -203,6 +221,8 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
     async standInPay(userId: string, deploymentId: string, body: StandInPayBody) {
       if (paddle) throw new AppError('NOT_FOUND');
       const { deployment, subscription: sub } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
+      // Production without Paddle: test cards must not activate anything unless the operator said so.
+      if (config.payments !== 'stand-in') throw new AppError('PAYMENTS_UNAVAILABLE');
       const purpose = PAYMENT_DUE[sub.status];
       if (!purpose) throw new AppError('PAYMENT_NOT_DUE');
       const limit = { max: DECLINES_PER_HOUR, windowMinutes: 60 };
@@ -228,11 +248,14 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
           subscriptionEvent('subscription.updated', { vendorSubscriptionId: renewal, customerId, quote, periodStart, ids, at: later(1) }),
         ]);
       } else {
+        // As with Paddle, the notifications name the checkout's transaction, by which they are matched.
+        const transactionId = sub.checkoutTransactionId ?? newVendorTransactionId();
+        if (!sub.checkoutTransactionId) await db.update(subscriptions).set({ checkoutTransactionId: transactionId }).where(eq(subscriptions.id, sub.id));
         const vendorSubscriptionId = newVendorSubscriptionId();
         await send([
-          subscriptionEvent('subscription.created', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at }),
-          subscriptionEvent('subscription.activated', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at: later(1) }),
-          transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'web', ids, at: later(2) }),
+          subscriptionEvent('subscription.created', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at, transactionId }),
+          subscriptionEvent('subscription.activated', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at: later(1), transactionId }),
+          transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'web', ids, at: later(2), transactionId }),
         ]);
       }
       const [updated] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));

@@ -34,7 +34,8 @@ export interface DiscountAttempts {
   limit: Limit;
 }
 
-export async function priceDeployment(db: Db, request: PricingRequest, options: { now: Date; country?: string | null; attempts?: DiscountAttempts }): Promise<PricingAnswer> {
+/** countedCodes: codes already counted for the subscription being changed, never "used up" for it. */
+export async function priceDeployment(db: Db, request: PricingRequest, options: { now: Date; country?: string | null; attempts?: DiscountAttempts; countedCodes?: ReadonlySet<string> }): Promise<PricingAnswer> {
   const errors: FieldErrors = {};
   const refuse = (field: string, key: string) => {
     const list = (errors[field] ??= []);
@@ -74,7 +75,7 @@ export async function priceDeployment(db: Db, request: PricingRequest, options: 
     const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, request.discountCode.toUpperCase()));
     if (!row && attempts) for (const key of attempts.keys) await attempts.counters.hit(`discount:${key}`, attempts.limit);
     if (!row) refuse('discountCode', 'pricing.unknownDiscount');
-    else discount = { code: row.code, kind: row.kind, value: row.value, expiresAt: row.expiresAt?.toISOString(), maxUses: row.maxUses ?? undefined, uses: row.uses };
+    else discount = { code: row.code, kind: row.kind, value: row.value, expiresAt: row.expiresAt?.toISOString(), maxUses: options.countedCodes?.has(row.code) ? undefined : (row.maxUses ?? undefined), uses: row.uses };
   }
 
   const result = priceOrder(plan, order, { discount, now: options.now, country: options.country ?? null });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_CYCLES } from './constants';
+import { BILLING_CYCLES, DEFAULTS } from './constants';
 import { latestTaskSchema, deploymentTaskDtoSchema } from './deploymentTasks';
 import { DEPLOYMENT_STATUSES, planConfigSchema, subscriptionDtoSchema } from './orders';
 
@@ -32,6 +32,12 @@ export type SslState = (typeof SSL_STATES)[number];
 
 /** SPEC §5 domain rule: labels of letters, digits and hyphens, then a 2 to 6 letter suffix. */
 export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6}$/i;
+
+/**
+ * A custom domain is a paid option: a server may set or verify one only when the domain option it
+ * has (codes of its domain-type options that its plan offers) is another than the hosted default.
+ */
+export const includesCustomDomain = (domainOptionCodes: readonly string[]): boolean => domainOptionCodes.some((code) => code !== DEFAULTS.domainCode);
 
 /** The DNS record the customer adds so that a custom domain can be verified. */
 export const domainVerificationSchema = z.object({ type: z.enum(['TXT', 'CNAME']), host: z.string(), value: z.string() });

@@ -95,6 +95,8 @@ export const ERRORS = {
   /** params: reason */
   PAYMENT_DECLINED: { status: 402, message: 'errors.PAYMENT_DECLINED' },
   PAYMENT_PROVIDER_ERROR: { status: 502, message: 'errors.PAYMENT_PROVIDER_ERROR' },
+  /** A paid order or change while no payment vendor is configured (production without Paddle nor PAYMENTS_STAND_IN). */
+  PAYMENTS_UNAVAILABLE: { status: 409, message: 'errors.PAYMENTS_UNAVAILABLE' },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'errors.WEBHOOK_SIGNATURE_INVALID' },
   WEBHOOK_PAYLOAD_INVALID: { status: 400, message: 'errors.WEBHOOK_PAYLOAD_INVALID' },
   TRANSACTION_NOT_FOUND: { status: 404, message: 'errors.TRANSACTION_NOT_FOUND' },
@@ -128,6 +130,8 @@ export const ERRORS = {
   /** Pause of a paused job, resume of a running schedule, or an action on a queue without one. params: state */
   JOB_STATE_CONFLICT: { status: 409, message: 'errors.JOB_STATE_CONFLICT' },
   DOMAIN_NOT_SET: { status: 409, message: 'errors.DOMAIN_NOT_SET' },
+  /** A custom domain on a server whose plan does not include the custom-domain option. */
+  DOMAIN_NOT_IN_PLAN: { status: 409, message: 'errors.DOMAIN_NOT_IN_PLAN' },
   SERVER_NOT_READY: { status: 409, message: 'errors.SERVER_NOT_READY' },
   /** SPEC §8 task outcomes, shown with a failed task. */
   RESTORATION_FAILED: { status: 502, message: 'errors.RESTORATION_FAILED' },

@@ -58,6 +58,19 @@ export const planConfigSchema = z.object({
 });
 export type PlanConfig = z.infer<typeof planConfigSchema>;
 
+/**
+ * A free server's change to a paid plan, kept apart from the server until its first payment is
+ * confirmed: until then the server keeps (and is sized, restored and provisioned from) the plan
+ * it has.
+ */
+export interface PendingPlanChange {
+  planId: string;
+  planCode: string;
+  planConfig: PlanConfig;
+  paymentCycle: (typeof BILLING_CYCLES)[number];
+  free: boolean;
+}
+
 const cycle = z.enum(BILLING_CYCLES, { error: 'validation.invalid' });
 const discountCode = z.string().trim().max(64, 'validation.invalid').optional();
 

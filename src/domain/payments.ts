@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_CYCLES } from './constants';
+import { decimalToCents } from './money';
 import { SUBSCRIPTION_STATUSES, subscriptionDtoSchema } from './orders';
 
 /**
@@ -32,6 +33,13 @@ export const paddleSubscriptionSchema = z.object({
   next_billed_at: isoDate.nullish(),
   scheduled_change: scheduledChangeSchema,
   custom_data: customData,
+  /** The transaction that created the subscription (on subscription.created and .activated). */
+  transaction_id: z.string().max(100).nullish(),
+  currency_code: z.string().length(3).nullish(),
+  items: z
+    .array(z.object({ quantity: z.number().int().min(0).max(1000).default(1), price: z.object({ unit_price: z.object({ amount: minorUnits, currency_code: z.string().length(3) }) }) }))
+    .max(200)
+    .nullish(),
 });
 export type PaddleSubscription = z.infer<typeof paddleSubscriptionSchema>;
 
@@ -50,11 +58,32 @@ export const paddleTransactionSchema = z.object({
   custom_data: customData,
   details: z.object({
     totals: z.object({ subtotal: minorUnits, discount: minorUnits, tax: minorUnits, total: minorUnits }),
-    line_items: z.array(z.object({ quantity: z.number().int(), product: z.object({ name: z.string().max(200) }).partial().nullish(), totals: z.object({ total: minorUnits }).partial().nullish(), price_id: z.string().nullish() }).partial()).default([]),
+    line_items: z.array(z.object({ quantity: z.number().int(), product: z.object({ name: z.string().max(200) }).partial().nullish(), totals: z.object({ subtotal: minorUnits, total: minorUnits }).partial().nullish(), price_id: z.string().nullish() }).partial()).default([]),
   }),
   payments: z.array(z.object({ status: z.string().max(40), method_details: z.object({ type: z.string(), card: cardSchema.nullish() }).nullish() }).partial()).default([]),
 });
 export type PaddleTransaction = z.infer<typeof paddleTransactionSchema>;
+
+/** A price as Paddle reports it, in cents: its currency, its items and, for a payment, what it charged before tax. */
+export interface ReportedPrice {
+  currency: string;
+  items: number[];
+  /** total − tax of a transaction (Paddle, the merchant of record, adds its own tax). */
+  net?: number;
+}
+
+/**
+ * A payment settles an order only for the price we stored: same currency, the same items (the
+ * non-zero lines we sent, in any order) and, for a transaction, the same amount before tax.
+ */
+export function priceMatchesQuote(quote: { currency: string; lines: readonly { amount: string }[]; total: string; tax: string }, reported: ReportedPrice): boolean {
+  if (reported.currency !== quote.currency) return false;
+  const sorted = (cents: number[]) => cents.filter((c) => c !== 0).sort((a, b) => a - b);
+  const expected = sorted(quote.lines.map((l) => decimalToCents(l.amount)));
+  const items = sorted(reported.items);
+  if (expected.length !== items.length || expected.some((c, i) => c !== items[i])) return false;
+  return reported.net === undefined || reported.net === decimalToCents(quote.total) - decimalToCents(quote.tax);
+}
 
 /** The envelope of every Paddle notification. */
 export const paddleEventSchema = z.object({

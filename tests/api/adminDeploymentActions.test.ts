@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, auditRows, call, raQuery } from '../support/admin';
-import { companyOwner, FREE, loadCatalogue, orderBody, postOrder } from '../support/orders';
+import { companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder } from '../support/orders';
 import { FAST_SERVERS, queuedJobs, settledIn, until } from '../support/servers';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -19,7 +19,10 @@ beforeAll(async () => {
   broken = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Broken Server' }))).json().payload._id as string;
   await settledIn(t.app, owner.cookie, broken, 'error_initializing');
   t.app.config.MOCK_CLOUD_FAILURE_RATE = 0;
-  running = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Healthy Server' }))).json().payload._id as string;
+  // Paid, with the custom-domain option: the domain actions below need it.
+  const planConfig = { region: cat.region('us-central1'), size: cat.size('mau_500'), features: [cat.feature('domain.custom'), cat.feature('retention.6m'), cat.feature('backup.daily')] };
+  running = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { name: 'Healthy Server', planConfig }))).json().payload._id as string;
+  await pay(t.app, owner.cookie, running);
   await settledIn(t.app, owner.cookie, running, 'running');
 });
 afterAll(() => t.close());
@@ -128,6 +131,8 @@ describe('a restore from a backup, run by a platform admin', () => {
   it('restores the backup the body names; an unknown backup answers 404 and changes nothing', async () => {
     await t.app.worker?.scheduled['nightly-backups']();
     const backup = await until(async () => (await page(running)).backups.find((b: { status: string }) => b.status === 'completed') as { _id: string } | undefined, 30_000, 'a nightly backup');
+    // The backup row is done before its task writes its last timeline event: wait for that too.
+    await until(async () => ((await page(running)).tasks[0].status === 'completed' ? true : null), 30_000, 'the backup task to finish');
     const before = await tableCounts(t.app);
     const unknown = await call(t.app, 'POST', `/admin/deployments/${running}/restore`, admin, { backupId: '00000000-0000-4000-8000-000000000000' });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'BACKUP_NOT_FOUND']);

@@ -24,6 +24,16 @@ async function freeServer(name: string) {
   return settledIn(t.app, owner.cookie, id, 'running');
 }
 
+/** A paid server with the custom-domain option, paid with the stand-in, running. */
+async function customDomainServer(name: string) {
+  const planConfig = { region: cat.region('us-central1'), size: cat.size('mau_500'), features: [cat.feature('domain.custom'), cat.feature('retention.6m'), cat.feature('backup.daily')] };
+  const res = await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: STARTER, name, planConfig }));
+  expect(res.statusCode).toBe(201);
+  const id = res.json().payload._id as string;
+  expect((await pay(t.app, owner.cookie, id)).statusCode).toBe(200);
+  return settledIn(t.app, owner.cookie, id, 'running');
+}
+
 const act = (id: string, action: string, payload: Record<string, unknown> = {}) => api(t.app, owner.cookie, 'POST', `/deployments/${id}/${action}`, payload);
 
 describe('a new server', () => {
@@ -123,12 +133,12 @@ describe('actions on a running server', () => {
       ['health_check', 'completed'],
       ['provision', 'completed'],
     ]);
-    const audit = await t.app.database.rows<{ action: string }>(`select action from audit_logs where target_id = '${server._id}' order by at`);
-    expect(audit.map((a) => a.action)).toEqual(['deployment.provision', 'deployment.healthCheck', 'deployment.unlockUsers']);
+    const audit = await t.app.database.rows<{ action: string }>(`select action from audit_logs where target_id = '${server._id}' order by at, action`);
+    expect(audit.map((a) => a.action)).toEqual(['deployment.order', 'deployment.provision', 'deployment.healthCheck', 'deployment.unlockUsers']);
   });
 
   it('takes a custom domain, shows the record to add, verifies it, issues and removes SSL', async () => {
-    const server = await freeServer('Domain Server');
+    const server = await customDomainServer('Domain Server');
     expect((await act(server._id, 'verify-domain')).json().code).toBe('DOMAIN_NOT_SET');
     expect((await act(server._id, 'update-domain', { domain: 'not a domain' })).statusCode).toBe(400);
 

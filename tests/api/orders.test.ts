@@ -220,9 +220,11 @@ describe('edit mode: PUT /deployments/{id} and generate-review', () => {
     expect(tx).toEqual({ total: body.charged.amount, origin: 'subscription_update' });
   });
 
-  it('upgrades a free server to a paid plan: it then waits for a checkout', async () => {
+  it('upgrades a free server to a paid plan: it then waits for a checkout, still on its free plan', async () => {
     const res = await put(owner.cookie, freeId, { ...change({ planCode: STARTER }), name: 'Now paid' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().payload).toMatchObject({ paymentRequired: true, flags: { free: false }, subscription: { vendor: 'paddle', status: 'pending' } });
+    expect(res.json().payload).toMatchObject({ paymentRequired: true, flags: { free: true }, subscription: { vendor: 'paddle', status: 'pending' } });
+    const [row] = await t.app.database.rows<{ plan_code: string; name: string }>(`select plan_code, name from deployments where id = '${freeId}'`);
+    expect(row).toEqual({ plan_code: FREE, name: 'Now paid' });
   });
 });

@@ -111,7 +111,7 @@ describe('stand-in checkout (no PADDLE_* configured)', () => {
     ]);
     // Every change the payments made is in the audit log, written by the system (the notifications).
     const audit = await t.app.database.rows<{ action: string; actor_id: string | null; before: unknown; after: { status?: string; origin?: string } }>(
-      `select action, actor_id, before, after from audit_logs where target_id = (select id::text from subscriptions where deployment_id = '${id}') order by at, id`,
+      `select action, actor_id, before, after from audit_logs where target_id = (select id::text from subscriptions where deployment_id = '${id}') order by at, action desc`,
     );
     expect(audit.map((a) => [a.action, a.actor_id, a.action === 'subscription.payment' ? a.after.origin : a.after.status])).toEqual([
       ['subscription.status', null, 'active'],
@@ -144,9 +144,13 @@ describe('Paddle mode', () => {
   let cat: Catalogue;
   let owner: Awaited<ReturnType<typeof companyOwner>>;
   let ids: { deploymentId: string; subscriptionId: string; companyId: string };
+  let checkoutTxn: string;
   const subData = (status: string, extra: Record<string, unknown> = {}) => ({
     id: `sub_${ids.subscriptionId.slice(0, 8)}`,
+    transaction_id: checkoutTxn,
     status,
+    currency_code: 'USD',
+    items: [{ quantity: 1, price: { unit_price: { amount: '4900', currency_code: 'USD' } } }],
     customer_id: 'ctm_1',
     current_billing_period: { starts_at: '2030-01-01T00:00:00Z', ends_at: '2030-02-01T00:00:00Z' },
     next_billed_at: '2030-02-01T00:00:00Z',
@@ -162,6 +166,7 @@ describe('Paddle mode', () => {
     const res = await postOrder(p.app, owner.cookie, orderBody(cat, owner));
     expect(res.statusCode).toBe(201);
     ids = res.json().payload.provisionSummary.dataToVendor.customData;
+    checkoutTxn = res.json().payload.provisionSummary.dataToVendor.transactionId;
   });
 
   it('creates the checkout transaction at Paddle with our prices and exposes only the client token', async () => {
@@ -183,24 +188,26 @@ describe('Paddle mode', () => {
     expect(await subStatus()).toBe('pending');
   });
 
-  it('applies a verified notification once: the same one twice has one effect', async () => {
+  it('applies a verified notification once: the same one twice has one effect; active once the checkout transaction is paid', async () => {
     const activated = paddleEvent('subscription.activated', new Date('2030-01-01T00:00:01Z'), subData('active'));
     const first = await paddleWebhook(p.app, activated);
     expect(first.statusCode).toBe(200);
     expect(first.json().payload).toMatchObject({ duplicate: false, outcome: 'applied' });
-    expect(await subStatus()).toBe('active');
+    // The subscription exists at Paddle, but its checkout's transaction has not completed yet.
+    expect(await subStatus()).toBe('pending');
     const completed = paddleEvent('transaction.completed', new Date('2030-01-01T00:00:02Z'), {
-      id: 'txn_paddle_1', status: 'completed', origin: 'web', subscription_id: subData('active').id, customer_id: 'ctm_1', invoice_number: '325-10566', currency_code: 'USD', billed_at: '2030-01-01T00:00:02Z', custom_data: ids,
-      details: { totals: { subtotal: '4900', discount: '0', tax: '931', total: '5831', grand_total: '5831' }, line_items: [{ quantity: 1, product: { name: 'Starter' }, totals: { total: '5831' } }] },
+      id: checkoutTxn, status: 'completed', origin: 'web', subscription_id: subData('active').id, customer_id: 'ctm_1', invoice_number: '325-10566', currency_code: 'USD', billed_at: '2030-01-01T00:00:02Z', custom_data: ids,
+      details: { totals: { subtotal: '4900', discount: '0', tax: '931', total: '5831', grand_total: '5831' }, line_items: [{ quantity: 1, product: { name: 'Starter' }, totals: { subtotal: '4900', total: '5831' } }] },
       payments: [{ status: 'captured', method_details: { type: 'card', card: { type: 'mastercard', last4: '4444', expiry_month: 3, expiry_year: 2031 } } }],
     });
     expect((await paddleWebhook(p.app, completed)).statusCode).toBe(200);
+    expect(await subStatus()).toBe('active');
     const before = await tableCounts(p.app);
     const again = await paddleWebhook(p.app, completed);
     expect(again.statusCode).toBe(200);
     expect(again.json().payload).toMatchObject({ duplicate: true });
     expect(await tableCounts(p.app)).toEqual(before);
-    const rows = await p.app.database.rows<{ total: string; tax: string; invoice_number: string }>(`select total::text, tax::text, invoice_number from transactions where vendor_transaction_id = 'txn_paddle_1'`);
+    const rows = await p.app.database.rows<{ total: string; tax: string; invoice_number: string }>(`select total::text, tax::text, invoice_number from transactions where vendor_transaction_id = '${checkoutTxn}'`);
     expect(rows).toEqual([{ total: '58.31', tax: '9.31', invoice_number: '325-10566' }]);
   });
 

@@ -31,6 +31,27 @@ async function newAccount(page: Page, tag: string): Promise<Account> {
   return { cid: company._id, pid: company.projects[0]?._id ?? '' };
 }
 
+/**
+ * A custom domain is a paid option: the server's options change to Starter with it, paid with the
+ * stand-in's test card, and the server is resized; then the page is read afresh.
+ */
+async function upgradeToCustomDomain(page: Page, id: string) {
+  const [plans, conf] = await Promise.all([page.request.get('/api/v1/plans/public'), page.request.get('/api/v1/plans/configurables/public/gcp')]);
+  const starter = ((await plans.json()) as { payload: { _id: string; code: string }[] }).payload.find((x) => x.code === 'v3.mau_1_000_gcp.base');
+  const c = ((await conf.json()) as { payload: { regions: { _id: string; code: string }[]; features: { _id: string; code: string }[] } }).payload;
+  const f = (code: string) => c.features.find((x) => x.code === code)?._id ?? '';
+  const change = { plan: starter?._id, paymentCycle: 'month', paymentVendor: 'paddle', planConfig: { region: c.regions.find((r) => r.code === 'us-central1')?._id, features: [f('domain.custom'), f('retention.6m'), f('backup.daily')] } };
+  expect((await page.request.put(`/api/v1/deployments/${id}`, { data: change })).ok()).toBe(true);
+  expect((await page.request.post(`/api/v1/payments/checkout/${id}/pay`, { data: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' } })).ok()).toBe(true);
+  await expect
+    .poll(async () => {
+      const view = ((await (await page.request.get(`/api/v1/deployments/${id}/populated`)).json()) as { payload: { status: string; plan: { code: string }; latestTask: { type: string; status: string } | null } }).payload;
+      return `${view.plan.code} ${view.status} ${view.latestTask?.type} ${view.latestTask?.status}`;
+    }, { timeout: 30_000 })
+    .toBe('v3.mau_1_000_gcp.base running modify completed');
+  await page.reload();
+}
+
 const next = (page: Page) => page.getByTestId('wizard-footer').getByRole('button', { name: /^(Next|Continue)$/ });
 const status = (page: Page) => page.getByTestId('status-panel').getByTestId('deployment-status');
 
@@ -86,7 +107,9 @@ test.describe('running servers', () => {
     await expect(page.getByTestId('timeline-event').filter({ hasText: 'Health check completed' }).first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('health-state')).toContainText('Healthy');
 
-    // a custom domain: the DNS record to add, verified, then SSL removed
+    // a custom domain (a paid option): the DNS record to add, verified, then SSL removed
+    await upgradeToCustomDomain(page, page.url().split('/').pop() ?? '');
+    await expect(status(page)).toHaveAttribute('data-status', 'running', { timeout: 15_000 });
     await page.getByTestId('domain-panel').getByLabel('Custom domain').fill('analytics.journey-e2e.com');
     await page.getByTestId('domain-panel').getByRole('button', { name: 'Set domain' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Set domain' }).click();

@@ -54,3 +54,39 @@ export function paddleWebhook(app: FastifyInstance, body: unknown, opts: { secre
   const payload = opts.tamper ? raw.replace('"active"', '"canceled"') : raw;
   return app.inject({ method: 'POST', url: '/api/v1/payments/paddle/webhook', payload, headers: { 'content-type': 'application/json', ...(header === null ? {} : { 'paddle-signature': header }) } });
 }
+
+const minor = (amount: string) => String(Math.round(Number(amount) * 100));
+
+/**
+ * Pays an order as Paddle confirms a checkout: subscription.activated naming the checkout's
+ * transaction and the order's items, then that transaction completed for the order's price.
+ * `order` is the POST /deployments answer with ?addProvisionSummary=1.
+ */
+export async function paddlePaysOrder(
+  app: FastifyInstance,
+  order: { provisionSummary: { items: { pricing: { price: { amount: string } } }[]; total: { amount: string }; tax: string; subtotal: string; discount: string; dataToVendor: { transactionId: string | null; customData: Record<string, string> } } },
+  subscription: Record<string, unknown> & { id: string },
+  at = new Date(),
+) {
+  const summary = order.provisionSummary;
+  const transactionId = summary.dataToVendor.transactionId;
+  const items = summary.items.filter((i) => Number(i.pricing.price.amount) > 0).map((i) => ({ quantity: 1, price: { unit_price: { amount: minor(i.pricing.price.amount), currency_code: 'USD' } } }));
+  const activated = await paddleWebhook(app, paddleEvent('subscription.activated', at, { status: 'active', transaction_id: transactionId, currency_code: 'USD', items, custom_data: summary.dataToVendor.customData, ...subscription }));
+  const completed = await paddleWebhook(
+    app,
+    paddleEvent('transaction.completed', new Date(at.getTime() + 1), {
+      id: transactionId,
+      status: 'completed',
+      origin: 'web',
+      subscription_id: subscription.id,
+      currency_code: 'USD',
+      custom_data: summary.dataToVendor.customData,
+      details: {
+        totals: { subtotal: minor(summary.subtotal), discount: minor(summary.discount), tax: minor(summary.tax), total: minor(summary.total.amount) },
+        line_items: items.map((i) => ({ quantity: 1, totals: { subtotal: i.price.unit_price.amount, total: i.price.unit_price.amount } })),
+      },
+      payments: [],
+    }),
+  );
+  return [activated, completed];
+}

@@ -12,7 +12,7 @@ export interface PaddleLine {
 
 export interface PaddleClient {
   /** A draft transaction with the server-priced lines: paddle-js opens its checkout by id. */
-  createTransaction(input: { lines: PaddleLine[]; cycle: BillingCycle; customData: Record<string, string> }): Promise<{ id: string }>;
+  createTransaction(input: { lines: PaddleLine[]; cycle: BillingCycle; customData: Record<string, string>; discount?: string }): Promise<{ id: string }>;
   /** Replaces a subscription's items, charging the difference for the rest of the period now. */
   updateSubscription(subscriptionId: string, input: { lines: PaddleLine[]; cycle: BillingCycle }): Promise<void>;
   /**
@@ -71,8 +71,12 @@ export function createPaddleClient(config: Config): PaddleClient | null {
       }));
 
   return {
-    async createTransaction({ lines, cycle, customData }) {
-      const data = await call('POST', '/transactions', { items: items(lines, cycle), custom_data: customData, collection_mode: 'automatic' });
+    async createTransaction({ lines, cycle, customData, discount }) {
+      // Our discount code, as Paddle's non-catalog flat discount on every cycle: Paddle then charges
+      // the price we stored, which is what a notification must show to settle the order.
+      const cents = discount ? decimalToCents(discount) : 0;
+      const off = cents > 0 ? { currency_code: 'USD', discount: { type: 'flat', amount: String(cents), description: 'Discount code', recur: true } } : {};
+      const data = await call('POST', '/transactions', { items: items(lines, cycle), custom_data: customData, collection_mode: 'automatic', ...off });
       if (typeof data.id !== 'string') throw new AppError('PAYMENT_PROVIDER_ERROR');
       return { id: data.id };
     },

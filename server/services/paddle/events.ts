@@ -1,30 +1,61 @@
-import { eq } from 'drizzle-orm';
-import { centsToDecimal } from '../../../src/domain/money';
+import { and, eq } from 'drizzle-orm';
+import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
 import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/orders';
-import { paddleSubscriptionSchema, paddleTransactionSchema, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
+import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { setDeploymentStatus } from '../deploymentTasks';
 import { UUID } from '../plans';
 
-export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid';
+export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid' | 'mismatch';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const STATUS: Record<string, SubscriptionStatus> = { active: 'active', trialing: 'active', past_due: 'past_due', paused: 'paused', canceled: 'canceled' };
 
-/** Our subscription an event is about: by the id we put in custom_data, else by Paddle's id. Locked. */
-async function findSubscription(tx: Db, customId: string | undefined, vendorId: string | null | undefined): Promise<SubscriptionRow | null> {
-  if (customId && UUID.test(customId)) {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, customId)).for('update');
-    if (row) return row;
+/**
+ * Our subscription an event is about, locked: by the ids we created (the checkout's transaction,
+ * then the vendor subscription it made), never by custom_data, which whoever opens a checkout
+ * can write. custom_data naming another subscription than the ids do makes the event unmatched.
+ */
+async function findSubscription(tx: Db, ids: { transactionId?: string | null; vendorSubscriptionId?: string | null; customId?: string }): Promise<SubscriptionRow | null> {
+  let row: SubscriptionRow | undefined;
+  if (ids.transactionId) [row] = await tx.select().from(subscriptions).where(eq(subscriptions.checkoutTransactionId, ids.transactionId)).for('update');
+  if (!row && ids.vendorSubscriptionId) [row] = await tx.select().from(subscriptions).where(eq(subscriptions.vendorSubscriptionId, ids.vendorSubscriptionId)).for('update');
+  if (!row) return null;
+  if (ids.customId && UUID.test(ids.customId) && ids.customId !== row.id) return null;
+  return row;
+}
+
+/** Whether the checkout's own transaction has completed for the stored price (currency, amount before tax). */
+async function checkoutPaid(tx: Db, sub: SubscriptionRow): Promise<boolean> {
+  if (!sub.checkoutTransactionId) return false;
+  const [paid] = await tx
+    .select({ currency: transactions.currency, total: transactions.total, tax: transactions.tax })
+    .from(transactions)
+    .where(and(eq(transactions.vendorTransactionId, sub.checkoutTransactionId), eq(transactions.subscriptionId, sub.id), eq(transactions.status, 'completed')));
+  return Boolean(paid && paid.currency === sub.quote.currency && decimalToCents(paid.total) - decimalToCents(paid.tax) === decimalToCents(sub.quote.total) - decimalToCents(sub.quote.tax));
+}
+
+/**
+ * A pending subscription becomes active: its first payment is confirmed. A change that waited for
+ * it (a free server made paid) is applied to the server now, and the server is provisioned or resized.
+ */
+async function activate(tx: Db, sub: SubscriptionRow, event: PaddleEvent, hooks?: SettlementHooks) {
+  // The checkout is done: the next one (a card update when past due) opens a transaction of its own.
+  await tx.update(subscriptions).set({ status: 'active', pendingChange: null, checkoutTransactionId: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+  await recordAudit(tx, { actor: null, action: 'subscription.status', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, before: { status: sub.status }, after: { status: 'active', event: event.event_type, eventId: event.event_id } });
+  const [server] = await tx.select({ id: deployments.id, status: deployments.status }).from(deployments).where(eq(deployments.id, sub.deploymentId)).for('update');
+  if (!server) return;
+  const change = sub.pendingChange;
+  if (change) {
+    await tx.update(deployments).set({ planId: change.planId, planCode: change.planCode, planConfig: change.planConfig, paymentCycle: change.paymentCycle, free: change.free, updatedAt: new Date() }).where(eq(deployments.id, server.id));
+    await recordAudit(tx, { actor: null, action: 'deployment.planChange', targetType: 'deployment', targetId: server.id, companyId: sub.companyId, after: { planCode: change.planCode, paid: true } });
   }
-  if (vendorId) {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.vendorSubscriptionId, vendorId)).for('update');
-    if (row) return row;
-  }
-  return null;
+  // The running-servers side provisions it (status and task together); without it, only the status moves.
+  if (hooks) await hooks.settled(tx, server.id);
+  else if (server.status === NEW_ORDER_STATUS.awaitingPayment) await setDeploymentStatus(tx, server.id, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
 }
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
@@ -38,11 +69,20 @@ async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, h
   const parsed = paddleSubscriptionSchema.safeParse(event.data);
   if (!parsed.success) return 'invalid';
   const data = parsed.data;
-  const sub = await findSubscription(tx, data.custom_data?.subscriptionId, data.id);
+  const sub = await findSubscription(tx, { transactionId: data.transaction_id, vendorSubscriptionId: data.id, customId: data.custom_data?.subscriptionId });
   if (!sub) return 'unmatched';
   // Paddle does not promise order: an event older than the last one applied would move it back.
   if (sub.lastEventAt && occurredAt < sub.lastEventAt) return 'stale';
-  const status = STATUS[data.status] ?? sub.status;
+  let status = STATUS[data.status] ?? sub.status;
+  const activates = sub.status === 'pending' && status === 'active';
+  if (activates) {
+    // A first payment settles only the price we stored; the payment itself is the checkout's transaction.
+    const items = (data.items ?? []).map((i) => Number(i.price.unit_price.amount) * i.quantity);
+    const currency = data.currency_code ?? data.items?.[0]?.price.unit_price.currency_code ?? '';
+    if (!data.items || !priceMatchesQuote(sub.quote, { currency, items })) return 'mismatch';
+    // Held pending until that transaction has completed (it may arrive before or after this).
+    if (!(await checkoutPaid(tx, sub))) status = 'pending';
+  }
   await tx
     .update(subscriptions)
     .set({
@@ -59,17 +99,10 @@ async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, h
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, sub.id));
-  if (status !== sub.status) {
+  if (activates && status === 'active') {
+    await activate(tx, { ...sub, status: 'pending' }, event, hooks);
+  } else if (status !== sub.status) {
     await recordAudit(tx, { actor: null, action: 'subscription.status', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, before: { status: sub.status }, after: { status, event: event.event_type, eventId: event.event_id } });
-  }
-  // A paid order waiting for its payment is settled: it can now be provisioned.
-  // A change that waited for its first payment (a free server made paid) is applied now too.
-  if (status === 'active') {
-    const [server] = await tx.select({ id: deployments.id, status: deployments.status }).from(deployments).where(eq(deployments.id, sub.deploymentId)).for('update');
-    const waiting = server?.status === NEW_ORDER_STATUS.awaitingPayment;
-    // The running-servers side provisions it (status and task together); without it, only the status moves.
-    if (server && hooks && (waiting || sub.status === 'pending')) await hooks.settled(tx, server.id);
-    else if (server && waiting) await setDeploymentStatus(tx, server.id, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
   }
   return 'applied';
 }
@@ -81,15 +114,20 @@ function cardOf(data: PaddleTransaction): CardSummary | null {
   return card ? { brand: card.type, last4: card.last4, expiryMonth: card.expiry_month, expiryYear: card.expiry_year } : null;
 }
 
-async function applyTransaction(tx: Db, event: PaddleEvent): Promise<EventOutcome> {
+async function applyTransaction(tx: Db, event: PaddleEvent, hooks?: SettlementHooks): Promise<EventOutcome> {
   const parsed = paddleTransactionSchema.safeParse(event.data);
   if (!parsed.success) return 'invalid';
   const data = parsed.data;
-  const sub = await findSubscription(tx, data.custom_data?.subscriptionId, data.subscription_id);
+  const sub = await findSubscription(tx, { transactionId: data.id, vendorSubscriptionId: data.subscription_id, customId: data.custom_data?.subscriptionId });
   if (!sub) return 'unmatched';
+  const totals = data.details.totals;
+  const ownCheckout = sub.status === 'pending' && data.id === sub.checkoutTransactionId;
+  const lines = data.details.line_items.map((l) => Number(l.totals?.subtotal ?? l.totals?.total ?? '0'));
+  const matches = priceMatchesQuote(sub.quote, { currency: data.currency_code, items: lines, net: Number(totals.total) - Number(totals.tax) });
+  // The checkout's transaction paid: the order is settled once the vendor's subscription exists.
+  if (ownCheckout && data.status === 'completed' && matches && sub.vendorSubscriptionId) await activate(tx, sub, event, hooks);
   const [owner] = await tx.select({ email: users.email }).from(deployments).innerJoin(users, eq(users.id, deployments.createdBy)).where(eq(deployments.id, sub.deploymentId));
   const card = cardOf(data);
-  const totals = data.details.totals;
   // A transaction is a fact, not a state: it is recorded whenever it arrives, once per Paddle id.
   const [recorded] = await tx
     .insert(transactions)
@@ -120,7 +158,10 @@ async function applyTransaction(tx: Db, event: PaddleEvent): Promise<EventOutcom
     await recordAudit(tx, { actor: null, action: 'subscription.payment', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, after });
   }
   if (card) await tx.update(subscriptions).set({ card, vendorCustomerId: data.customer_id ?? sub.vendorCustomerId }).where(eq(subscriptions.id, sub.id));
-  return 'applied';
+  // A card update of a past-due subscription completed: its checkout is closed.
+  if (!ownCheckout && data.id === sub.checkoutTransactionId && data.status === 'completed') await tx.update(subscriptions).set({ checkoutTransactionId: null }).where(eq(subscriptions.id, sub.id));
+  // Recorded (money moved) but settling nothing: the amount is not the price we stored.
+  return ownCheckout && !matches ? 'mismatch' : 'applied';
 }
 
 const SUBSCRIPTION_EVENTS = new Set(['subscription.created', 'subscription.activated', 'subscription.updated', 'subscription.past_due', 'subscription.paused', 'subscription.resumed', 'subscription.canceled', 'subscription.trialing']);
@@ -142,7 +183,7 @@ export async function recordAndApply(db: Db, event: PaddleEvent, hooks?: Settlem
     const outcome: EventOutcome = SUBSCRIPTION_EVENTS.has(event.event_type)
       ? await applySubscription(tx, event, occurredAt, hooks)
       : event.event_type === 'transaction.completed'
-        ? await applyTransaction(tx, event)
+        ? await applyTransaction(tx, event, hooks)
         : 'ignored';
     await tx.update(paymentEvents).set({ processedAt: new Date(), outcome }).where(eq(paymentEvents.id, stored.id));
     return { duplicate: false, outcome };

@@ -14,6 +14,7 @@ const minor = (amount: string) => String(decimalToCents(amount));
 
 export const newVendorSubscriptionId = () => token('sub');
 export const newVendorCustomerId = () => token('ctm');
+export const newVendorTransactionId = () => token('txn');
 
 interface Ids {
   deploymentId: string;
@@ -27,11 +28,13 @@ function event(type: string, occurredAt: Date, data: Record<string, unknown>): P
 
 export function subscriptionEvent(
   type: 'subscription.created' | 'subscription.activated' | 'subscription.updated',
-  input: { vendorSubscriptionId: string; customerId: string; quote: SubscriptionQuote; periodStart: Date; ids: Ids; at: Date; status?: 'active' | 'past_due' | 'paused'; scheduledChange?: ScheduledChange | null },
+  input: { vendorSubscriptionId: string; customerId: string; quote: SubscriptionQuote; periodStart: Date; ids: Ids; at: Date; status?: 'active' | 'past_due' | 'paused'; scheduledChange?: ScheduledChange | null; transactionId?: string },
 ): PaddleEvent {
   const ends = periodEnd(input.periodStart, input.quote.cycle);
   return event(type, input.at, {
     id: input.vendorSubscriptionId,
+    // Paddle names the transaction that created the subscription on its created/activated events.
+    ...(input.transactionId ? { transaction_id: input.transactionId } : {}),
     status: input.status ?? 'active',
     customer_id: input.customerId,
     currency_code: input.quote.currency,
@@ -54,10 +57,11 @@ export function transactionCompletedEvent(input: {
   origin: 'web' | 'subscription_update' | 'subscription_recurring';
   ids: Ids;
   at: Date;
+  transactionId?: string;
 }): PaddleEvent {
   const day = input.at.toISOString().slice(0, 10).replaceAll('-', '');
   return event('transaction.completed', input.at, {
-    id: token('txn'),
+    id: input.transactionId ?? token('txn'),
     status: 'completed',
     origin: input.origin,
     subscription_id: input.vendorSubscriptionId,
@@ -68,7 +72,7 @@ export function transactionCompletedEvent(input: {
     custom_data: input.ids,
     details: {
       totals: { subtotal: minor(input.totals.subtotal), discount: minor(input.totals.discount), tax: minor(input.totals.tax), total: minor(input.totals.total), grand_total: minor(input.totals.total) },
-      line_items: input.lines.map((l) => ({ quantity: 1, product: { name: l.name }, totals: { total: minor(l.amount) } })),
+      line_items: input.lines.map((l) => ({ quantity: 1, product: { name: l.name }, totals: { subtotal: minor(l.amount), total: minor(l.amount) } })),
     },
     payments: [
       {
