@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDto } from '../../src/domain/analytics/schemas';
 import { analyticsServer, createAnalyticsApp, dashboard, hit, setServerState } from '../support/analytics';
-import { companyOwner, loadCatalogue, orderBody, postOrder, STARTER, type Catalogue } from '../support/orders';
+import { BASIC, changeBody, companyOwner, loadCatalogue, orderBody, postOrder, STARTER, type Catalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 /**
@@ -150,6 +150,20 @@ describe('what each server state allows', () => {
     expect((await hit(t.app, { app_key: app.key, device_id: 'back', begin_session: '1' })).json()).toEqual({ result: 'Success' });
     expect((await bulk()).json()).toEqual({ result: 'Success' });
     expect((await call('PUT', `/apps/${app._id}`, owner(), { name: 'Back' })).statusCode).toBe(200);
+    expect((await open(server.deploymentId, server.owner.cookie)).json().payload.access).toBe('full');
+  });
+
+  it('a free server waiting for the payment of its change to a paid plan keeps taking data on its free plan', async () => {
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/deployments/${server.deploymentId}`,
+      headers: { cookie: server.owner.cookie },
+      payload: changeBody(cat, server.owner, { planCode: BASIC, planConfig: { region: cat.region('us-central1'), size: cat.size('mau_5_000'), features: [cat.feature('domain.default'), cat.feature('retention.12m'), cat.feature('backup.daily')] } }),
+    });
+    expect(change.statusCode).toBe(200);
+    expect(change.json().payload).toMatchObject({ paymentRequired: true, subscription: { status: 'pending' } });
+    expect((await hit(t.app, { app_key: app.key, device_id: 'while-paying', begin_session: '1' })).json()).toEqual({ result: 'Success' });
+    expect((await call('PUT', `/apps/${app._id}`, owner(), { name: 'Still free' })).statusCode).toBe(200);
     expect((await open(server.deploymentId, server.owner.cookie)).json().payload.access).toBe('full');
   });
 });

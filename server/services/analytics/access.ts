@@ -55,12 +55,12 @@ export interface StateRule {
 /** The server's status and its subscription's, as analyticsAccessFor reads them; null when there is no such server. */
 export async function serverStateOf(tx: Db, deploymentId: string): Promise<(ServerAnalyticsState & { companyId: string }) | null> {
   const [row] = await tx
-    .select({ companyId: deployments.companyId, status: deployments.status, subStatus: subscriptions.status, pastDueSince: subscriptions.pastDueSince })
+    .select({ companyId: deployments.companyId, status: deployments.status, subStatus: subscriptions.status, pastDueSince: subscriptions.pastDueSince, pendingChange: subscriptions.pendingChange })
     .from(deployments)
     .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
     .where(eq(deployments.id, deploymentId));
   if (!row) return null;
-  return { companyId: row.companyId, status: row.status, subscription: row.subStatus ? { status: row.subStatus, pastDueSince: row.pastDueSince } : null };
+  return { companyId: row.companyId, status: row.status, subscription: row.subStatus ? { status: row.subStatus, pastDueSince: row.pastDueSince, awaitsPaidChange: row.pendingChange !== null } : null };
 }
 
 /** Refuses what the server's state does not allow: nothing at all (unpaid, deleted), or no change (paused, overdue). */

@@ -16,6 +16,12 @@ describe('analyticsAccessFor', () => {
     expect(analyticsAccessFor({ status: 'running', subscription: null }, 7, now)).toBe('none');
   });
 
+  it('keeps everything for a free server while the payment of its change to a paid plan is awaited', () => {
+    expect(analyticsAccessFor({ status: 'running', subscription: { status: 'pending', pastDueSince: null, awaitsPaidChange: true } }, 7, now)).toBe('full');
+    expect(analyticsAccessFor({ status: 'paused', subscription: { status: 'pending', pastDueSince: null, awaitsPaidChange: true } }, 7, now)).toBe('read');
+    expect(analyticsAccessFor({ status: 'provisioned', subscription: { status: 'pending', pastDueSince: null, awaitsPaidChange: true } }, 7, now)).toBe('none');
+  });
+
   it('lets a paused server be read, and gives nothing to an unpaid order or a deleted server', () => {
     expect(analyticsAccessFor({ status: 'paused', subscription: active }, 7, now)).toBe('read');
     expect(analyticsAccessFor({ status: 'paused', subscription: { status: 'past_due', pastDueSince: daysAgo(30) } }, 7, now)).toBe('read');

@@ -12,7 +12,12 @@ export type AnalyticsAccessLevel = (typeof ANALYTICS_ACCESS_LEVELS)[number];
 export interface ServerAnalyticsState {
   status: DeploymentStatus;
   /** Null when the server has no subscription row (never the case for an ordered server). */
-  subscription: { status: SubscriptionStatus; pastDueSince: Date | null } | null;
+  subscription: {
+    status: SubscriptionStatus;
+    pastDueSince: Date | null;
+    /** A free server changed to a paid plan keeps its free plan (and stays `pending`) until that payment is confirmed. */
+    awaitsPaidChange?: boolean;
+  } | null;
 }
 
 /**
@@ -42,8 +47,9 @@ const RANK: Record<AnalyticsAccessLevel, number> = { none: 0, read: 1, full: 2 }
 
 /**
  * By the subscription: free and paid-up ones (`active`) and those past due within the grace
- * period allow everything; past due beyond it, paused, canceled, or awaiting a payment
- * (`pending`) allow reading what was collected while it was paid for.
+ * period allow everything, and so does a free server waiting for the payment of a change to a
+ * paid plan (it still runs on its free plan); past due beyond grace, paused, canceled, or a new
+ * order awaiting its payment (`pending`) allow reading what was collected while it was paid for.
  */
 function bySubscription(subscription: ServerAnalyticsState['subscription'], graceDays: number, now: Date): AnalyticsAccessLevel {
   if (!subscription) return 'none';
@@ -53,6 +59,7 @@ function bySubscription(subscription: ServerAnalyticsState['subscription'], grac
     case 'past_due':
       return subscription.pastDueSince && now.getTime() - subscription.pastDueSince.getTime() <= graceDays * 86_400_000 ? 'full' : 'read';
     case 'pending':
+      return subscription.awaitsPaidChange ? 'full' : 'read';
     case 'paused':
     case 'canceled':
       return 'read';
