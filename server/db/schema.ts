@@ -10,6 +10,7 @@ import { AVAILABILITY, BILLING_CYCLES, FEATURE_TYPES, PAYMENT_PROVIDERS, PLAN_TY
 import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES, type PlanConfig, type SubscriptionQuote } from '../../src/domain/orders';
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../src/domain/payments';
 import type { AuditTargetType } from '../../src/domain/audit';
+import type { SdkSettings } from '../../src/domain/analytics/sdk';
 import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../src/domain/deploymentTasks';
 import { searchText } from './search';
 
@@ -866,6 +867,8 @@ export const analyticsApps = pgTable(
     lastDataAt: timestamp('last_data_at', { withTimezone: true }),
     locked: boolean('locked').notNull().default(false),
     limits: jsonb('limits').$type<AnalyticsLimits>().notNull().default({}),
+    /** The SDK behaviour settings its admins set, answered at /o/sdk (keys the SDKs read; none by default). */
+    sdkSettings: jsonb('sdk_settings').$type<SdkSettings>().notNull().default({}),
   },
   (t) => [index('analytics_apps_tenant').on(t.tenantId)],
 );

@@ -1,4 +1,5 @@
 import type { Upload } from '../files';
+import type { SdkSettings } from '../../../src/domain/analytics/sdk';
 import type { AppInput, AppUpdate, ClearPeriod, DashboardSession, EventUpdate, GroupInput, MemberInput, MemberUpdate, PasswordChange, ReportInput, Tile, TokenInput, TopEvents } from '../../../src/domain/analytics/schemas';
 import { DASHBOARD_VERSION } from '../../../src/domain/analytics/constants';
 import type { ChangeFeed } from '../../db/changes';
@@ -16,6 +17,7 @@ import { mauHistory, mauOfMonth } from './mau';
 import * as members from './members';
 import type { IngestRequest } from './parse';
 import * as reports from './reports';
+import * as sdk from './sdk';
 import { openTenant } from './tenants';
 import * as tokens from './tokens';
 
@@ -42,6 +44,7 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
   return {
     ingest: (request: IngestRequest) => ingestOne(db, cache, request),
     ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, request),
+    sdkConfig: (request: IngestRequest) => sdk.sdkConfig(db, cache, request),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),
     mauOfMonth: (deploymentIds: string[], month: string) => mauOfMonth(db, deploymentIds, month),
     sweep: () => appUsers.sweep(db),
@@ -90,6 +93,8 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
     overview: (actor: AnalyticsActor, input: OnApp<Period>) => as(actor, input.deploymentId, (tx, a) => events.overview(tx, a, input.appId, input)),
     sessions: (actor: AnalyticsActor, input: OnApp<Period>) => as(actor, input.deploymentId, (tx, a) => events.sessions(tx, a, input.appId, input)),
     limits: (actor: AnalyticsActor, input: OnApp) => as(actor, input.deploymentId, (tx, a) => events.limits(tx, a, input.appId)),
+    sdkSettings: (actor: AnalyticsActor, input: OnApp) => as(actor, input.deploymentId, (tx, a) => sdk.getSdkSettings(tx, a, input.appId)),
+    updateSdkSettings: (actor: AnalyticsActor, input: OnApp<{ settings: SdkSettings }>) => as(actor, input.deploymentId, (tx, a) => sdk.updateSdkSettings(tx, a, input.appId, input.settings)),
 
     listTokens: (actor: AnalyticsActor, input: On) => as(actor, input.deploymentId, (tx, a) => tokens.listTokens(tx, a)),
     createToken: (actor: AnalyticsActor, input: On<{ token: TokenInput }>) => as(actor, input.deploymentId, (tx, a) => tokens.createToken(tx, a, input.token)),

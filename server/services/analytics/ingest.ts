@@ -15,15 +15,15 @@ export interface IngestAnswer {
 }
 
 export const SUCCESS: IngestAnswer = { status: 200, result: 'Success' };
-const MISSING: IngestAnswer = { status: 400, result: 'Missing parameter "app_key" or "device_id"' };
-const NO_APP: IngestAnswer = { status: 400, result: 'App does not exist' };
+export const MISSING: IngestAnswer = { status: 400, result: 'Missing parameter "app_key" or "device_id"' };
+export const NO_APP: IngestAnswer = { status: 400, result: 'App does not exist' };
 const BAD_CHECKSUM: IngestAnswer = { status: 400, result: 'Request does not match checksum' };
-const invalid = (name: string): IngestAnswer => ({ status: 400, result: `Invalid parameter "${name}"` });
+export const invalid = (name: string): IngestAnswer => ({ status: 400, result: `Invalid parameter "${name}"` });
 
 /** The parameters that name the app, the device and the request (the retry hash): stored or looked up as text. */
-const IDS = ['app_key', 'device_id', 'timestamp'] as const;
+export const IDS = ['app_key', 'device_id', 'timestamp'] as const;
 
-const MAX_DEVICE_ID = 200;
+export const MAX_DEVICE_ID = 200;
 const LAST_DATA_EVERY_MS = 60_000;
 
 /** The limits of an app: its overrides over the SPEC §9 defaults. */

@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_apps" ADD COLUMN "sdk_settings" jsonb DEFAULT '{}'::jsonb NOT NULL;
