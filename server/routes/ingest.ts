@@ -30,13 +30,7 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   };
   const send = (reply: FastifyReply, answer: IngestAnswer) => reply.code(answer.status).header('cache-control', 'no-store').send({ result: answer.result });
 
-  // Browser SDKs post from the customer's own sites: every origin may write, none may read more than the result.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
-  });
-  app.options('/i', async (_request, reply) => reply.header('access-control-allow-methods', 'GET, POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
-  app.options('/i/bulk', async (_request, reply) => reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
-  app.options('/o/sdk', async (_request, reply) => reply.header('access-control-allow-methods', 'GET, POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
+  // CORS and preflights for every SDK path, errors included: plugins/sdkCors.ts.
 
   // Ingestion never audits: no request context to set up on the hottest route.
   const limited = { config: { rateLimit: { max: app.config.INGEST_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 }, requestContext: false } };
