@@ -975,6 +975,21 @@ export const analyticsDailySessions = pgTable(
 );
 
 /** Events per app, key and day; segment '' and value '' hold the totals, others one segment value. */
+/** Views (the SDKs' `[CLY]_view` events) per day: visits (`visit=1`) and their summed duration in seconds. */
+export const analyticsDailyViews = pgTable(
+  'analytics_daily_views',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => analyticsApps.id, { onDelete: 'cascade' }),
+    view: text('view').notNull(),
+    day: text('day').notNull(),
+    visits: doublePrecision('visits').notNull().default(0),
+    duration: doublePrecision('duration').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.view, t.day] }), index('analytics_daily_views_app_day').on(t.appId, t.day)],
+);
+
 export const analyticsDailyEvents = pgTable(
   'analytics_daily_events',
   {

@@ -20,6 +20,7 @@ import * as reports from './reports';
 import * as sdk from './sdk';
 import { openTenant } from './tenants';
 import * as tokens from './tokens';
+import * as views from './views';
 
 export type { AnalyticsActor } from './access';
 export { createTenant, removeTenant } from './tenants';
@@ -92,6 +93,7 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
     saveTiles: (actor: AnalyticsActor, input: OnApp<{ tiles: Tile[] }>) => as(actor, input.deploymentId, (tx, a) => events.saveTiles(tx, a, input.appId, input.tiles)),
     overview: (actor: AnalyticsActor, input: OnApp<Period>) => as(actor, input.deploymentId, (tx, a) => events.overview(tx, a, input.appId, input)),
     sessions: (actor: AnalyticsActor, input: OnApp<Period>) => as(actor, input.deploymentId, (tx, a) => events.sessions(tx, a, input.appId, input)),
+    listViews: (actor: AnalyticsActor, input: OnApp<Period>) => as(actor, input.deploymentId, (tx, a) => views.listViews(tx, a, input.appId, input)),
     limits: (actor: AnalyticsActor, input: OnApp) => as(actor, input.deploymentId, (tx, a) => events.limits(tx, a, input.appId)),
     sdkSettings: (actor: AnalyticsActor, input: OnApp) => as(actor, input.deploymentId, (tx, a) => sdk.getSdkSettings(tx, a, input.appId)),
     updateSdkSettings: (actor: AnalyticsActor, input: OnApp<{ settings: SdkSettings }>) => as(actor, input.deploymentId, (tx, a) => sdk.updateSdkSettings(tx, a, input.appId, input.settings)),

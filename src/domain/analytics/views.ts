@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** One page or screen in the Views list over a period: its visits, total and average time (seconds). */
+export const viewTotalsSchema = z.object({ view: z.string(), visits: z.number(), duration: z.number(), averageDuration: z.number() });
+export type ViewTotals = z.infer<typeof viewTotalsSchema>;
+export const viewListSchema = z.array(viewTotalsSchema);
+
+/** Average time per visit; a view whose durations came without a visit in the period counts as one visit. */
+export const averageDuration = (visits: number, duration: number) => duration / Math.max(1, visits);
+
+/** At most this many views are listed, the most visited first. */
+export const MAX_LISTED_VIEWS = 500;
