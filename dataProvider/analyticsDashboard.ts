@@ -38,6 +38,7 @@ import type {
 } from '../src/domain/analytics/schemas';
 
 export type { MemberCandidate };
+import type { ViewTotals } from '../src/domain/analytics/views';
 import { analyticsApi } from './analytics';
 import { apiFetch } from './httpClient';
 
@@ -95,6 +96,7 @@ export interface DashboardApi {
   overview(appId: string, period: Period): Promise<Overview>;
   saveTiles(appId: string, tiles: Tile[]): Promise<Tile[]>;
   sessions(appId: string, period: Period): Promise<SessionsAnswer>;
+  listViews(appId: string, period: Period): Promise<ViewTotals[]>;
   limits(appId: string): Promise<LimitsAnswer>;
   findAppUser(appId: string, deviceId: string): Promise<AppUserDto>;
   exportAppUser(appId: string, deviceId: string): Promise<JobDto>;
@@ -156,6 +158,7 @@ export function createDashboardApi(deploymentId: string, link?: OpenInput['link'
     overview: api.overview.get,
     saveTiles: api.overview.save,
     sessions: api.sessions,
+    listViews: api.views,
     limits: api.limits,
     findAppUser: api.appUsers.find,
     exportAppUser: api.appUsers.export,
