@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ViewTotals } from '../../src/domain/analytics/views';
+import { MAX_VIEWS_PER_DAY, type ViewTotals } from '../../src/domain/analytics/views';
 import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit } from '../support/analytics';
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';
@@ -76,6 +76,15 @@ describe('views', () => {
     expect(await listedKeys(app._id)).toEqual([]);
     // Outside the period: nothing.
     expect((await call(`/apps/${app._id}/views?from=2026-11-21&to=2026-11-22`)).json<{ payload: ViewTotals[] }>().payload).toEqual([]);
+  });
+
+  it(`records at most ${MAX_VIEWS_PER_DAY} distinct views per app and day, still counting the known ones`, async () => {
+    const app = await newApp();
+    const many = Array.from({ length: MAX_VIEWS_PER_DAY }, (_, i) => view(`/page-${i}`, { visit: 1 }));
+    expect((await hit(t.app, { app_key: app.key, device_id: 'v1', timestamp: String(ts + 1), events: many }, 'POST')).statusCode).toBe(200);
+    await hit(t.app, { app_key: app.key, device_id: 'v1', timestamp: String(ts + 2), events: [view('/one-too-many', { visit: 1 }), view('/page-0', { visit: 1 })] }, 'POST');
+    expect(await count(`select count(*)::int as n from analytics_daily_views where app_id = '${app._id}'`)).toBe(MAX_VIEWS_PER_DAY);
+    expect(await count(`select visits::int as n from analytics_daily_views where app_id = '${app._id}' and view = '/page-0'`)).toBe(2);
   });
 
   it('is read by the app users only, and cleared with the app data', async () => {

@@ -3,6 +3,7 @@ import { DEFAULT_LIMITS, type DropKind } from '../../../src/domain/analytics/con
 import { cutText, dayIn, hasUnprintable, isInternal, VIEW_KEY } from '../../../src/domain/analytics/rules';
 import type { Db } from '../../db/client';
 import { analyticsApps } from '../../db/schema';
+import { MAX_VIEWS_PER_DAY } from '../../../src/domain/analytics/views';
 import type { App } from './access';
 import { learn, valueId, type AppEntry, type IngestCache } from './ingestCache';
 import { applyLimits } from './limits';
@@ -138,6 +139,8 @@ async function write(db: Db, w: Write): Promise<boolean> {
     ), vw as (
       insert into analytics_daily_views (app_id, view, day, visits, duration)
       select c.app_id, x.n, x.d, x.v, x.du from claim c cross join jsonb_to_recordset(${JSON.stringify(viewRows(w.app, w.internal))}::jsonb) as x(n text, d text, v float8, du float8)
+      where exists (select 1 from analytics_daily_views o where o.app_id = c.app_id and o.view = x.n and o.day = x.d)
+        or (select count(*) from analytics_daily_views o where o.app_id = c.app_id and o.day = x.d) < ${MAX_VIEWS_PER_DAY}
       on conflict (app_id, view, day) do update set visits = analytics_daily_views.visits + excluded.visits, duration = analytics_daily_views.duration + excluded.duration
     )
     select count(*)::int as claimed from claim`)) as unknown as { rows: { claimed: number }[] };
