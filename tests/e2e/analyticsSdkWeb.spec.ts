@@ -112,12 +112,24 @@ test('the real web SDK on a customer site of another origin works without a cons
     expect(sessions.days.reduce((n, d) => n + d.sessions, 0)).toBe(1);
     // The SDK read the /o/sdk answer and applied it.
     expect(logs.some((l) => l.includes('Config fetched successfully') && l.includes('"lsv":50'))).toBe(true);
+    // The user's details, on the device the SDK made up.
+    const deviceId = await visitor.evaluate(() => (window as unknown as { Countly: { get_device_id(): string } }).Countly.get_device_id());
+    const user = await until<{ details: Record<string, unknown> }>(page, `${api}/apps/${app._id}/app-users/${encodeURIComponent(deviceId)}`, (u) => u.details.name === 'Grace Hopper');
+    expect(user.details).toMatchObject({ name: 'Grace Hopper', email: 'grace@customer.example', custom: { tier: 'gold' } });
     await visitor.waitForTimeout(500);
     expect(errors).toEqual([]);
   } finally {
     await customer.close();
     await new Promise((resolve) => site.close(resolve));
   }
+
+  // The events on the dashboard, without any [CLY]_ event among them.
+  await page.setViewportSize(SCREEN.wide);
+  await page.goto(`/#/analytics/${deploymentId}/events/all`);
+  const eventList = page.getByRole('list', { name: 'Event' });
+  await expect(eventList.getByText('search')).toBeVisible();
+  await expect(eventList.getByText('add_to_cart')).toBeVisible();
+  await expect(eventList.getByText(/\[CLY\]/)).toHaveCount(0);
 
   // Views in the dashboard: the page view counted once.
   await page.setViewportSize(SCREEN.wide);
