@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { DashboardApi, Period } from '../../../dataProvider/analyticsDashboard';
 import { DASHBOARD_VERSION, DEFAULT_LIMITS } from '../../../src/domain/analytics/constants';
 import type { AppDto, EventDto, GroupDto, JobDto, MemberDto, ReportDto, Tile, TokenDto } from '../../../src/domain/analytics/schemas';
+import { SDK_SETTINGS_DEFAULTS } from '../../../src/domain/analytics/sdk';
 import { averageDuration } from '../../../src/domain/analytics/views';
 import { eventDays, SAMPLE_APPS, SAMPLE_EVENTS, seededRandom } from './sampleData';
 
@@ -146,6 +147,8 @@ export function createSampleAnalyticsApi(): DashboardApi {
         return { view, visits, duration, averageDuration: averageDuration(visits, duration) };
       });
     },
+    sdkSettings: async () => ({ settings: {}, defaults: SDK_SETTINGS_DEFAULTS, updatedAt: '2025-11-20T09:00:00.000Z' }),
+    updateSdkSettings: readOnly,
     limits: async () => ({ limits: { ...DEFAULT_LIMITS }, drops: [] }),
     findAppUser: async (_appId, deviceId) => ({
       deviceId,
