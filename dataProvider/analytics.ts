@@ -27,6 +27,8 @@ import type {
   VersionDto,
 } from '../src/domain/analytics/schemas';
 import type { DropKind } from '../src/domain/analytics/constants';
+import type { SdkSettings, SdkSettingsAnswer } from '../src/domain/analytics/sdk';
+import type { ViewTotals } from '../src/domain/analytics/views';
 import { API_BASE, apiDownload, apiFetch } from './httpClient';
 
 /** Typed calls of a deployment's analytics dashboard (issue 16), for its screens. */
@@ -79,6 +81,11 @@ export function analyticsApi(deploymentId: string) {
       get: (appId: string, period: Period) => send<Overview>('GET', `${app(appId)}/overview?${q(period)}`),
       save: (appId: string, tiles: Tile[]) => send<Tile[]>('PUT', `${app(appId)}/overview`, { tiles }),
     },
+    sdkSettings: {
+      get: (appId: string) => send<SdkSettingsAnswer>('GET', `${app(appId)}/sdk-settings`),
+      update: (appId: string, settings: SdkSettings) => send<SdkSettingsAnswer>('PUT', `${app(appId)}/sdk-settings`, settings),
+    },
+    views: (appId: string, period: Period) => send<ViewTotals[]>('GET', `${app(appId)}/views?${q(period)}`),
     sessions: (appId: string, period: Period) => send<{ days: { day: string; sessions: number; newUsers: number; duration: number }[] }>('GET', `${app(appId)}/sessions?${q(period)}`),
     /** The limits and what they dropped: the limit messages (with their link) are shown from this. */
     limits: (appId: string) => send<{ limits: Record<'eventKeys' | 'segmentsPerEvent' | 'valuesPerSegment', number>; drops: { kind: DropKind; count: number }[] }>('GET', `${app(appId)}/limits`),

@@ -38,6 +38,8 @@ import type {
 } from '../src/domain/analytics/schemas';
 
 export type { MemberCandidate };
+import type { SdkSettings, SdkSettingsAnswer } from '../src/domain/analytics/sdk';
+import type { ViewTotals } from '../src/domain/analytics/views';
 import { analyticsApi } from './analytics';
 import { apiFetch } from './httpClient';
 
@@ -94,6 +96,9 @@ export interface DashboardApi {
   overview(appId: string, period: Period): Promise<Overview>;
   saveTiles(appId: string, tiles: Tile[]): Promise<Tile[]>;
   sessions(appId: string, period: Period): Promise<SessionsAnswer>;
+  listViews(appId: string, period: Period): Promise<ViewTotals[]>;
+  sdkSettings(appId: string): Promise<SdkSettingsAnswer>;
+  updateSdkSettings(appId: string, settings: SdkSettings): Promise<SdkSettingsAnswer>;
   limits(appId: string): Promise<LimitsAnswer>;
   findAppUser(appId: string, deviceId: string): Promise<AppUserDto>;
   exportAppUser(appId: string, deviceId: string): Promise<JobDto>;
@@ -154,6 +159,9 @@ export function createDashboardApi(deploymentId: string, link?: OpenInput['link'
     overview: api.overview.get,
     saveTiles: api.overview.save,
     sessions: api.sessions,
+    listViews: api.views,
+    sdkSettings: api.sdkSettings.get,
+    updateSdkSettings: api.sdkSettings.update,
     limits: api.limits,
     findAppUser: api.appUsers.find,
     exportAppUser: api.appUsers.export,

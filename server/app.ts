@@ -13,6 +13,7 @@ import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
 import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
 import { ingestRoutes } from './routes/ingest';
+import { sdkCorsPlugin } from './plugins/sdkCors';
 import { createServices, type Services } from './services';
 import type { UsageEventSink } from './services/usageEvents';
 import { registerSpa } from './spa';
@@ -98,6 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
 
   registerErrorHandling(app, i18n.t);
+  // Before the security hooks: an SDK path's refusals and preflights answer any origin too.
+  await app.register(sdkCorsPlugin);
   // The rest of each request runs with its IP and id in scope, so services can audit without Fastify.
   // Hot reads that never audit opt out (`config: { requestContext: false }`): inside the context
   // every promise the request makes carries it, which costs a hot read a fifth of its time (issue 17).

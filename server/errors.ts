@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERRORS, type ErrorCode, type ErrorEnvelope, type FieldErrors } from '../src/domain/errors';
+import { isSdkPath, setSdkCors } from './plugins/sdkCors';
 
 /** What an error carries beside its code: field errors (i18n keys) and message parameters. */
 export interface AppErrorDetails {
@@ -85,6 +86,8 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
 /** Fastify's `frameworkErrors` option: the error envelope without anything from the request. */
 export function frameworkErrors(t: TFunction) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // No hook runs for these: an SDK path's refusal needs its CORS header here.
+    if (isSdkPath(request.url)) setSdkCors(reply);
     const code = FRAMEWORK_CODES[error.code];
     if (!code) {
       request.log.error({ err: error, errorId: request.id }, 'unhandled framework error');

@@ -21,6 +21,7 @@ import { AppUsersPage } from './appUsers/AppUsersPage';
 import { AnalyticsContext, type AnalyticsState } from './context';
 import { AllEventsPage } from './events/AllEventsPage';
 import { EventGroupsPage } from './events/EventGroupsPage';
+import { ViewsPage } from './views/ViewsPage';
 import { EventsOverviewPage } from './events/EventsOverviewPage';
 import { TopEventsPage } from './events/TopEventsPage';
 import { MembersResource } from './members';
@@ -106,6 +107,7 @@ export function AnalyticsArea({ api, basePath, embedded = false }: { api: Dashbo
           <Route path="/events/all" element={<AllEventsPage />} />
           <Route path="/events/top" element={<TopEventsPage />} />
           <Route path="/events/groups" element={<EventGroupsPage />} />
+          <Route path="/views" element={<ViewsPage />} />
           <Route path="/app-users" element={<AppUsersPage />} />
           <Route path="/reports" element={<ReportsPage />} />
           <Route path="/jobs" element={<JobsPage />} />

@@ -24,6 +24,10 @@ const SECTIONS: { key: string; items: Item[] }[] = [
     ],
   },
   {
+    key: 'analytics.nav.analytics',
+    items: [{ to: 'views', key: 'analytics.nav.views' }],
+  },
+  {
     key: 'analytics.nav.management',
     items: [
       { to: 'apps', key: 'analytics.nav.apps' },

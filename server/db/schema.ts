@@ -10,6 +10,7 @@ import { AVAILABILITY, BILLING_CYCLES, FEATURE_TYPES, PAYMENT_PROVIDERS, PLAN_TY
 import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES, type PendingPlanChange, type PlanConfig, type SubscriptionQuote } from '../../src/domain/orders';
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../src/domain/payments';
 import type { AuditTargetType } from '../../src/domain/audit';
+import type { SdkSettings } from '../../src/domain/analytics/sdk';
 import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../src/domain/deploymentTasks';
 import { searchText } from './search';
 
@@ -888,6 +889,8 @@ export const analyticsApps = pgTable(
     lastDataAt: timestamp('last_data_at', { withTimezone: true }),
     locked: boolean('locked').notNull().default(false),
     limits: jsonb('limits').$type<AnalyticsLimits>().notNull().default({}),
+    /** The SDK behaviour settings its admins set, answered at /o/sdk (keys the SDKs read; none by default). */
+    sdkSettings: jsonb('sdk_settings').$type<SdkSettings>().notNull().default({}),
   },
   (t) => [index('analytics_apps_tenant').on(t.tenantId)],
 );
@@ -994,6 +997,21 @@ export const analyticsDailySessions = pgTable(
 );
 
 /** Events per app, key and day; segment '' and value '' hold the totals, others one segment value. */
+/** Views (the SDKs' `[CLY]_view` events) per day: visits (`visit=1`) and their summed duration in seconds. */
+export const analyticsDailyViews = pgTable(
+  'analytics_daily_views',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => analyticsApps.id, { onDelete: 'cascade' }),
+    view: text('view').notNull(),
+    day: text('day').notNull(),
+    visits: doublePrecision('visits').notNull().default(0),
+    duration: doublePrecision('duration').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.view, t.day] }), index('analytics_daily_views_app_day').on(t.appId, t.day)],
+);
+
 export const analyticsDailyEvents = pgTable(
   'analytics_daily_events',
   {

@@ -21,6 +21,7 @@ import {
   tenantParamsSchema,
   versionSchema,
 } from '../../src/domain/analytics/schemas';
+import { sdkSettingsAnswerSchema, sdkSettingsSchema } from '../../src/domain/analytics/sdk';
 import { signedIn } from '../plugins/session';
 import { analyticsActor } from './analyticsActor';
 import { analyticsDataRoutes } from './analyticsData';
@@ -74,6 +75,14 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     await analytics.clearApp(await analyticsActor(request), { ...request.params, period: request.body.period });
     return ok(null);
   });
+
+  // The SDK behaviour settings /o/sdk answers: readable by the app's users, changed by its admins.
+  app.get('/analytics/:deploymentId/apps/:appId/sdk-settings', { ...limited, schema: { tags, params: appParamsSchema, response: replies(sdkSettingsAnswerSchema) } }, async (request) =>
+    ok(await analytics.sdkSettings(await analyticsActor(request), request.params)),
+  );
+  app.put('/analytics/:deploymentId/apps/:appId/sdk-settings', { ...limited, schema: { tags, params: appParamsSchema, body: sdkSettingsSchema, response: replies(sdkSettingsAnswerSchema) } }, async (request) =>
+    ok(await analytics.updateSdkSettings(await analyticsActor(request), { ...request.params, settings: request.body })),
+  );
 
   app.get('/analytics/:deploymentId/members', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(memberSchema)) } }, async (request) => ok(await analytics.listMembers(await analyticsActor(request), request.params)));
   app.get('/analytics/:deploymentId/members/candidates', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(memberCandidateSchema)) } }, async (request) =>

@@ -29,6 +29,7 @@ import {
   topEventsQuerySchema,
   topEventsSchema,
 } from '../../src/domain/analytics/schemas';
+import { viewListSchema } from '../../src/domain/analytics/views';
 import { analyticsActor } from './analyticsActor';
 import { noPayload, ok, replies } from './envelope';
 
@@ -75,6 +76,9 @@ export const analyticsDataRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(`${base}/sessions`, { ...limited, schema: { tags, params: appParamsSchema, querystring: periodQuerySchema, response: replies(sessionsSchema) } }, async (request) =>
     ok(await analytics.sessions(await analyticsActor(request), { ...request.params, ...request.query })),
+  );
+  app.get(`${base}/views`, { ...limited, schema: { tags, params: appParamsSchema, querystring: periodQuerySchema, response: replies(viewListSchema) } }, async (request) =>
+    ok(await analytics.listViews(await analyticsActor(request), { ...request.params, ...request.query })),
   );
   app.get(`${base}/limits`, { ...limited, schema: { tags, params: appParamsSchema, response: replies(limitsAnswerSchema) } }, async (request) => ok(await analytics.limits(await analyticsActor(request), request.params)));
 

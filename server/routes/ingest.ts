@@ -3,7 +3,7 @@ import type { IngestAnswer } from '../services/analytics/ingest';
 import type { IngestRequest } from '../services/analytics/parse';
 
 /**
- * The Countly-compatible ingestion endpoints, at the root like Countly's (`<server>/i`): the
+ * The Countly-compatible ingestion endpoints and the SDKs' read path (/o/sdk), at the root like Countly's (`<server>/i`): the
  * official SDKs take a server URL and append `/i` to its host, dropping any path, so a
  * per-deployment prefix would not reach us. The app_key names the app and so the tenant.
  * Answers are Countly's `{ result }`, not the API envelope: the SDKs read that shape.
@@ -30,15 +30,20 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   };
   const send = (reply: FastifyReply, answer: IngestAnswer) => reply.code(answer.status).header('cache-control', 'no-store').send({ result: answer.result });
 
-  // Browser SDKs post from the customer's own sites: every origin may write, none may read more than the result.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
-  });
-  app.options('/i', async (_request, reply) => reply.header('access-control-allow-methods', 'GET, POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
-  app.options('/i/bulk', async (_request, reply) => reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '86400').code(204).send());
+  // CORS and preflights for every SDK path, errors included: plugins/sdkCors.ts.
 
   // Ingestion never audits: no request context to set up on the hottest route.
   const limited = { config: { rateLimit: { max: app.config.INGEST_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 }, requestContext: false } };
   app.route({ method: ['GET', 'POST'], url: '/i', ...limited, handler: async (request, reply) => send(reply, await app.analytics.ingest(toRequest(request))) });
   app.post('/i/bulk', limited, async (request, reply) => send(reply, await app.analytics.ingestBulk(toRequest(request))));
+  // The SDKs' read path (server configuration since web SDK 25.4): checked and limited as /i, never written.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/o/sdk',
+    ...limited,
+    handler: async (request, reply) => {
+      const answer = await app.analytics.sdkConfig(toRequest(request));
+      return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
+    },
+  });
 }

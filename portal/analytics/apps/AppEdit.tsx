@@ -13,6 +13,7 @@ import { AppDangerZone } from './AppDangerZone';
 import { AppFacts } from './AppFacts';
 import { AppForm } from './AppForm';
 import { AppIconField } from './AppIconField';
+import { AppSdkSettings } from './AppSdkSettings';
 
 /** One application: its key and facts, the form, the icon, and (for its admins) clear and delete. */
 export function AppEdit() {
@@ -46,6 +47,7 @@ export function AppEdit() {
         </Paper>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <AppFacts app={app} />
+          <AppSdkSettings appId={app._id} canAdmin={canAdmin} />
           {writable && <AppDangerZone app={app} canAdmin={canAdmin} />}
         </Box>
       </Box>

@@ -2,6 +2,8 @@ import dayjs from 'dayjs';
 import type { DashboardApi, Period } from '../../../dataProvider/analyticsDashboard';
 import { DASHBOARD_VERSION, DEFAULT_LIMITS } from '../../../src/domain/analytics/constants';
 import type { AppDto, EventDto, GroupDto, JobDto, MemberDto, ReportDto, Tile, TokenDto } from '../../../src/domain/analytics/schemas';
+import { SDK_SETTINGS_DEFAULTS } from '../../../src/domain/analytics/sdk';
+import { averageDuration } from '../../../src/domain/analytics/views';
 import { eventDays, SAMPLE_APPS, SAMPLE_EVENTS, seededRandom } from './sampleData';
 
 /** Thrown by every change: the preview is read-only (its screens hide the actions anyway). */
@@ -135,6 +137,17 @@ export function createSampleAnalyticsApi(): DashboardApi {
       const random = seededRandom(7 + appIndex(appId));
       return { days: opens.map((d) => ({ day: d.day, sessions: Math.round(d.count * 1.1), newUsers: Math.round(d.count * (0.05 + 0.03 * random())), duration: d.count * 190 })) };
     },
+    listViews: async (appId, period) => {
+      const opens = totalsOf(appId, keyIndex('app_open'), period).totals.count;
+      const random = seededRandom(11 + appIndex(appId));
+      return ['/', '/pricing', '/docs/getting-started', '/blog', '/signup'].map((view, i) => {
+        const visits = Math.round((opens * 1.6) / (i + 1));
+        const duration = Math.round(visits * (20 + 90 * random()));
+        return { view, visits, duration, averageDuration: averageDuration(visits, duration) };
+      });
+    },
+    sdkSettings: async () => ({ settings: {}, defaults: SDK_SETTINGS_DEFAULTS, updatedAt: '2025-11-20T09:00:00.000Z' }),
+    updateSdkSettings: readOnly,
     limits: async () => ({ limits: { ...DEFAULT_LIMITS }, drops: [] }),
     findAppUser: async (_appId, deviceId) => ({
       deviceId,

@@ -10,6 +10,7 @@ import {
   analyticsApps,
   analyticsDailyEvents,
   analyticsDailySessions,
+  analyticsDailyViews,
   analyticsDrops,
   analyticsEventGroups,
   analyticsEvents,
@@ -128,12 +129,13 @@ export async function clearApp(tx: Db, access: Access, appId: string, period: Cl
   const app = await appForDataChange(tx, access, appId);
   const cut = clearBefore(period, dayIn(app.timezone, new Date()));
   if (cut === null) {
-    for (const table of [analyticsDailyEvents, analyticsDailySessions, analyticsMonthlyDevices, analyticsRawEvents, analyticsAppUsers, analyticsSegmentValues, analyticsDrops, analyticsOverviewTiles, analyticsEventGroups, analyticsEvents]) {
+    for (const table of [analyticsDailyEvents, analyticsDailySessions, analyticsDailyViews, analyticsMonthlyDevices, analyticsRawEvents, analyticsAppUsers, analyticsSegmentValues, analyticsDrops, analyticsOverviewTiles, analyticsEventGroups, analyticsEvents]) {
       await tx.delete(table).where(eq(table.appId, app.id));
     }
   } else {
     await tx.delete(analyticsDailyEvents).where(and(eq(analyticsDailyEvents.appId, app.id), lt(analyticsDailyEvents.day, cut)));
     await tx.delete(analyticsDailySessions).where(and(eq(analyticsDailySessions.appId, app.id), lt(analyticsDailySessions.day, cut)));
+    await tx.delete(analyticsDailyViews).where(and(eq(analyticsDailyViews.appId, app.id), lt(analyticsDailyViews.day, cut)));
     await tx.delete(analyticsDrops).where(and(eq(analyticsDrops.appId, app.id), lt(analyticsDrops.day, cut)));
     await tx.delete(analyticsMonthlyDevices).where(and(eq(analyticsMonthlyDevices.appId, app.id), lt(analyticsMonthlyDevices.month, cut.slice(0, 7))));
     await tx.delete(analyticsRawEvents).where(and(eq(analyticsRawEvents.appId, app.id), lt(analyticsRawEvents.occurredAt, new Date(`${cut}T00:00:00Z`))));

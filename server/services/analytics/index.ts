@@ -1,4 +1,5 @@
 import type { Upload } from '../files';
+import type { SdkSettings } from '../../../src/domain/analytics/sdk';
 import type { AppInput, AppUpdate, ClearPeriod, DashboardSession, EventUpdate, GroupInput, MemberInput, MemberUpdate, PasswordChange, ReportInput, Tile, TokenInput, TopEvents } from '../../../src/domain/analytics/schemas';
 import { DASHBOARD_VERSION } from '../../../src/domain/analytics/constants';
 import type { ChangeFeed } from '../../db/changes';
@@ -16,8 +17,10 @@ import { mauHistory, mauOfMonth } from './mau';
 import * as members from './members';
 import type { IngestRequest } from './parse';
 import * as reports from './reports';
+import * as sdk from './sdk';
 import { openTenant } from './tenants';
 import * as tokens from './tokens';
+import * as views from './views';
 
 export type { AnalyticsActor } from './access';
 export { createTenant, endCompanyAccess, removeTenant } from './tenants';
@@ -49,6 +52,7 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
   return {
     ingest: (request: IngestRequest) => ingestOne(db, cache, request, graceDays),
     ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, request, graceDays),
+    sdkConfig: (request: IngestRequest) => sdk.sdkConfig(db, cache, request),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),
     mauOfMonth: (deploymentIds: string[], month: string) => mauOfMonth(db, deploymentIds, month),
     sweep: () => appUsers.sweep(db),
@@ -98,6 +102,9 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
     overview: (actor: AnalyticsActor, input: OnApp<Period>) => read(actor, input.deploymentId, (tx, a) => events.overview(tx, a, input.appId, input)),
     sessions: (actor: AnalyticsActor, input: OnApp<Period>) => read(actor, input.deploymentId, (tx, a) => events.sessions(tx, a, input.appId, input)),
     limits: (actor: AnalyticsActor, input: OnApp) => read(actor, input.deploymentId, (tx, a) => events.limits(tx, a, input.appId)),
+    listViews: (actor: AnalyticsActor, input: OnApp<Period>) => read(actor, input.deploymentId, (tx, a) => views.listViews(tx, a, input.appId, input)),
+    sdkSettings: (actor: AnalyticsActor, input: OnApp) => read(actor, input.deploymentId, (tx, a) => sdk.getSdkSettings(tx, a, input.appId)),
+    updateSdkSettings: (actor: AnalyticsActor, input: OnApp<{ settings: SdkSettings }>) => write(actor, input.deploymentId, (tx, a) => sdk.updateSdkSettings(tx, a, input.appId, input.settings)),
 
     listTokens: (actor: AnalyticsActor, input: On) => read(actor, input.deploymentId, (tx, a) => tokens.listTokens(tx, a)),
     createToken: (actor: AnalyticsActor, input: On<{ token: TokenInput }>) => write(actor, input.deploymentId, (tx, a) => tokens.createToken(tx, a, input.token)),

@@ -1,9 +1,10 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_LIMITS, type DropKind } from '../../../src/domain/analytics/constants';
-import { cutText, dayIn, hasUnprintable } from '../../../src/domain/analytics/rules';
+import { cutText, dayIn, hasUnprintable, isInternal, VIEW_KEY } from '../../../src/domain/analytics/rules';
 import { analyticsAccessFor } from '../../../src/domain/analytics/serverAccess';
 import type { Db } from '../../db/client';
 import { analyticsApps } from '../../db/schema';
+import { MAX_VIEWS_PER_DAY } from '../../../src/domain/analytics/views';
 import type { App } from './access';
 import { learn, valueId, type AppEntry, type IngestCache } from './ingestCache';
 import { applyLimits } from './limits';
@@ -16,17 +17,17 @@ export interface IngestAnswer {
 }
 
 export const SUCCESS: IngestAnswer = { status: 200, result: 'Success' };
-const MISSING: IngestAnswer = { status: 400, result: 'Missing parameter "app_key" or "device_id"' };
-const NO_APP: IngestAnswer = { status: 400, result: 'App does not exist' };
+export const MISSING: IngestAnswer = { status: 400, result: 'Missing parameter "app_key" or "device_id"' };
+export const NO_APP: IngestAnswer = { status: 400, result: 'App does not exist' };
 const BAD_CHECKSUM: IngestAnswer = { status: 400, result: 'Request does not match checksum' };
-const invalid = (name: string): IngestAnswer => ({ status: 400, result: `Invalid parameter "${name}"` });
+export const invalid = (name: string): IngestAnswer => ({ status: 400, result: `Invalid parameter "${name}"` });
 
 /** The parameters that name the app, the device and the request (the retry hash): stored or looked up as text. */
-const IDS = ['app_key', 'device_id', 'timestamp'] as const;
+export const IDS = ['app_key', 'device_id', 'timestamp'] as const;
 /** The server is not live and paid for (analyticsAccessFor): refused so that the SDKs keep the data and retry. */
 const NOT_ACCEPTING: IngestAnswer = { status: 403, result: 'Server does not accept data: it is not running or not paid for' };
 
-const MAX_DEVICE_ID = 200;
+export const MAX_DEVICE_ID = 200;
 const LAST_DATA_EVERY_MS = 60_000;
 
 /** The limits of an app: its overrides over the SPEC §9 defaults. */
@@ -34,7 +35,7 @@ export const limitsOf = (app: App) => ({ ...DEFAULT_LIMITS, ...app.limits });
 
 type DailyRow = { k: string; d: string; s: string; v: string; c: number; su: number; du: number };
 
-/** The day rows of the events (totals under segment '' and one row per segment value), in key order. */
+/** The day rows of the events (totals under segment '' and one row per segment value; the SDKs' own events only totals), in key order. */
 function dailyRows(app: App, events: ParsedEvent[]): DailyRow[] {
   const rows = new Map<string, DailyRow>();
   const add = (k: string, d: string, s: string, v: string, e: ParsedEvent) => {
@@ -48,9 +49,29 @@ function dailyRows(app: App, events: ParsedEvent[]): DailyRow[] {
   for (const e of events) {
     const day = dayIn(app.timezone, e.at);
     add(e.key, day, '', '', e);
+    // Internal events' segments (view names, ratings...) are unbounded and outside the limits: totals only.
+    if (isInternal(e.key)) continue;
     for (const [segment, value] of Object.entries(e.segmentation)) add(e.key, day, segment, value, e);
   }
   // Rows go in key order: concurrent requests then lock them in the same order and cannot deadlock.
+  return [...rows.entries()].sort(([x], [y]) => (x < y ? -1 : 1)).map(([, r]) => r);
+}
+
+type ViewRow = { n: string; d: string; v: number; du: number };
+
+/** The day rows of the views: a `[CLY]_view` with `visit=1` is a visit, any one may bring its duration; in key order. */
+function viewRows(app: App, events: ParsedEvent[]): ViewRow[] {
+  const rows = new Map<string, ViewRow>();
+  for (const e of events) {
+    const name = e.segmentation.name;
+    if (e.key !== VIEW_KEY || !name) continue;
+    const d = dayIn(app.timezone, e.at);
+    const id = `${name}\u0000${d}`;
+    const row = rows.get(id) ?? { n: name, d, v: 0, du: 0 };
+    if (e.segmentation.visit === '1') row.v += 1;
+    row.du += Math.max(0, e.dur ?? 0);
+    rows.set(id, row);
+  }
   return [...rows.entries()].sort(([x], [y]) => (x < y ? -1 : 1)).map(([, r]) => r);
 }
 
@@ -64,7 +85,10 @@ interface Write {
   duration: number;
   metrics: Record<string, string>;
   details: Record<string, unknown>;
+  /** Custom events, after the limits. */
   events: ParsedEvent[];
+  /** The SDKs' own events ([CLY]_...): outside the limits. */
+  internal: ParsedEvent[];
   drops: Map<DropKind, number>;
 }
 
@@ -76,7 +100,8 @@ interface Write {
  */
 async function write(db: Db, w: Write): Promise<boolean> {
   const sessions = w.begin || w.duration > 0;
-  const raw = w.events.map((e) => ({ k: e.key, c: e.count, su: e.sum, du: e.dur, seg: Object.keys(e.segmentation).length ? e.segmentation : null, at: e.at.toISOString() }));
+  const all = [...w.events, ...w.internal];
+  const raw = all.map((e) => ({ k: e.key, c: e.count, su: e.sum, du: e.dur, seg: Object.keys(e.segmentation).length ? e.segmentation : null, at: e.at.toISOString() }));
   const drops = [...w.drops].sort(([x], [y]) => (x < y ? -1 : 1)).map(([kind, n]) => ({ kind, n }));
   const result = (await db.execute(sql`
     with claim as (
@@ -102,7 +127,7 @@ async function write(db: Db, w: Write): Promise<boolean> {
         duration = analytics_daily_sessions.duration + excluded.duration
     ), e as (
       insert into analytics_daily_events (app_id, event_key, day, segment, value, count, sum, dur)
-      select c.app_id, x.k, x.d, x.s, x.v, x.c, x.su, x.du from claim c cross join jsonb_to_recordset(${JSON.stringify(dailyRows(w.app, w.events))}::jsonb) as x(k text, d text, s text, v text, c float8, su float8, du float8)
+      select c.app_id, x.k, x.d, x.s, x.v, x.c, x.su, x.du from claim c cross join jsonb_to_recordset(${JSON.stringify(dailyRows(w.app, all))}::jsonb) as x(k text, d text, s text, v text, c float8, su float8, du float8)
       on conflict (app_id, event_key, day, segment, value) do update set
         count = analytics_daily_events.count + excluded.count,
         sum = analytics_daily_events.sum + excluded.sum,
@@ -114,6 +139,12 @@ async function write(db: Db, w: Write): Promise<boolean> {
       insert into analytics_drops (app_id, day, kind, count)
       select c.app_id, ${w.day}::text, x.kind, x.n from claim c cross join jsonb_to_recordset(${JSON.stringify(drops)}::jsonb) as x(kind text, n int)
       on conflict (app_id, day, kind) do update set count = analytics_drops.count + excluded.count
+    ), vw as (
+      insert into analytics_daily_views (app_id, view, day, visits, duration)
+      select c.app_id, x.n, x.d, x.v, x.du from claim c cross join jsonb_to_recordset(${JSON.stringify(viewRows(w.app, w.internal))}::jsonb) as x(n text, d text, v float8, du float8)
+      where exists (select 1 from analytics_daily_views o where o.app_id = c.app_id and o.view = x.n and o.day = x.d)
+        or (select count(*) from analytics_daily_views o where o.app_id = c.app_id and o.day = x.d) < ${MAX_VIEWS_PER_DAY}
+      on conflict (app_id, view, day) do update set visits = analytics_daily_views.visits + excluded.visits, duration = analytics_daily_views.duration + excluded.duration
     )
     select count(*)::int as claimed from claim`)) as unknown as { rows: { claimed: number }[] };
   // Both drivers answer { rows }; the generic database type does not say so.
@@ -156,7 +187,10 @@ export async function ingestOne(db: Db, cache: IngestCache, request: IngestReque
   if (app.checksumSalt && !checksumMatches(checksumOver, app.checksumSalt)) return BAD_CHECKSUM;
 
   const at = requestTime(params.timestamp);
-  const events = parseEvents(params.events, at);
+  const parsed = parseEvents(params.events, at);
+  // The SDKs' own events ([CLY]_view, [CLY]_action...) are not custom events: they skip the limits.
+  const events = parsed.filter((e) => !isInternal(e.key));
+  const internal = parsed.filter((e) => isInternal(e.key));
   const w: Write = {
     app,
     hash: requestHash(request),
@@ -168,6 +202,7 @@ export async function ingestOne(db: Db, cache: IngestCache, request: IngestReque
     metrics: parseMetrics(params.metrics),
     details: parseUserDetails(params.user_details),
     events,
+    internal,
     drops: new Map(),
   };
   const known = knownEvents(entry, events);

@@ -30,6 +30,8 @@ export function sanitizeKey(raw: unknown): string {
 /** The prefix of the SDKs' own events ([CLY]_view, [CLY]_session...): not custom events ('[' and '_' escaped for LIKE). */
 export const INTERNAL_PREFIX = '[CLY]\\_';
 export const isInternal = (key: string) => key.startsWith('[CLY]_');
+/** The SDKs' view event: one with `visit=1` when a view opens, another with its duration (`dur`) when it closes. */
+export const VIEW_KEY = '[CLY]_view';
 
 /** A segment value as stored: a string, capped; objects and arrays are not segment values. */
 export function sanitizeValue(raw: unknown): string | null {
