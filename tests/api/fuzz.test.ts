@@ -301,7 +301,15 @@ function ingestArb(pools: Pools): fc.Arbitrary<Omit<Attempt, 'identity'>> {
       if (how === 'json') return { method: 'POST', url: '/i/bulk', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...top, requests }) };
       return { method: 'POST', url: '/i/bulk', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: flat(top) };
     });
-  return fc.oneof(one, bulk);
+  // The SDKs' behaviour settings (`/o/sdk?method=sc`): read-only, but on the same hostile input.
+  const sdk = fc
+    .tuple(fc.constantFrom('get', 'form'), params, fc.oneof({ weight: 3, arbitrary: fc.constant<unknown>('sc') }, { weight: 1, arbitrary: fuzzValue }))
+    .map(([how, p, method]): Omit<Attempt, 'identity'> => {
+      const query = flat({ method, app_key: p.app_key, device_id: p.device_id });
+      if (how === 'get') return { method: 'GET', url: `/o/sdk?${query}`, headers: {} };
+      return { method: 'POST', url: '/o/sdk', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: query };
+    });
+  return fc.oneof({ weight: 3, arbitrary: one }, { weight: 2, arbitrary: bulk }, { weight: 1, arbitrary: sdk });
 }
 
 let t: TestApp;
@@ -416,6 +424,8 @@ describe('the fuzz walk', () => {
       const ms = performance.now() - started;
       sent += 1;
       if (ms > worst.ms) worst = { ms, what: `${describeAttempt(attempt).slice(0, 200)} → ${res.statusCode}` };
+      // A customer's site must read every SDK answer, its errors too: one without CORS is a console error there.
+      if (ingestion && res.headers['access-control-allow-origin'] !== '*') findings.push({ what: 'an SDK answer without CORS', attempt, status: res.statusCode, answer: res.body.slice(0, 300) });
       if (res.statusCode >= 500) {
         findings.push({ what: '5xx', attempt, status: res.statusCode, answer: res.body.slice(0, 300) });
         baseline = await writes();
