@@ -1,49 +1,14 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import Countly from 'countly-sdk-nodejs';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, SCREEN, test } from './fixtures';
+import { freeServer } from './analyticsServer';
 import { waitForMail } from './mailbox';
 
-const PASSWORD = 'Tr1cky-Lantern';
 const SHOTS = 'test-results/screens/analytics';
-const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** A verified company admin, signed in in this page's cookie jar, with a free server ordered through the API. */
-async function freeServer(page: Page): Promise<string> {
-  const email = `analytics-${Date.now()}@e2e.example.com`;
-  expect((await page.request.post('/api/v1/users', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD } })).status()).toBe(201);
-  const mail = await waitForMail(email, 'Verify');
-  expect((await page.request.post('/api/v1/auth/verify', { data: { token: tokenOf(mail.link) } })).ok()).toBe(true);
-  const company = ((await (await page.request.post('/api/v1/companies?onboarding=1', { data: { name: 'Analytics Co' } })).json()) as { payload: { _id: string; projects: { _id: string }[] } }).payload;
-  const [plans, conf] = await Promise.all([page.request.get('/api/v1/plans/public'), page.request.get('/api/v1/plans/configurables/public/gcp')]);
-  const plan = ((await plans.json()) as { payload: { _id: string; code: string }[] }).payload.find((x) => x.code === 'v3.mau_500_gcp.base');
-  const c = ((await conf.json()) as { payload: { regions: { _id: string; code: string }[]; features: { _id: string; code: string }[]; sizes: { _id: string; code: string }[] } }).payload;
-  const f = (code: string) => c.features.find((x) => x.code === code)?._id ?? '';
-  const body = {
-    name: 'Analytics Server',
-    plan: plan?._id,
-    paymentCycle: 'month',
-    planConfig: { region: c.regions.find((r) => r.code === 'us-central1')?._id, size: c.sizes.find((s) => s.code === 'mau_500')?._id, features: [f('domain.default'), f('retention.6m'), f('backup.daily')] },
-    paymentVendor: 'free',
-    company: company._id,
-    project: company.projects[0]?._id,
-    provider: 'gcp',
-  };
-  const res = await page.request.post('/api/v1/deployments?addProvisionSummary=1', { data: body, headers: { 'idempotency-key': randomUUID() } });
-  expect(res.status(), await res.text()).toBe(201);
-  const id = ((await res.json()) as { payload: { _id: string } }).payload._id;
-  // Its dashboard opens once the server is provisioned (a server not yet running has none: SECURITY.md).
-  for (let i = 0; i < 300; i += 1) {
-    const server = await page.request.get(`/api/v1/deployments/${id}/populated`);
-    if (server.ok() && ((await server.json()) as { payload: { status: string } }).payload.status === 'running') return id;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`server ${id} never ran`);
-}
 
 /** Polls the tenant API until `done` holds (the SDK sends on its own timer). */
 async function until(page: Page, url: string, done: (payload: unknown) => boolean) {
@@ -62,7 +27,7 @@ const pick = async (page: Page, label: string, option: string) => {
 
 test('a company admin opens their server dashboard, creates an app, sees SDK events, hides, groups, limits a token and exports then purges an app user', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const deploymentId = await freeServer(page);
+  const deploymentId = await freeServer(page, 'Analytics');
   const base = `/#/analytics/${deploymentId}`;
 
   // The dashboard opens on the events overview; with no app yet it offers to create one.
@@ -227,7 +192,7 @@ test('a visitor explores the read-only dashboard preview and can order a server 
 
 test('an app admin makes an email report in the report manager, switches it, and sends it now', async ({ page }) => {
   test.setTimeout(90_000);
-  const deploymentId = await freeServer(page);
+  const deploymentId = await freeServer(page, 'Analytics');
   const base = `/#/analytics/${deploymentId}`;
   expect((await page.request.post(`/api/v1/analytics/${deploymentId}/open`, { data: {} })).ok()).toBe(true);
   const app = ((await (await page.request.post(`/api/v1/analytics/${deploymentId}/apps`, { data: { name: 'Lantern Web', timezone: 'UTC' } })).json()) as { payload: { key: string } }).payload;

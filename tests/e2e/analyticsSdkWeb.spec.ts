@@ -1,44 +1,15 @@
 import type { Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { freePort } from '../support/net';
 import { expect, SCREEN, test } from './fixtures';
-import { waitForMail } from './mailbox';
+import { freeServer } from './analyticsServer';
 
-const PASSWORD = 'Tr1cky-Lantern';
 const SHOTS = 'test-results/screens/analytics';
 const today = () => new Date().toISOString().slice(0, 10);
-const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
 /** The real web SDK from npm, as a customer's site would serve it. */
 const SDK = readFileSync(createRequire(import.meta.url).resolve('countly-sdk-web/lib/countly.js'), 'utf8');
-
-/** A verified company admin, signed in in this page's cookie jar, with a free server ordered through the API. */
-async function freeServer(page: Page): Promise<string> {
-  const email = `sdk-web-${Date.now()}@e2e.example.com`;
-  expect((await page.request.post('/api/v1/users', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD } })).status()).toBe(201);
-  const mail = await waitForMail(email, 'Verify');
-  expect((await page.request.post('/api/v1/auth/verify', { data: { token: tokenOf(mail.link) } })).ok()).toBe(true);
-  const company = ((await (await page.request.post('/api/v1/companies?onboarding=1', { data: { name: 'Web SDK Co' } })).json()) as { payload: { _id: string; projects: { _id: string }[] } }).payload;
-  const [plans, conf] = await Promise.all([page.request.get('/api/v1/plans/public'), page.request.get('/api/v1/plans/configurables/public/gcp')]);
-  const plan = ((await plans.json()) as { payload: { _id: string; code: string }[] }).payload.find((x) => x.code === 'v3.mau_500_gcp.base');
-  const c = ((await conf.json()) as { payload: { regions: { _id: string; code: string }[]; features: { _id: string; code: string }[]; sizes: { _id: string; code: string }[] } }).payload;
-  const f = (code: string) => c.features.find((x) => x.code === code)?._id ?? '';
-  const body = {
-    name: 'Web SDK Server',
-    plan: plan?._id,
-    paymentCycle: 'month',
-    planConfig: { region: c.regions.find((r) => r.code === 'us-central1')?._id, size: c.sizes.find((s) => s.code === 'mau_500')?._id, features: [f('domain.default'), f('retention.6m'), f('backup.daily')] },
-    paymentVendor: 'free',
-    company: company._id,
-    project: company.projects[0]?._id,
-    provider: 'gcp',
-  };
-  const res = await page.request.post('/api/v1/deployments?addProvisionSummary=1', { data: body, headers: { 'idempotency-key': randomUUID() } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { payload: { _id: string } }).payload._id;
-}
 
 /** Polls the tenant API until `done` holds (the SDK sends on its own timer). */
 async function until<T>(page: Page, url: string, done: (payload: T) => boolean): Promise<T> {
@@ -75,7 +46,7 @@ function customerSite(server: string, appKey: string): Server {
 
 test('the real web SDK on a customer site of another origin works without a console error or failed request, and its page view is counted once in Views', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  const deploymentId = await freeServer(page);
+  const deploymentId = await freeServer(page, 'Web SDK');
   const api = `/api/v1/analytics/${deploymentId}`;
   expect((await page.request.post(`${api}/open`, { data: {} })).ok()).toBe(true);
   const created = await page.request.post(`${api}/apps`, { data: { name: 'Customer web', type: 'web' } });
