@@ -61,6 +61,7 @@ export default tseslint.config(
     files: ['server/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [DB_IMPORTS] }],
+      'no-restricted-properties': ['error', { object: 'app', property: 'database', message: 'Routes never touch the database: call a service (server/services) instead.' }],
     },
   },
   {

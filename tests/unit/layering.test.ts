@@ -57,6 +57,13 @@ describe('layering: dependencies point down', () => {
     expect(messages[0]?.message).toContain('call a service');
   });
 
+  it('routes never reach the database through the app either', async () => {
+    const [result] = await eslint.lintText("import type { FastifyInstance } from 'fastify';\nexport const x = (app: FastifyInstance) => app.database.db;\n", { filePath: 'server/routes/fixture.ts' });
+    const messages = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-properties');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toContain('call a service');
+  });
+
   it('routes may import services', async () => {
     expect(await restrictedImports('server/routes/fixture.ts', "import { createIdempotency } from '../services/idempotency';\nexport const x = createIdempotency;\n")).toEqual([]);
   });
