@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const SERVER_IMPORTS = { group: ['**/server', '**/server/**', '!react-dom/server'], message: 'Browser code imports wire types and rules from src/domain, never from server/.' };
+// caseSensitive: '**/portal' must not catch @mui/material/Portal.
+const PORTAL_IMPORTS = { group: ['**/portal', '**/portal/**'], caseSensitive: true, message: 'admin never imports portal/: a widget both show lives in src/ui (src/ui/servers for servers).' };
+const DATA_PROVIDER_IMPORTS = { group: ['**/dataProvider', '**/dataProvider/**'], caseSensitive: true, message: 'src/ui never imports dataProvider/: take the call as a prop, or the type from src/domain.' };
+const DB_UPWARD_IMPORTS = { group: ['**/services', '**/services/**', '**/routes/**', '**/plugins/**'], message: 'server/db is below the services: move shared code (e.g. server/crypto) where both can reach it.' };
+const WORKER_IMPORTS = { group: ['**/worker', '**/worker/**'], caseSensitive: true, message: 'server/db is below the worker: what both need (e.g. the queue schema) lives in server/db.' };
+const DB_IMPORTS = { group: ['**/db', '**/db/**'], caseSensitive: true, message: 'Routes never touch the database: call a service (server/services) instead.' };
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
@@ -27,11 +33,35 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS] }],
     },
   },
+  // A later block's no-restricted-imports replaces an earlier one's for the same file, so each
+  // narrower folder repeats the wider folder's patterns.
   {
-    // Dependencies point down: the database layer never reaches up into services or routes.
+    // Admin and portal are siblings: what both show lives in src/ui.
+    files: ['admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, PORTAL_IMPORTS] }],
+    },
+  },
+  {
+    // Shared widgets sit below the data layer: the screen that uses them passes the calls in.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, DATA_PROVIDER_IMPORTS] }],
+    },
+  },
+  {
+    // Dependencies point down: the database layer never reaches up into services, routes or the worker.
     files: ['server/db/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/services', '**/services/**', '**/routes/**', '**/plugins/**'], message: 'server/db is below the services: move shared code (e.g. server/crypto) where both can reach it.' }] }],
+      'no-restricted-imports': ['error', { patterns: [DB_UPWARD_IMPORTS, WORKER_IMPORTS] }],
+    },
+  },
+  {
+    // Routes are schema plus a service call: queries and caches live in the services.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DB_IMPORTS] }],
+      'no-restricted-properties': ['error', { object: 'app', property: 'database', message: 'Routes never touch the database: call a service (server/services) instead.' }],
     },
   },
   {

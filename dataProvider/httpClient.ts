@@ -1,5 +1,8 @@
-import type { ErrorCode, FieldErrors } from '../src/domain/errors';
+import { ApiError, type ErrorCode, type FieldErrors } from '../src/domain/errors';
 import { reportError } from './errorReporter';
+
+// Defined in src/domain so src/ui can recognise it without importing the HTTP client.
+export { ApiError };
 
 export const API_BASE = '/api/v1';
 
@@ -44,18 +47,6 @@ export function errorMessage(body: unknown, i18n: Translator): string {
   return i18n.exists(message) ? i18n.t(message) : message;
 }
 
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: ErrorCode | undefined,
-    readonly fieldErrors: FieldErrors | null,
-    readonly body: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 export interface ApiResponse<T> {
   status: number;

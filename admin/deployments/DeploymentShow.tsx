@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import { useGetOne } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { statusTone } from '../../portal/deployments/status';
+import { statusTone } from '../../src/ui/servers/status';
 import type { AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
 import { formatDateTime } from '../formatDate';
 import { RecordHeader } from '../RecordHeader';

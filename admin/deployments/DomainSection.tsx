@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { BeaconDataProvider } from '../../dataProvider/dataProvider';
-import { DomainPanel, type DomainCalls } from '../../portal/deployments/detail/DomainPanel';
-import type { ActionAnswer } from '../../portal/deployments/detail/useServerAction';
+import { DomainPanel, type DomainCalls } from '../../src/ui/servers/DomainPanel';
+import type { ActionAnswer } from '../../src/ui/servers/useServerAction';
 import type { AdminDeploymentAction, AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
 
 type Detail = AdminDeploymentDetail & { id: string };

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { gracePeriodText } from '../../portal/deployments/detail/gracePeriod';
+import { gracePeriodText } from '../../src/ui/servers/gracePeriod';
 import { clientConfig } from '../../src/clientConfig';
 import type { AdminDeploymentAction, AdminDeploymentDetail, AdminTaskDetail } from '../../src/domain/schemas/adminDeployments';
 import { confirm } from '../../src/ui/dialog/dialogStore';

@@ -19,7 +19,7 @@ import { PageHeading } from '../../src/ui/PageHeading';
 import { CreateServerButton } from '../deployments/CreateServerButton';
 import { useServerPolling } from '../deployments/polling';
 import { useScopePrefix } from '../deployments/scope';
-import { isBusy } from '../deployments/status';
+import { isBusy } from '../../src/ui/servers/status';
 import { useCatalogueOnEnter } from '../deployments/useCatalogueOnEnter';
 import { DashboardAside } from './DashboardAside';
 import { fallbackAnnouncement, loadAnnouncement } from './dashboardContent';

@@ -8,7 +8,7 @@ import type { DeploymentView } from '../../dataProvider/deployments';
 import { MauBar } from '../deployments/MauBar';
 import { formatMoney } from '../deployments/scope';
 import { ServerProgress } from '../deployments/ServerProgress';
-import { shortDate } from '../deployments/status';
+import { shortDate } from '../../src/ui/servers/status';
 import { StatusChip } from '../deployments/StatusChip';
 
 /** What the next bill line says: free, amount and date, or nothing scheduled. */

@@ -12,7 +12,7 @@ import { nextBillText } from '../dashboard/ServerCard';
 import { MauBar } from './MauBar';
 import { useServerPolling } from './polling';
 import { ServerProgress } from './ServerProgress';
-import { isBusy, shortDate } from './status';
+import { isBusy, shortDate } from '../../src/ui/servers/status';
 import { StatusChip } from './StatusChip';
 
 const loadList = (key: string) => {

@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from './status';
+import { formatCount } from '../../src/ui/servers/status';
 
 /** This month's monthly active users against the tier's limit, as a bar (red from 90%). */
 export function MauBar({ used, limit, compact = false }: { used: number; limit: number; compact?: boolean }) {

@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LatestTask } from '../../src/domain/deploymentTasks';
-import { isTaskOpen } from './status';
+import { isTaskOpen } from '../../src/ui/servers/status';
 
 /** The task a server is busy with, with its progress while it runs. */
 export function ServerProgress({ task }: { task: LatestTask | null }) {

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { DeploymentStatus } from '../../src/domain/orders';
-import { statusTone } from './status';
+import { statusTone } from '../../src/ui/servers/status';
 
 /** A server's status as SPEC §3 names it, coloured by what it means. */
 export function StatusChip({ status, size = 'small' }: { status: DeploymentStatus; size?: 'small' | 'medium' }) {

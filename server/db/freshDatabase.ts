@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { createQueueSchema } from '../worker/queue';
+import { createQueueSchema } from './queueSchema';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
 

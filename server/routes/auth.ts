@@ -23,7 +23,6 @@ import {
 } from '../../src/domain/schemas/auth';
 import { AppError } from '../errors';
 import { signedIn } from '../plugins/session';
-import { revokeSession } from '../services/sessions';
 import type { SignedIn } from '../services/auth';
 import { errorReplies, noPayload, ok, replies } from './envelope';
 
@@ -59,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // A new token at every sign-in: a cookie planted before sign-in is worth nothing after it.
   const rotateSession = async (request: FastifyRequest) => {
     const previous = request.sessionToken();
-    if (previous) await revokeSession(app.database.db, previous);
+    if (previous) await app.sessions.revoke(previous);
   };
 
   const secure = config.publicUrl.startsWith('https:');
@@ -106,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/signout', { ...perIpRelaxed, schema: { tags, body: noBody, response: replies(noPayload) } }, async (request, reply) => {
     const raw = request.sessionToken();
-    if (raw) await revokeSession(app.database.db, raw);
+    if (raw) await app.sessions.revoke(raw);
     reply.clearSessionCookie();
     return ok(null);
   });

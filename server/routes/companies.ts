@@ -6,7 +6,6 @@ import { companyDeletionSchema, companyParamsSchema, companySchema, invitationCh
 import { planSchema } from '../../src/domain/schemas/plans';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/domain/idempotency';
 import { signedIn } from '../plugins/session';
-import { createIdempotency } from '../services/idempotency';
 import { noPayload, ok, replies } from './envelope';
 
 const tags = ['companies'];
@@ -16,7 +15,7 @@ const invitedBodySchema = z.looseObject({ token: z.unknown() }).describe('The to
 /** Company, team and invitation routes (SPEC §7 Companies); membership is checked in the service. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { companies } = app;
-  const idempotency = createIdempotency(app.database.db);
+  const { idempotency } = app;
   const limited = { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
   const member = { preValidation: signedIn };
 

@@ -8,13 +8,13 @@ const healthSchema = replies(z.object({ status: z.literal('ok'), database: z.enu
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: the process answers. Built once; a load balancer may call it many times a second.
   // Answers this small are never compressed: skip the compression hooks altogether.
-  const alive = ok({ status: 'ok' as const, database: app.database.kind });
+  const alive = ok({ status: 'ok' as const, database: app.health.kind });
   app.get('/health', { compress: false, config: { requestContext: false }, schema: { tags: ['health'], response: healthSchema } }, async () => alive);
 
   // Readiness: the database answers too.
   app.get('/health/ready', { compress: false, config: { requestContext: false }, schema: { tags: ['health'], response: healthSchema } }, async (request) => {
     try {
-      await app.database.ping();
+      await app.health.ping();
     } catch (err) {
       request.log.error({ err }, 'database ping failed');
       throw new AppError('SERVICE_UNAVAILABLE');

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { configurablesSchema, planSchema } from '../../src/domain/schemas/plans';
-import { cachedCatalogue } from '../db/catalogueCache';
 import { encodeOnce, sendEncoded } from '../http/cached';
 import { signedIn } from '../plugins/session';
 import { ok, replies } from './envelope';
@@ -20,8 +19,7 @@ const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
  * schemas still document them), so no compression hooks run per request either.
  */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-  const encoded = (key: string, load: () => Promise<unknown>) => cachedCatalogue(db, `body:${key}`, async () => encodeOnce(Buffer.from(JSON.stringify(ok(await load())))));
+  const encoded = (key: string, load: () => Promise<unknown>) => app.catalogue.cached(`body:${key}`, async () => encodeOnce(Buffer.from(JSON.stringify(ok(await load())))));
   const configurablesBody = (providerCode: string) => encoded(`configurables:${providerCode}`, () => app.catalogue.configurables({ providerCode }));
 
   app.get('/plans/public', { compress: false, config: { requestContext: false }, schema: { tags, response: replies(z.array(planSchema)) } }, async (request, reply) =>

@@ -1,4 +1,5 @@
 import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
+import { cachedCatalogue } from '../db/catalogueCache';
 import type { Db } from '../db/client';
 import { requireMember } from './companies';
 import { getConfigurables } from './configurables';
@@ -12,6 +13,8 @@ export function createCatalogueService(deps: { db: Db }) {
   const { db } = deps;
   return {
     publicPlans: (): Promise<PlanDto[]> => listPublicPlans(db),
+    /** `load()`'s result kept until the catalogue changes (db/catalogueCache.ts), e.g. an encoded answer. */
+    cached: <T>(key: string, load: () => Promise<T>): Promise<T> => cachedCatalogue(db, key, load),
     configurables: (input: { providerCode: string }): Promise<ConfigurablesDto> => getConfigurables(db, input.providerCode),
     /** The plans a company may order: members only. */
     async companyPlans(actor: SessionUser, input: { companyId: string }): Promise<PlanDto[]> {

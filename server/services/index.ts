@@ -13,6 +13,9 @@ import { createAdminUserService } from './adminUsers';
 import { createAnalyticsService } from './analytics';
 import { createAuthService } from './auth';
 import { createCatalogueService } from './catalogue';
+import { createHealthService } from './health';
+import { createIdempotency } from './idempotency';
+import { createSessionService } from './sessions';
 import { createCompanyService } from './companies';
 import { createContentService } from './content';
 import { createFileService } from './files';
@@ -91,6 +94,9 @@ export async function createServices({ config, database, t, log, events }: Servi
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
     catalogue: createCatalogueService({ db }),
+    idempotency: createIdempotency(db),
+    sessions: createSessionService({ db }),
+    health: createHealthService({ database }),
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => auth.resendVerification(user) }),

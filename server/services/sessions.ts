@@ -113,3 +113,13 @@ export async function setViewAs(db: Db, sessionId: string, view: { userId: strin
     .set({ viewAsUserId: view?.userId ?? null, viewAsCompanyId: view?.companyId ?? null })
     .where(eq(sessions.id, sessionId));
 }
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+/** The session calls routes make themselves (signing out, replacing a session on sign-in). */
+export function createSessionService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    revoke: (raw: string): Promise<void> => revokeSession(db, raw),
+  };
+}

@@ -1,15 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Job } from 'pg-boss';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import { QUEUE_SCHEMA } from '../db/queueSchema';
 import type { TaskJob, TaskQueue } from '../services/deploymentTasks';
 
 export const TASK_QUEUE = 'deployment-tasks';
 export const DEAD_LETTER_QUEUE = 'deployment-tasks-dead';
-/** pg-boss's own schema in our database (its job table is read for the admin's last runs). */
-export const QUEUE_SCHEMA = 'pgboss';
+export { QUEUE_SCHEMA };
 /** Scheduled jobs: each name is a queue with a cron schedule; its handler is in server/jobs/scheduled.ts. */
 export const SCHEDULES = ['nightly-backups', 'health-checks', 'mau-sampling', 'terminations', 'past-due-pauses', 'analytics-reports'] as const;
 export type ScheduleName = (typeof SCHEDULES)[number];
@@ -30,16 +29,6 @@ export const scheduleCrons = (config: Config): Record<ScheduleName, string> => (
   'analytics-reports': config.ANALYTICS_REPORTS_CRON,
 });
 export const SCHEDULE_TIMEZONE = 'UTC';
-
-/**
- * Creates pg-boss's schema in a PGlite database and nothing else (the queues follow the start's
- * configuration): what the build's fresh database holds (db/freshDatabase.ts).
- */
-export async function createQueueSchema(pglite: PGlite): Promise<void> {
-  const boss = new PgBoss({ schema: QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true, registerInstance: false, db: fromPglite(pglite), backend: 'pglite' });
-  await boss.start();
-  await boss.stop({ graceful: false, close: false });
-}
 
 export interface Queue extends TaskQueue {
   boss: PgBoss;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layering rule of ARCHITECTURE.md, checked through the project's own ESLint configuration:
- * browser folders reach the server only through src/domain.
+ * browser folders reach the server only through src/domain, admin never imports portal, src/ui never
+ * imports dataProvider, the database layer never imports the worker, routes never import the database.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -38,5 +39,49 @@ describe('layering: dependencies point down', () => {
     const messages = await restrictedImports('server/db/fixture.ts', "import { hashPassword } from '../services/passwords';\nexport const x = hashPassword;\n");
     expect(messages).toHaveLength(1);
     expect(await restrictedImports('server/db/fixture.ts', "import { hashPassword } from '../crypto/passwords';\nexport const x = hashPassword;\n")).toEqual([]);
+  });
+
+  it('the database layer never imports the worker', async () => {
+    const messages = await restrictedImports('server/db/fixture.ts', "import { createQueueSchema } from '../worker/queue';\nexport const x = createQueueSchema;\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toContain('below the worker');
+    expect(await restrictedImports('server/db/fixture.ts', "import { createQueueSchema } from './queueSchema';\nexport const x = createQueueSchema;\n")).toEqual([]);
+  });
+
+  it.each([
+    ['server/routes/fixture.ts', "import { cachedCatalogue } from '../db/catalogueCache';\nexport const x = cachedCatalogue;\n"],
+    ['server/routes/admin/fixture.ts', "import type { Db } from '../../db/client';\nexport type X = Db;\n"],
+  ])('%s importing server/db is refused', async (filePath, code) => {
+    const messages = await restrictedImports(filePath, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toContain('call a service');
+  });
+
+  it('routes never reach the database through the app either', async () => {
+    const [result] = await eslint.lintText("import type { FastifyInstance } from 'fastify';\nexport const x = (app: FastifyInstance) => app.database.db;\n", { filePath: 'server/routes/fixture.ts' });
+    const messages = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-properties');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toContain('call a service');
+  });
+
+  it('routes may import services', async () => {
+    expect(await restrictedImports('server/routes/fixture.ts', "import { createIdempotency } from '../services/idempotency';\nexport const x = createIdempotency;\n")).toEqual([]);
+  });
+
+  it('admin never imports portal', async () => {
+    const messages = await restrictedImports('admin/deployments/Fixture.tsx', "import { statusTone } from '../../portal/deployments/status';\nexport const x = statusTone;\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toContain('src/ui');
+    // Still refused from server/ too, and MUI's Portal is not portal/.
+    expect(await restrictedImports('admin/fixture.ts', "import { ok } from '../server/routes/envelope';\nexport const x = ok;\n")).toHaveLength(1);
+    expect(await restrictedImports('admin/deployments/Fixture.tsx', "import { statusTone } from '../../src/ui/servers/status';\nimport Portal from '@mui/material/Portal';\nexport const x = [statusTone, Portal];\n")).toEqual([]);
+  });
+
+  it('src/ui never imports dataProvider', async () => {
+    const messages = await restrictedImports('src/ui/form/fixture.ts', "import { ApiError } from '../../../dataProvider/httpClient';\nexport const x = ApiError;\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toContain('dataProvider');
+    expect(await restrictedImports('src/ui/fixture.ts', "import type { Config } from '../../server/config';\nexport type X = Config;\n")).toHaveLength(1);
+    expect(await restrictedImports('src/ui/form/fixture.ts', "import { ApiError } from '../../domain/errors';\nexport const x = ApiError;\n")).toEqual([]);
   });
 });

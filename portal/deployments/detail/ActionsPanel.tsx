@@ -9,10 +9,10 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { deploymentsApi, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
 import { clientConfig } from '../../../src/clientConfig';
-import { dateTime, isTaskOpen } from '../status';
-import { gracePeriodText } from './gracePeriod';
-import { Section } from './Section';
-import { useServerAction } from './useServerAction';
+import { dateTime, isTaskOpen } from '../../../src/ui/servers/status';
+import { gracePeriodText } from '../../../src/ui/servers/gracePeriod';
+import { Section } from '../../../src/ui/servers/Section';
+import { useServerAction } from '../../../src/ui/servers/useServerAction';
 
 interface Props {
   deployment: DeploymentPopulated;

@@ -6,9 +6,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { deploymentsApi, type BackupDto, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
-import { dateTime, isTaskOpen } from '../status';
-import { Section } from './Section';
-import { useServerAction } from './useServerAction';
+import { dateTime, isTaskOpen } from '../../../src/ui/servers/status';
+import { Section } from '../../../src/ui/servers/Section';
+import { useServerAction } from '../../../src/ui/servers/useServerAction';
 
 const STATUS_COLOR = { pending: 'info', completed: 'success', failed: 'error' } as const;
 const size = (bytes: number | null) => (bytes === null ? '' : new Intl.NumberFormat('en-US', { style: 'unit', unit: bytes >= 1e9 ? 'gigabyte' : 'megabyte', maximumFractionDigits: 1 }).format(bytes >= 1e9 ? bytes / 1e9 : bytes / 1e6));

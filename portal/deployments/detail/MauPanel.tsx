@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploymentPopulated } from '../../../dataProvider/deployments';
 import { MauBar } from '../MauBar';
-import { Section } from './Section';
+import { Section } from '../../../src/ui/servers/Section';
 
 // recharts is loaded only when the customer asks for the history.
 const MauHistoryChart = lazy(() => import('./MauHistoryChart'));

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeploymentPopulated } from '../../../dataProvider/deployments';
 import { nextBillText } from '../../dashboard/ServerCard';
-import { Section } from './Section';
+import { Section } from '../../../src/ui/servers/Section';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

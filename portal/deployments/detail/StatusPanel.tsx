@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DeploymentPopulated } from '../../../dataProvider/deployments';
 import { ServerProgress } from '../ServerProgress';
-import { dateTime, problemKey } from '../status';
+import { dateTime, problemKey } from '../../../src/ui/servers/status';
 import { StatusChip } from '../StatusChip';
-import { Section } from './Section';
+import { Section } from '../../../src/ui/servers/Section';
 
 const HEALTH_COLOR = { unknown: 'default', healthy: 'success', unhealthy: 'error' } as const;
 

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploymentTimeline } from '../../../dataProvider/deployments';
 import type { DeploymentEventDto } from '../../../src/domain/deploymentTasks';
-import { dateTime } from '../status';
-import { Section } from './Section';
+import { dateTime } from '../../../src/ui/servers/status';
+import { Section } from '../../../src/ui/servers/Section';
 
 const SHOWN = 8;
 

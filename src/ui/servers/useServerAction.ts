@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeploymentActionAnswer } from '../../../dataProvider/deployments';
-import { confirm } from '../../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../../src/ui/form/messages';
-import { showToast } from '../../../src/ui/toast/toastStore';
+import type { DeploymentActionAnswer } from '../../domain/deployments';
+import { confirm } from '../dialog/dialogStore';
+import { failureMessage } from '../form/messages';
+import { showToast } from '../toast/toastStore';
 
 /** What an action answers: at least the task it queued (the customer's answer, or the admin's server page made into one). */
 export type ActionAnswer = Pick<DeploymentActionAnswer, 'task'>;

@@ -7,9 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { deploymentsApi, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
-import { DOMAIN_PATTERN, type UpdateDomainBody } from '../../../src/domain/deployments';
-import { FormTextField } from '../../../src/ui/form/FormTextField';
+import { DOMAIN_PATTERN, type DeploymentPopulated, type UpdateDomainBody } from '../../domain/deployments';
+import { FormTextField } from '../form/FormTextField';
 import { Section } from './Section';
 import { useServerAction, type ActionAnswer } from './useServerAction';
 
@@ -20,7 +19,7 @@ const domainFormSchema = z.object({
 });
 type DomainForm = z.input<typeof domainFormSchema>;
 
-/** The panel's two calls: the customer's own by default; the admin server page passes its admin routes. */
+/** The panel's two calls: the portal passes the customer's routes, the admin server page its admin routes. */
 export interface DomainCalls<A extends ActionAnswer> {
   updateDomain(body: UpdateDomainBody, removeSSL?: boolean): Promise<A>;
   verifyDomain(): Promise<A>;
@@ -32,12 +31,6 @@ interface Props<A extends ActionAnswer> {
   onAnswer: (answer: A) => void;
   calls: DomainCalls<A>;
 }
-
-/** The customer's own calls, from the server's page. */
-export const customerDomainCalls = (id: string): DomainCalls<DeploymentActionAnswer> => ({
-  updateDomain: (body, removeSSL) => deploymentsApi.updateDomain(id, body, removeSSL),
-  verifyDomain: () => deploymentsApi.verifyDomain(id),
-});
 
 /** The server's address: a custom domain, the DNS record that proves it, verification and SSL. */
 export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, onAnswer, calls }: Props<A>) {
