@@ -1,4 +1,5 @@
-import { ApiError, type ErrorCode, type FieldErrors } from '../src/domain/errors';
+import { ApiError } from '../src/domain/apiError';
+import type { ErrorCode, FieldErrors } from '../src/domain/errors';
 import { reportError } from './errorReporter';
 
 // Defined in src/domain so src/ui can recognise it without importing the HTTP client.

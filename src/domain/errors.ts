@@ -228,17 +228,3 @@ export const errorEnvelopeSchema = z.object({
   code: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]),
   payload: z.object({ errors: z.record(z.string(), z.array(z.string())).optional(), errorId: z.string().optional() }),
 });
-
-/** A failed API call as the browser's HTTP client (dataProvider/httpClient) raises it. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: ErrorCode | undefined,
-    readonly fieldErrors: FieldErrors | null,
-    readonly body: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}

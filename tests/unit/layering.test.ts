@@ -82,6 +82,6 @@ describe('layering: dependencies point down', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]?.message).toContain('dataProvider');
     expect(await restrictedImports('src/ui/fixture.ts', "import type { Config } from '../../server/config';\nexport type X = Config;\n")).toHaveLength(1);
-    expect(await restrictedImports('src/ui/form/fixture.ts', "import { ApiError } from '../../domain/errors';\nexport const x = ApiError;\n")).toEqual([]);
+    expect(await restrictedImports('src/ui/form/fixture.ts', "import { ApiError } from '../../domain/apiError';\nexport const x = ApiError;\n")).toEqual([]);
   });
 });

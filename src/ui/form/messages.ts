@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../domain/errors';
+import { ApiError } from '../../domain/apiError';
 
 /**
  * Form messages are i18n keys from the shared schemas, or English text from the server's field
