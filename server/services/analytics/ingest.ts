@@ -23,7 +23,17 @@ const BAD_CHECKSUM: IngestAnswer = { status: 400, result: 'Request does not matc
 export const invalid = (name: string): IngestAnswer => ({ status: 400, result: `Invalid parameter "${name}"` });
 
 /** The parameters that name the app, the device and the request (the retry hash): stored or looked up as text. */
-export const IDS = ['app_key', 'device_id', 'timestamp'] as const;
+const IDS = ['app_key', 'device_id', 'timestamp'] as const;
+
+/**
+ * The refusal of the first named parameter holding a control character or a lone surrogate, or
+ * null. Checked on the values as decoded by ingestion: a bulk call's inner requests and a query
+ * Fastify could not decode never went through the request guard; PostgreSQL refuses NUL in text.
+ */
+export function unprintableParam(params: IngestRequest['params'], names: readonly string[]): IngestAnswer | null {
+  const name = names.find((n) => hasUnprintable(str(params[n]) ?? ''));
+  return name ? invalid(name) : null;
+}
 /** The server is not live and paid for (analyticsAccessFor): refused so that the SDKs keep the data and retry. */
 const NOT_ACCEPTING: IngestAnswer = { status: 403, result: 'Server does not accept data: it is not running or not paid for' };
 
@@ -175,10 +185,8 @@ export async function ingestOne(db: Db, cache: IngestCache, request: IngestReque
   const appKey = str(params.app_key);
   const rawDeviceId = str(params.device_id);
   if (!appKey || !rawDeviceId) return MISSING;
-  // Checked on the values as decoded here: a bulk call's inner requests and a query Fastify could
-  // not decode never went through the request guard. PostgreSQL refuses NUL in text.
-  const unprintable = IDS.find((name) => hasUnprintable(str(params[name]) ?? ''));
-  if (unprintable) return invalid(unprintable);
+  const unprintable = unprintableParam(params, IDS);
+  if (unprintable) return unprintable;
   const deviceId = cutText(rawDeviceId, MAX_DEVICE_ID);
   const entry = await cache.app(db, appKey);
   if (!entry) return NO_APP;

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { hasUnprintable } from '../../../src/domain/analytics/rules';
 import { SDK_SETTINGS_DEFAULTS, type SdkConfigAnswer, type SdkSettings, type SdkSettingsAnswer } from '../../../src/domain/analytics/sdk';
 import type { Db } from '../../db/client';
 import { analyticsApps } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { appFor, type Access } from './access';
-import { invalid, MAX_DEVICE_ID, MISSING, NO_APP, type IngestAnswer } from './ingest';
+import { invalid, MAX_DEVICE_ID, MISSING, NO_APP, unprintableParam, type IngestAnswer } from './ingest';
 import type { IngestCache } from './ingestCache';
 import { str, type IngestRequest } from './parse';
 
@@ -28,8 +27,8 @@ export async function sdkConfig(db: Db, cache: IngestCache, request: IngestReque
   const appKey = str(params.app_key);
   const deviceId = str(params.device_id);
   if (!appKey || !deviceId) return refuse(MISSING);
-  const unprintable = ['app_key', 'device_id', 'method'].find((name) => hasUnprintable(str(params[name]) ?? ''));
-  if (unprintable) return refuse(invalid(unprintable));
+  const unprintable = unprintableParam(params, ['app_key', 'device_id', 'method']);
+  if (unprintable) return refuse(unprintable);
   // /i cuts an overlong device id to store it; here nothing is stored, so it is refused as sent.
   if (appKey.length > MAX_APP_KEY) return refuse(invalid('app_key'));
   if (deviceId.length > MAX_DEVICE_ID) return refuse(invalid('device_id'));
