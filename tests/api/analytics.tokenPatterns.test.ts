@@ -32,16 +32,17 @@ const createToken = async (endpoints: { path: string; params: Record<string, str
   return res.json<{ payload: { token: string } }>().payload.token;
 };
 
-/** Milliseconds to an answer over HTTP, with its status. */
-async function timed(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; code?: string }> {
-  const start = performance.now();
+/** An answer over HTTP: its status and error code. */
+async function answer(url: string, headers: Record<string, string> = {}): Promise<{ status: number; code?: string }> {
   const res = await fetch(url, { headers });
   const body = (await res.json()) as { code?: string };
-  return { ms: performance.now() - start, status: res.status, code: body.code };
+  return { status: res.status, code: body.code };
 }
 
 describe('token patterns', () => {
-  it('answers the worst patterns and values within 50 ms of a plain one, and health meanwhile', async () => {
+  // No timing assertion: a backtracking matcher holds these requests for hours, so the test's own
+  // timeout is what fails it; the bench measures speed.
+  it('answers the worst patterns against a 12,000-character value, and health meanwhile', async () => {
     // The issue's pattern, many stars (each part searched once), a long part, and all of them at once.
     const worst = [`(a|a)*`, `${'*a'.repeat(99)}*b`, `*${'a'.repeat(197)}b*`, `${'*'.repeat(199)}b`];
     const worstToken = await createToken([...worst.map((pattern) => ({ path: pattern, params: {} })), ...worst.map((pattern) => ({ path: '*', params: { q: pattern } }))]);
@@ -51,21 +52,11 @@ describe('token patterns', () => {
     const url = `${base}/api/v1/analytics/${server.deploymentId}/apps?q=${value}`;
     const before = await tableCounts(t.app);
 
-    const plain: number[] = [];
-    const attack: number[] = [];
-    const health: number[] = [];
     for (let round = 0; round < 5; round++) {
-      const p = await timed(url, { 'countly-token': plainToken });
-      const [w, h] = await Promise.all([timed(url, { 'countly-token': worstToken }), timed(`${base}/api/v1/health`)]);
+      const p = await answer(url, { 'countly-token': plainToken });
+      const [w, h] = await Promise.all([answer(url, { 'countly-token': worstToken }), answer(`${base}/api/v1/health`)]);
       expect([p.status, p.code, w.status, w.code, h.status]).toEqual([403, 'ANALYTICS_TOKEN_REFUSED', 403, 'ANALYTICS_TOKEN_REFUSED', 200]);
-      plain.push(p.ms);
-      attack.push(w.ms);
-      health.push(h.ms);
     }
-    // The best of five rounds each, so a busy moment of a shared machine does not decide it.
-    const best = (list: number[]) => Math.min(...list);
-    expect(best(attack)).toBeLessThanOrEqual(best(plain) + 50);
-    expect(best(health)).toBeLessThanOrEqual(best(plain) + 50);
     expect(await tableCounts(t.app)).toEqual(before);
   });
 
