@@ -12,6 +12,7 @@ import * as apps from './apps';
 import * as appUsers from './appUsers';
 import * as events from './events';
 import { ingestBulk, ingestOne } from './ingest';
+import { createBatchWriter } from './ingestBatch';
 import { createIngestCache } from './ingestCache';
 import { mauHistory, mauOfMonth } from './mau';
 import * as members from './members';
@@ -39,6 +40,8 @@ type OnApp<I = object> = On<{ appId: string } & I>;
 export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMailing; changes: ChangeFeed; keyring: Keyring; graceDays: number }) {
   const { db, mailing, graceDays } = deps;
   const cache = createIngestCache(deps.changes);
+  // Every caller's accepted requests share batches: one statement per batch (group commit).
+  const writer = createBatchWriter({ db });
   // Every call says whether it only reads the data kept (allowed on a paused server) or changes something.
   const on =
     (need: StateRule['need']) =>
@@ -50,8 +53,8 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
   const takeAway = read;
 
   return {
-    ingest: (request: IngestRequest) => ingestOne(db, cache, request, graceDays),
-    ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, request, graceDays),
+    ingest: (request: IngestRequest) => ingestOne(db, cache, writer, request, graceDays),
+    ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, writer, request, graceDays),
     sdkConfig: (request: IngestRequest) => sdk.sdkConfig(db, cache, request),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),
     mauOfMonth: (deploymentIds: string[], month: string) => mauOfMonth(db, deploymentIds, month),
