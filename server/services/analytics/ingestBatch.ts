@@ -20,7 +20,15 @@ export interface BatchOptions {
   maxRequests: number;
 }
 
-export const DEFAULT_BATCH: BatchOptions = { windowMs: 2, maxRequests: 200 };
+/**
+ * Embedded PGlite runs each statement on the main thread, so its batches stay small: no request
+ * waits behind more than one short statement, and timers and sockets are served between batches.
+ * PostgreSQL works in its own process: bigger batches, fewer commits.
+ */
+export const BATCH_OPTIONS: Record<'pglite' | 'postgres', BatchOptions> = {
+  pglite: { windowMs: 2, maxRequests: 25 },
+  postgres: { windowMs: 2, maxRequests: 500 },
+};
 
 /**
  * One batch is written at a time; what arrives meanwhile forms the next one, so batches grow with
@@ -28,9 +36,9 @@ export const DEFAULT_BATCH: BatchOptions = { windowMs: 2, maxRequests: 200 };
  * commits, so "Success" still means stored. When a batch fails, its requests are written one by
  * one, so a request the database refuses fails alone.
  */
-export function createBatchWriter(deps: { db: Db; options?: BatchOptions }): BatchWriter {
+export function createBatchWriter(deps: { db: Db; options: BatchOptions }): BatchWriter {
   const { db } = deps;
-  const { windowMs, maxRequests } = deps.options ?? DEFAULT_BATCH;
+  const { windowMs, maxRequests } = deps.options;
   const queue: Pending[] = [];
   let running = false;
   let timer: NodeJS.Timeout | null = null;
