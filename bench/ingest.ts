@@ -10,13 +10,14 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
+import { bareBulk, BULK_LABEL, bulkRun, type BulkResult } from './bulk';
 
 const EVENTS_PER_REQUEST = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-/** An analytics app on a free server of the signed-in bench user: its app key. */
-async function benchApp(url: string, cookie: string): Promise<string> {
+/** An analytics app on a free server of the signed-in bench user, marked running (the worker is off): its app key. */
+async function benchApp(app: Awaited<ReturnType<typeof buildApp>>, url: string, cookie: string): Promise<string> {
   const call = async <T>(method: string, path: string, body: unknown, extra: Record<string, string> = {}) => {
     const res = await fetch(`${url}/api/v1${path}`, { method, headers: { 'content-type': 'application/json', cookie, ...extra }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -41,6 +42,7 @@ async function benchApp(url: string, cookie: string): Promise<string> {
     },
     { 'idempotency-key': randomUUID() },
   );
+  await app.database.rows(`update deployments set status = 'running' where id = '${deployment._id}'`);
   await call('POST', `/analytics/${deployment._id}/open`, {});
   return (await call<{ key: string }>('POST', `/analytics/${deployment._id}/apps`, { name: 'Bench app' })).key;
 }
@@ -72,22 +74,37 @@ async function bareRate(appKey: string): Promise<number> {
   return events;
 }
 
-async function onDatabase(label: string, config: Config, signIn: (url: string) => Promise<string>, base: number) {
+const storedEvents = async (app: Awaited<ReturnType<typeof buildApp>>) => {
+  const [row] = await app.database.rows<{ n: number }>("select coalesce(sum(count), 0)::float8 as n from analytics_daily_events where segment = ''");
+  return row?.n ?? 0;
+};
+
+async function onDatabase(label: string, config: Config, signIn: (url: string) => Promise<string>, base: number, bulkBase: BulkResult) {
   const app = await buildApp(config);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const appKey = await benchApp(url, await signIn(url));
+  const appKey = await benchApp(app, url, await signIn(url));
   const ours = await rate(url, appKey);
-  const [stored] = await app.database.rows<{ n: number }>('select coalesce(sum(count), 0)::float8 as n from analytics_daily_events where segment = \'\'');
+  const single = await storedEvents(app);
+  console.log(`${`POST /i on ${label}`.padEnd(34)}${ours.toFixed(0).padStart(12)}${base.toFixed(0).padStart(12)}${(ours / base).toFixed(3).padStart(8)}   (${single} events stored)`);
+  const bulk = await bulkRun(url, appKey);
+  // Counted by the bulk case's own devices: /i requests still in flight when its run ended land too.
+  const [row] = await app.database.rows<{ n: number }>("select coalesce(sum(count), 0)::float8 as n from analytics_raw_events where device_id like 'bulk-%'");
+  const stored = row?.n ?? 0;
   await app.close();
-  console.log(`${`POST /i on ${label}`.padEnd(34)}${ours.toFixed(0).padStart(12)}${base.toFixed(0).padStart(12)}${(ours / base).toFixed(3).padStart(8)}   (${stored?.n ?? 0} events stored)`);
+  console.log(
+    `${`POST /i/bulk on ${label}`.padEnd(34)}${bulk.eventsPerSecond.toFixed(0).padStart(12)}${bulkBase.eventsPerSecond.toFixed(0).padStart(12)}${(bulk.eventsPerSecond / bulkBase.eventsPerSecond).toFixed(3).padStart(8)}` +
+      `   health p50 ${bulk.healthP50.toFixed(1)} ms, p99 ${bulk.healthP99.toFixed(1)} ms; fairness p99/p50 ${bulk.fairness.toFixed(2)}; stored ${stored} = accepted ${bulk.accepted}: ${stored === bulk.accepted ? 'yes' : 'NO'}`,
+  );
 }
 
 /** Runs the ingestion case on PGlite (the config given) and, with DATABASE_URL, on a scratch PostgreSQL database. */
 export async function ingestionCase(config: Config, signIn: (url: string) => Promise<string>) {
   const base = await bareRate('bench');
-  console.log(`\ningestion: ${EVENTS_PER_REQUEST} events per request, events per second against a bare route parsing the same body`);
+  const bulkBase = await bareBulk();
+  console.log(`\ningestion: ${EVENTS_PER_REQUEST} events per request (/i/bulk: ${BULK_LABEL} a call), events per second against a bare route parsing the same body`);
+  console.log(`bare /i/bulk: health under load p50 ${bulkBase.healthP50.toFixed(1)} ms, p99 ${bulkBase.healthP99.toFixed(1)} ms; fairness ${bulkBase.fairness.toFixed(2)}`);
   console.log(`${'endpoint'.padEnd(34)}${'events/s'.padStart(12)}${'base ev/s'.padStart(12)}${'ratio'.padStart(8)}`);
-  await onDatabase('PGlite', { ...config, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn, base);
+  await onDatabase('PGlite', { ...config, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn, base, bulkBase);
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl?.startsWith('postgres')) return;
   const name = `beacon_bench_${Date.now()}`;
@@ -97,7 +114,7 @@ export async function ingestionCase(config: Config, signIn: (url: string) => Pro
   try {
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
-    await onDatabase('PostgreSQL', { ...config, DATABASE_URL: url.toString(), INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn, base);
+    await onDatabase('PostgreSQL', { ...config, DATABASE_URL: url.toString(), INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn, base, bulkBase);
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -10,7 +10,7 @@ import { createAdminJobService } from './adminJobs';
 import { createAdminLogService } from './adminLogs';
 import { createAdminPlanGroupService } from './adminPlanGroups';
 import { createAdminUserService } from './adminUsers';
-import { createAnalyticsService } from './analytics';
+import { BATCH_OPTIONS, createAnalyticsService } from './analytics';
 import { createAuthService } from './auth';
 import { createCatalogueService } from './catalogue';
 import { createHealthService } from './health';
@@ -70,7 +70,7 @@ export async function createServices({ config, database, t, log, events }: Servi
   const mailing = { mailer, t, publicUrl: config.publicUrl };
   // Made here, started when the app is ready (app.ts).
   const worker = config.WORKER_ENABLED ? createWorker({ db, config, queue, providers, payments: payments.gateway, mailing, log }) : null;
-  const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS });
+  const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS, batch: BATCH_OPTIONS[database.kind] });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
   const deploymentActions = createDeploymentActions({ db, config, queue, keyring });

@@ -36,7 +36,7 @@ export async function scratchDatabase(prefix: string, serverUrl = process.env.DA
 }
 
 /** Starts the server and waits until health answers; output is kept unless `readOutput` is false. */
-export async function startServer(options: { serverFile: string; databaseUrl: string; dataDir: string; env?: Record<string, string>; readOutput?: boolean }): Promise<ServerProcess> {
+export async function startServer(options: { serverFile: string; databaseUrl: string; dataDir: string; env?: Record<string, string>; readOutput?: boolean; startMs?: number }): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [options.serverFile], {
     env: {
@@ -60,7 +60,7 @@ export async function startServer(options: { serverFile: string; databaseUrl: st
   }
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return { child, url, log: () => out, ended };

@@ -12,6 +12,7 @@ import * as apps from './apps';
 import * as appUsers from './appUsers';
 import * as events from './events';
 import { ingestBulk, ingestOne } from './ingest';
+import { createBatchWriter, type BatchOptions } from './ingestBatch';
 import { createIngestCache } from './ingestCache';
 import { mauHistory, mauOfMonth } from './mau';
 import * as members from './members';
@@ -23,6 +24,7 @@ import * as tokens from './tokens';
 import * as views from './views';
 
 export type { AnalyticsActor } from './access';
+export { BATCH_OPTIONS } from './ingestBatch';
 export { createTenant, endCompanyAccess, removeTenant } from './tenants';
 export { mauHistory, mauOfMonth } from './mau';
 export { runDueReports, type ReportMailing } from './reports';
@@ -36,9 +38,11 @@ type OnApp<I = object> = On<{ appId: string } & I>;
  * dashboard's API. Every method resolves the actor to a member of the deployment's tenant in the
  * transaction it opens, and each helper checks the member's rights for every app id it is given.
  */
-export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMailing; changes: ChangeFeed; keyring: Keyring; graceDays: number }) {
+export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMailing; changes: ChangeFeed; keyring: Keyring; graceDays: number; batch: BatchOptions }) {
   const { db, mailing, graceDays } = deps;
   const cache = createIngestCache(deps.changes);
+  // Every caller's accepted requests share batches: one statement per batch (group commit).
+  const writer = createBatchWriter({ db, options: deps.batch });
   // Every call says whether it only reads the data kept (allowed on a paused server) or changes something.
   const on =
     (need: StateRule['need']) =>
@@ -50,8 +54,8 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
   const takeAway = read;
 
   return {
-    ingest: (request: IngestRequest) => ingestOne(db, cache, request, graceDays),
-    ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, request, graceDays),
+    ingest: (request: IngestRequest) => ingestOne(db, cache, writer, request, graceDays),
+    ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, writer, request, graceDays),
     sdkConfig: (request: IngestRequest) => sdk.sdkConfig(db, cache, request),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),
     mauOfMonth: (deploymentIds: string[], month: string) => mauOfMonth(db, deploymentIds, month),
