@@ -208,8 +208,8 @@ export const serversEn = {
     backups: {
       title: 'Backups',
       none: 'No backups yet.',
-      disabled: 'This server has no backup option. Edit the server to add daily backups.',
-      kind: { nightly: 'Nightly', manual: 'Manual', final: 'Final' },
+      disabled: 'This server has no backup option. Edit the server to add daily or hourly backups.',
+      kind: { nightly: 'Daily', hourly: 'Hourly', manual: 'Manual', final: 'Final' },
       status: { pending: 'In progress', completed: 'Completed', failed: 'Failed' },
       restore: 'Restore this backup',
       size: 'Size',

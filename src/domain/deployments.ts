@@ -94,7 +94,7 @@ export const deploymentViewSchema = deploymentDtoSchema.extend({
   terminationScheduledAt: z.string().nullable(),
   /** A deleted server can be restored until then. */
   restorableUntil: z.string().nullable(),
-  /** Whether the server has the backup feature (nightly backups). */
+  /** Whether the server has a backup option (backups at the frequency the option names). */
   backupsEnabled: z.boolean(),
 });
 export type DeploymentView = z.infer<typeof deploymentViewSchema>;
@@ -108,12 +108,32 @@ export const byCompanyQuerySchema = z.object({ count: z.enum(['0', '1', 'true', 
 export const byCompanyAnswerSchema = z.object({ count: z.number(), deployments: z.array(deploymentViewSchema) });
 export type ByCompanyAnswer = z.infer<typeof byCompanyAnswerSchema>;
 
-export const BACKUP_KINDS = ['nightly', 'manual', 'final'] as const;
+export const BACKUP_KINDS = ['nightly', 'hourly', 'manual', 'final'] as const;
+export type BackupKind = (typeof BACKUP_KINDS)[number];
+
+/**
+ * What each backup option of the catalogue delivers: a scheduled snapshot every `everyHours`,
+ * kept `keepDays` (the catalogue's descriptions say the same). Daily snapshots keep the kind
+ * `nightly` they always had; an unknown backup option is taken as daily.
+ */
+export interface BackupSchedule {
+  kind: Extract<BackupKind, 'nightly' | 'hourly'>;
+  everyHours: number;
+  keepDays: number;
+}
+const DAILY_BACKUPS: BackupSchedule = { kind: 'nightly', everyHours: 24, keepDays: 7 };
+export const BACKUP_SCHEDULES: Record<string, BackupSchedule> = {
+  'backup.daily': DAILY_BACKUPS,
+  'backup.hourly': { kind: 'hourly', everyHours: 1, keepDays: 7 },
+};
+export const backupScheduleOf = (code: string): BackupSchedule => BACKUP_SCHEDULES[code] ?? DAILY_BACKUPS;
+/** A run of the hourly schedule a few minutes late still takes the next backup on time. */
+export const BACKUP_SLACK_MINUTES = 10;
 export const BACKUP_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const backupDtoSchema = z.object({
   _id: z.string(),
   deploymentId: z.string(),
-  /** nightly (scheduled), manual, or final (taken before a deleted server's machine is destroyed). */
+  /** nightly or hourly (scheduled), manual, or final (taken before a deleted server's machine is destroyed). */
   kind: z.enum(BACKUP_KINDS),
   status: z.enum(BACKUP_STATUSES),
   sizeBytes: z.number().nullable(),
