@@ -6,6 +6,9 @@ export const adminEn = {
   admin: {
     sections: 'Admin sections',
     filters: 'Filters',
+    emptyFiltered: 'Nothing matches these filters',
+    emptyFilteredHint: 'Change or clear the filters to see more.',
+    clearFilters: 'Clear filters',
     any: 'Any',
     yes: 'Yes',
     no: 'No',
@@ -26,6 +29,7 @@ export const adminEn = {
       name: 'Companies',
       title: 'Company {{name}}',
       empty: 'No companies yet.',
+      emptyFiltered: 'No companies match these filters',
       fields: {
         _id: 'ID',
         name: 'Name',
