@@ -90,7 +90,7 @@ export const serversEn = {
       verify_domain: 'Domain verification',
       unlock_users: 'User unlock',
     },
-    taskStatus: { queued: 'queued', running: 'running', completed: 'completed', failed: 'failed', canceled: 'canceled' },
+    taskStatus: { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed', canceled: 'Canceled' },
     working: '{{task}} in progress… {{progress}}%',
     queued: '{{task}} is queued…',
     mau: '{{used}} of {{limit}} monthly active users',
@@ -178,8 +178,8 @@ export const serversEn = {
     keep: 'Cancel',
     queued: '{{task}} requested.',
     viewerNotice: 'You are a viewer in this company: only workspace admins can act on servers.',
-    health: { unknown: 'Not checked yet', healthy: 'Healthy', unhealthy: 'Unhealthy' },
-    healthCheckedAt: 'checked {{date}}',
+    health: { unknown: 'Not checked yet', awaitingCheck: 'Waiting for the next check', healthy: 'Healthy', unhealthy: 'Unhealthy' },
+    healthCheckedAt: 'last checked {{date}}',
     status: 'Status',
     address: 'Address',
     domain: {
@@ -204,6 +204,12 @@ export const serversEn = {
       useDefault: 'Use the default address',
       useDefaultTitle: 'Go back to the default address?',
       useDefaultMessage: 'Your custom domain stops pointing at this server.',
+      notInPlan: 'This server’s options include a hosted subdomain only. A custom domain is a paid option.',
+      upgrade: 'Add a custom domain',
+    },
+    pendingPlan: {
+      message: 'The change to {{plan}} waits for its payment. Until it is paid, the server keeps {{current}}.',
+      pay: 'Pay now',
     },
     backups: {
       title: 'Backups',
@@ -235,6 +241,9 @@ export const serversEn = {
       },
       by: 'by {{email}}',
       system: 'by the system',
+      deletingOn: 'Deleting on {{date}}',
+      attempt: 'Attempt {{n}}',
+      domainNotFound: 'The verification record was not found',
     },
     mau: {
       title: 'Monthly active users',

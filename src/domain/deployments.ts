@@ -38,6 +38,8 @@ export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-
  * has (codes of its domain-type options that its plan offers) is another than the hosted default.
  */
 export const includesCustomDomain = (domainOptionCodes: readonly string[]): boolean => domainOptionCodes.some((code) => code !== DEFAULTS.domainCode);
+/** Whether a server's options (as its view lists them) include a custom domain: screens offer the upgrade when not. */
+export const optionsIncludeCustomDomain = (options: readonly { code: string; type: string }[]): boolean => includesCustomDomain(options.filter((o) => o.type === 'domain').map((o) => o.code));
 
 /** The DNS record the customer adds so that a custom domain can be verified. */
 export const domainVerificationSchema = z.object({ type: z.enum(['TXT', 'CNAME']), host: z.string(), value: z.string() });
@@ -96,6 +98,8 @@ export const deploymentViewSchema = deploymentDtoSchema.extend({
   restorableUntil: z.string().nullable(),
   /** Whether the server has a backup option (backups at the frequency the option names). */
   backupsEnabled: z.boolean(),
+  /** A change of plan that costs money, waiting for its payment: until paid the server keeps `plan`. */
+  pendingPlan: z.object({ _id: z.string(), name: z.string(), code: z.string() }).nullable(),
 });
 export type DeploymentView = z.infer<typeof deploymentViewSchema>;
 
