@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_TARGET_TYPES } from '../src/domain/audit';
-import { TASK_STATUSES, TASK_TYPES } from '../src/domain/deploymentTasks';
+import { TASK_STATUSES, TASK_TYPES, TIMELINE_KINDS } from '../src/domain/deploymentTasks';
 import { BACKUP_KINDS, BACKUP_STATUSES } from '../src/domain/deployments';
 import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../src/domain/orders';
 import { adminEn } from './admin';
@@ -14,6 +14,7 @@ const TABLES: [string, object, string, readonly string[]][] = [
   ['server statuses', serversEn, 'servers.status', DEPLOYMENT_STATUSES],
   ['task types', serversEn, 'servers.task', TASK_TYPES],
   ['task statuses', serversEn, 'servers.taskStatus', TASK_STATUSES],
+  ['timeline kinds', serversEn, 'deployment.timeline.kind', TIMELINE_KINDS],
   ['backup kinds', serversEn, 'deployment.backups.kind', BACKUP_KINDS],
   ['backup statuses', serversEn, 'deployment.backups.status', BACKUP_STATUSES],
   ['subscription statuses', billingEn, 'management.billing.status', SUBSCRIPTION_STATUSES],
@@ -25,8 +26,8 @@ describe('the label table', () => {
     for (const code of codes) {
       const label = at(bundle, `${path}.${code}`);
       expect(typeof label, `${path}.${code}`).toBe('string');
-      // A label starts with a capital (it is shown alone) and is never the raw code.
-      expect(label, `${path}.${code}`).toMatch(/^[A-Z]/);
+      // A label starts with a capital or a name put in (it is shown alone) and is never the raw code.
+      expect(label, `${path}.${code}`).toMatch(/^(?:[A-Z]|\{\{)/);
       expect(label).not.toBe(code);
     }
   });

@@ -238,6 +238,7 @@ export const serversEn = {
         health: 'Health check',
         termination_scheduled: 'Deletion scheduled',
         termination_canceled: 'Deletion cancelled',
+        note: 'Note',
       },
       by: 'by {{email}}',
       system: 'by the system',

@@ -28,7 +28,9 @@ describe('the server view gates the actions the screens offer', () => {
     const view = await populated(t.app, owner.cookie, id);
     expect(view.features.filter((f) => f.type === 'domain').map((f) => f.code)).toEqual(['domain.default']);
     expect(optionsIncludeCustomDomain(view.features)).toBe(false);
+    // As if the worker had provisioned it: running on a machine, no task open.
     await t.app.database.rows(`update deployments set status = 'running' where id = '${id}'`);
+    await t.app.database.rows(`update deployment_tasks set status = 'completed' where deployment_id = '${id}'`);
     await t.app.database.rows(`insert into deployment_runtime (deployment_id, machine_id, url) values ('${id}', 'm-opt', 'https://x.example') on conflict (deployment_id) do update set machine_id = excluded.machine_id`);
     const before = await tableCounts(t.app);
     const res = await call(t.app, 'POST', `/deployments/${id}/update-domain`, owner.cookie, { domain: 'stats.example.org' });
