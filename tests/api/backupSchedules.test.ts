@@ -47,7 +47,8 @@ async function runAt(ids: string[]) {
 }
 
 describe('scheduled backups, at the frequency the server’s option names', () => {
-  it('takes an hourly server’s backup each hour and a daily one’s once a day, keeping them 7 days', async () => {
+  // 30 runs of the schedule, each waiting for the worker to take its backups.
+  it('takes an hourly server’s backup each hour and a daily one’s once a day, keeping them 7 days', { timeout: 180_000 }, async () => {
     const hourly = await server('Hourly Backups', 'backup.hourly');
     const daily = await server('Daily Backups', 'backup.daily');
     const ids = [hourly._id, daily._id];
