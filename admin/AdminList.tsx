@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from 'react';
 import { useListController, type RaRecord } from 'react-admin';
@@ -23,6 +24,8 @@ export interface AdminListProps<T extends RaRecord> {
   /** Toolbar actions after the table's own (a create button). */
   actions?: ReactNode;
   defaultSort?: TableSort;
+  /** Resets the filter bar: offered when the filters leave the list empty. */
+  onClearFilters?: () => void;
 }
 
 /** A cell linking to a record's page (`/admin/<name>/<id>`): how a list row opens. */
@@ -39,7 +42,7 @@ export function RecordLink({ name, id, children }: { name: string; id: string; c
  * 'Showing _START_ to _END_ of _TOTAL_') over react-admin's list controller, so paging, sorting
  * and searching are the server's, and the export streams the same query from the server.
  */
-export function AdminList<T extends RaRecord>({ name, columns, filter, filters, actions, defaultSort }: AdminListProps<T>) {
+export function AdminList<T extends RaRecord>({ name, columns, filter, filters, actions, defaultSort, onClearFilters }: AdminListProps<T>) {
   const { t } = useTranslation();
   const resource = `admin/${name}`;
   const list = useListController<T>({ resource, perPage: 10, sort: defaultSort ?? { field: '_id', order: 'ASC' }, disableSyncWithLocation: true });
@@ -84,6 +87,8 @@ export function AdminList<T extends RaRecord>({ name, columns, filter, filters, 
   );
 
   const title = t(`resources.${name}.name`);
+  // Filters that leave nothing say so, rather than that there is nothing at all.
+  const filtered = extraKey !== '{}';
   return (
     <>
       <AdminNav />
@@ -98,7 +103,15 @@ export function AdminList<T extends RaRecord>({ name, columns, filter, filters, 
         exportName={name}
         actions={actions}
         canCreate={false}
-        emptyMessage={t(`resources.${name}.empty`)}
+        emptyTitle={filtered ? t(`resources.${name}.emptyFiltered`, { defaultValue: t('admin.emptyFiltered') }) : undefined}
+        emptyMessage={filtered ? t('admin.emptyFilteredHint') : t(`resources.${name}.empty`)}
+        emptyAction={
+          filtered && onClearFilters ? (
+            <Button variant="outlined" onClick={onClearFilters} sx={{ mt: 1 }}>
+              {t('admin.clearFilters')}
+            </Button>
+          ) : undefined
+        }
         defaultSort={defaultSort}
       />
     </>

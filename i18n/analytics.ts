@@ -274,6 +274,7 @@ export const analyticsEn = {
       expiresAt: 'Expires',
       owner: 'Owner',
       createdTitle: 'Token created',
+      tokenField: 'Your new token',
       createdBody: 'Copy the token now: it is shown only once.',
       deleteTitle: 'Delete token?',
       deleteBody: 'Requests presenting this token will be refused.',

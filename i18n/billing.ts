@@ -16,6 +16,8 @@ export const billingEn = {
       noSubscriptions: 'No subscriptions yet. Order a server to start one.',
       perCycle: { month: '{{amount}} / month', year: '{{amount}} / year' },
       status: { pending: 'Pending', active: 'Active', past_due: 'Past due', paused: 'Paused', canceled: 'Canceled' },
+      // Paddle's transaction statuses (and the stand-in's).
+      txStatus: { draft: 'Draft', ready: 'Awaiting payment', billed: 'Billed', paid: 'Paid', completed: 'Paid', canceled: 'Canceled', past_due: 'Past due' },
       nextBilling: 'Next billing: {{date}}',
       pausesOn: 'Paused on {{date}} unless paid',
       payNow: 'Pay now',

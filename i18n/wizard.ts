@@ -64,6 +64,7 @@ export const wizardEn = {
       title: 'Your server is on its way',
       updated: 'Your server was updated',
       body: '{{name}} is ordered and will be set up shortly.',
+      updatedBody: 'The change to {{name}} is saved and will be applied shortly.',
       toDeployments: 'Go to deployments',
       toDashboard: 'Go to dashboard',
     },

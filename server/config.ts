@@ -153,7 +153,8 @@ const envSchema = z.object({
     .regex(/^\s*\w+:\d+\s*(,\s*\w+:\d+\s*)*$/)
     .optional(),
   /** Schedules (cron, UTC). */
-  BACKUP_CRON: z.string().min(9).default('0 3 * * *'),
+  // Hourly: each server's backup option decides whether this run takes its snapshot.
+  BACKUP_CRON: z.string().min(9).default('0 * * * *'),
   HEALTH_CHECK_CRON: z.string().min(9).default('*/15 * * * *'),
   MAU_SAMPLE_CRON: z.string().min(9).default('0 * * * *'),
   TERMINATION_CRON: z.string().min(9).default('* * * * *'),

@@ -11,6 +11,7 @@ import { RecordHeader } from '../RecordHeader';
 import { SectionTable } from '../SectionTable';
 import { CompanyForm } from './CompanyForm';
 import { ViewAsButton } from './ViewAsButton';
+import { planCodeLabel } from '../../src/ui/format';
 
 type CompanyRecord = AdminCompanyDetail & { id: string };
 
@@ -52,7 +53,7 @@ export function CompanyEdit() {
         columns={[
           { header: r('fields.name'), cell: (d) => d.name },
           { header: r('status'), cell: (d) => d.status },
-          { header: r('plan'), cell: (d) => d.planCode },
+          { header: r('plan'), cell: (d) => planCodeLabel(d.planCode) },
           { header: r('free'), cell: (d) => (d.free ? t('admin.yes') : t('admin.no')) },
           { header: r('fields.createdAt'), cell: (d) => formatDateTime(d.createdAt) },
         ]}

@@ -26,5 +26,5 @@ export function CompanyList() {
       { id: '_id', header: f('_id'), dynamic: true, value: (c) => c._id },
     ];
   }, [t]);
-  return <AdminList name="companies" columns={columns} filter={filter} filters={<CompanyFilters value={filters} onChange={setFilters} />} />;
+  return <AdminList name="companies" columns={columns} filter={filter} filters={<CompanyFilters value={filters} onChange={setFilters} />} onClearFilters={() => setFilters(NO_COMPANY_FILTERS)} />;
 }

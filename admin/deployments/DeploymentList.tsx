@@ -7,6 +7,7 @@ import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList, RecordLink } from '../AdminList';
 import { formatDateTime } from '../formatDate';
 import { useServerLabels } from '../serverLabels';
+import { planCodeLabel } from '../../src/ui/format';
 
 type DeploymentRow = AdminDeploymentRow & { id: string };
 
@@ -22,7 +23,7 @@ export function DeploymentList() {
       { id: 'name', header: f('name'), value: (d) => d.name, render: (d) => <RecordLink name="deployments" id={d._id}>{d.name}</RecordLink> },
       { id: 'companyName', header: f('companyName'), value: (d) => d.companyName, render: (d) => <RecordLink name="companies" id={d.companyId}>{d.companyName}</RecordLink> },
       { id: 'status', header: f('status'), value: (d) => labels.deploymentStatus(d.status) },
-      { id: 'planCode', header: f('planCode'), value: (d) => d.planCode },
+      { id: 'planCode', header: f('planCode'), value: (d) => planCodeLabel(d.planCode) },
       { id: 'regionName', header: f('regionName'), value: (d) => d.regionName ?? '' },
       { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => labels.subscriptionStatus(d.subscriptionStatus) },
       { id: 'createdAt', header: f('createdAt'), value: (d) => formatDateTime(d.createdAt) },

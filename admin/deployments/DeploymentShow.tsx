@@ -40,7 +40,7 @@ export function DeploymentShow() {
         {chip(f('planCode'), d.plan.name)}
         {chip(f('regionName'), d.region?.name ?? '—')}
         {chip(f('subscriptionStatus'), labels.subscriptionStatus(d.subscriptionStatus))}
-        {chip(t('resources.deployments.mau'), `${d.mau.used} / ${d.mau.limit}`)}
+        {chip(t('resources.deployments.mau'), t('resources.deployments.mauOf', { used: d.mau.used.toLocaleString('en-US'), limit: d.mau.limit.toLocaleString('en-US') }))}
         {chip(t('resources.deployments.health'), t(`deployment.health.${d.health.state}`))}
         {chip(f('createdAt'), formatDateTime(d.createdAt))}
         {d.terminationScheduledAt && chip(t('deployment.delete'), formatDateTime(d.terminationScheduledAt))}

@@ -20,6 +20,8 @@ const server = (custom: boolean) =>
     status: 'running',
     terminationScheduledAt: null,
     domain: { name: custom ? 'stats.example.com' : 'alpha-d1.servers.example', custom, ssl: 'active', verified: false, verifiedAt: null, verification: [] },
+    // The options include a custom domain: the panel offers setting one.
+    features: [{ _id: 'f-c', code: 'domain.custom', name: 'Custom domain', type: 'domain' }],
     tasks: [],
   }) as unknown as AdminDeploymentDetail & { id: string };
 

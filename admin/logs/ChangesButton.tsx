@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditLogRow } from '../../src/domain/schemas/admin';
 import { formatDateTime } from '../formatDate';
+import { codeAsWords } from '../../src/ui/format';
 
 const json = (value: unknown) => (value ? JSON.stringify(value, null, 2) : '—');
 
@@ -23,7 +24,7 @@ export function ChangesButton({ entry }: { entry: AuditLogRow }) {
         {t('resources.logs.show')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
-        <DialogTitle>{`${entry.action} · ${formatDateTime(entry.at)}`}</DialogTitle>
+        <DialogTitle>{`${t(`resources.logs.actions.${entry.action}`, { defaultValue: codeAsWords(entry.action) })} · ${formatDateTime(entry.at)}`}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             {(['before', 'after'] as const).map((side) => (

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_TARGET_TYPES } from '../../src/domain/audit';
+import { codeAsWords } from '../../src/ui/format';
 
 export interface LogFilterValues {
   targetType: string;
@@ -24,7 +25,7 @@ export function LogFilters({ value, onChange }: { value: LogFilterValues; onChan
         <option value="">{t('admin.any')}</option>
         {AUDIT_TARGET_TYPES.map((type) => (
           <option key={type} value={type}>
-            {type}
+            {t(`resources.logs.targetTypes.${type}`, { defaultValue: codeAsWords(type) })}
           </option>
         ))}
       </TextField>

@@ -6,6 +6,7 @@ import { AdminList, RecordLink } from '../AdminList';
 import { formatDateTime } from '../formatDate';
 import { ChangesButton } from './ChangesButton';
 import { LogFilters, NO_LOG_FILTERS, type LogFilterValues } from './LogFilters';
+import { codeAsWords } from '../../src/ui/format';
 
 type LogRow = AuditLogRow & { id: string };
 
@@ -21,8 +22,8 @@ export function LogList() {
     return [
       { id: 'at', header: f('at'), value: (l) => formatDateTime(l.at) },
       { id: 'actorEmail', header: f('actorEmail'), value: (l) => l.actorEmail ?? t('resources.logs.system') },
-      { id: 'action', header: f('action'), value: (l) => l.action },
-      { id: 'targetType', header: f('targetType'), value: (l) => l.targetType },
+      { id: 'action', header: f('action'), value: (l) => t(`resources.logs.actions.${l.action}`, { defaultValue: codeAsWords(l.action) }) },
+      { id: 'targetType', header: f('targetType'), value: (l) => t(`resources.logs.targetTypes.${l.targetType}`, { defaultValue: codeAsWords(l.targetType) }) },
       {
         id: 'targetId',
         header: f('targetId'),

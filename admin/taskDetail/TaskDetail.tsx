@@ -13,6 +13,7 @@ import { useServerLabels } from '../serverLabels';
 import { RecordHeader } from '../RecordHeader';
 import { SectionTable } from '../SectionTable';
 import { TaskActions } from './TaskActions';
+import { codeAsWords } from '../../src/ui/format';
 
 type TaskRecord = AdminTaskDetail & { id: string };
 
@@ -59,9 +60,9 @@ export function TaskDetail() {
         getRowId={(s) => s.name}
         empty={t('resources.taskDetail.noSteps')}
         columns={[
-          { header: t('resources.taskDetail.step'), cell: (s) => s.name },
+          { header: t('resources.taskDetail.step'), cell: (s) => t(`resources.taskDetail.stepNames.${s.name}`, { defaultValue: codeAsWords(s.name) }) },
           { header: t('resources.taskDetail.at'), cell: (s) => formatDateTime(s.at) },
-          { header: t('resources.taskDetail.detail'), cell: (s) => <Box component="code" sx={{ wordBreak: 'break-all', fontSize: '0.8125rem' }}>{s.detail ?? ''}</Box> },
+          { header: t('resources.taskDetail.detail'), cell: (s) => <Box component="code" sx={{ wordBreak: 'break-all', fontSize: '0.8125rem' }}>{s.detail && s.detail !== '{}' ? s.detail : ''}</Box> },
         ]}
       />
     </>

@@ -147,6 +147,32 @@ describe('a server page', () => {
     expect(await screen.findByTestId('mau-chart', {}, { timeout: 5000 })).toBeTruthy();
   });
 
+  it('offers the upgrade, not a custom domain, when the server’s options include only the hosted subdomain', async () => {
+    server = testServer({ features: [{ _id: 'f-d', code: 'domain.default', name: 'Hosted subdomain', type: 'domain' }] });
+    open();
+    const panel = await screen.findByTestId('domain-panel');
+    expect(await within(panel).findByText(en('deployment.domain.notInPlan'))).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: en('deployment.domain.upgrade') }).getAttribute('href')).toBe('/server-builder/d-1/choose-plan');
+    expect(within(panel).queryByRole('button', { name: en('deployment.domain.set') })).toBeNull();
+    expect(within(panel).queryByLabelText(en('deployment.domain.field'))).toBeNull();
+  });
+
+  it('lets a server with the custom-domain option set one', async () => {
+    open();
+    const panel = await screen.findByTestId('domain-panel');
+    expect(await within(panel).findByRole('button', { name: en('deployment.domain.set') })).toBeTruthy();
+    expect(within(panel).queryByTestId('domain-upgrade')).toBeNull();
+  });
+
+  it('shows a paid change of plan as waiting for its payment while the server keeps its plan', async () => {
+    server = testServer({ plan: { _id: 'p-free', name: 'Free', code: 'v3.mau_500_gcp.base', mau: 500 }, pendingPlan: { _id: 'p-starter', name: 'Starter', code: 'v3.mau_1_000_gcp.base' } });
+    open();
+    const pending = await screen.findByTestId('pending-plan');
+    expect(pending.textContent).toContain(en('deployment.pendingPlan.message', { plan: 'Starter', current: 'Free' }));
+    expect(within(pending).getByRole('link', { name: en('deployment.pendingPlan.pay') }).getAttribute('href')).toBe('/management/billing');
+    expect(within(screen.getByTestId('plan-panel')).getAllByText('Free').length).toBeGreaterThan(0);
+  });
+
   it('shows a viewer no actions', async () => {
     serve({}, 'viewer');
     open();

@@ -27,7 +27,7 @@ export function testServer(over: Partial<DeploymentPopulated> = {}): DeploymentP
     createdAt: '2026-11-01T00:00:00.000Z',
     plan: { _id: 'plan-1', name: 'Starter', code: 'v3.mau_1_000_gcp.base', mau: 1000 },
     region: { _id: 'r-1', name: 'US Central' },
-    features: [{ _id: 'f-1', code: 'backup.daily', name: 'Daily backup', type: 'backup' }],
+    features: [{ _id: 'f-0', code: 'domain.custom', name: 'Custom domain', type: 'domain' }, { _id: 'f-1', code: 'backup.daily', name: 'Daily backup', type: 'backup' }],
     domain: { name: 'shop-d1.servers.example', custom: false, ssl: 'active', verified: true, verifiedAt: null, verification: [] },
     url: 'https://shop-d1.servers.example',
     latestTask: null,
@@ -36,6 +36,7 @@ export function testServer(over: Partial<DeploymentPopulated> = {}): DeploymentP
     terminationScheduledAt: null,
     restorableUntil: null,
     backupsEnabled: true,
+    pendingPlan: null,
     mauHistory: [],
     ...over,
   };

@@ -32,6 +32,7 @@ import '../../src/billingI18n';
 import '../wizard/i18n';
 import '../../src/managementI18n';
 import { PaymentModal } from '../wizard/PaymentModal';
+import { codeAsWords } from '../../src/ui/format';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** A date of the API (ISO) as the page shows it, e.g. 'Mar 4, 2026'. */
@@ -131,7 +132,7 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                     {money(tx.total, tx.currency)}
                   </TableCell>
-                  <TableCell>{tx.status}</TableCell>
+                  <TableCell>{t(`management.billing.txStatus.${tx.status}`, { defaultValue: codeAsWords(tx.status) })}</TableCell>
                   <TableCell>
                     <Button size="small" startIcon={<Download />} loading={busy === tx._id} onClick={() => void download(tx)} aria-label={t('management.billing.receiptFor', { invoice: tx.invoiceNumber ?? tx._id })}>
                       {t('management.billing.receipt')}

@@ -19,7 +19,7 @@ export function ServerCreated({ name, editing, deploymentsPath, dashboardPath }:
         {editing ? t('wizard.created.updated') : t('wizard.created.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        {t('wizard.created.body', { name })}
+        {t(editing ? 'wizard.created.updatedBody' : 'wizard.created.body', { name })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Button variant="contained" component={RouterLink} to={deploymentsPath}>

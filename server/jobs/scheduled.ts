@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { mauWarningShare } from '../../src/domain/deployments';
+import { and, eq, inArray, max, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { BACKUP_SLACK_MINUTES, backupScheduleOf, mauWarningShare } from '../../src/domain/deployments';
 import { mauFromPlanCode } from '../../src/domain/planCode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
@@ -17,9 +17,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * The scheduled jobs (pg-boss schedules, run by workers): each finds the servers concerned and
- * queues their tasks, one transaction per server. Each returns how many servers it acted on.
+ * queues their tasks, one transaction per server. Each returns how many servers it acted on. The
+ * clock is injected so that tests can run them through simulated hours and days.
  */
-export function createScheduledJobs({ db, config, queue, providers, mailing, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; mailing: ReportMailing; log: FastifyBaseLogger }) {
+export function createScheduledJobs({ db, config, queue, providers, mailing, log, now }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; mailing: ReportMailing; log: FastifyBaseLogger; now: () => Date }) {
   /** Queues a task unless the server already has one open; audited as the system's. */
   async function queueFor(deploymentId: string, companyId: string, type: 'backup' | 'delete' | 'pause' | 'resume', payload: (tx: Db) => Promise<Record<string, unknown>> = async () => ({})) {
     return db.transaction(async (tx) => {
@@ -58,19 +59,35 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
   }
 
   const jobs: Record<ScheduleName, () => Promise<number>> = {
-    /** Nightly backups of running servers that have the backup feature (one a day at most). */
+    /**
+     * Scheduled backups (the schedule runs hourly; its name is older than hourly backups): each
+     * running server with a backup option gets a snapshot once its option's interval has passed
+     * since the last one, and scheduled snapshots older than the option's retention are dropped.
+     */
     async 'nightly-backups'() {
-      const backupIds = new Set((await db.select({ id: features.id }).from(features).where(eq(features.type, 'backup'))).map((f) => f.id));
-      const since = new Date(Date.now() - 20 * 3600_000);
-      const recent = new Set(
-        (await db.select({ id: deploymentBackups.deploymentId }).from(deploymentBackups).where(and(eq(deploymentBackups.kind, 'nightly'), gte(deploymentBackups.createdAt, since)))).map((r) => r.id),
+      const at = now();
+      const options = new Map((await db.select({ id: features.id, code: features.code }).from(features).where(eq(features.type, 'backup'))).map((f) => [f.id, backupScheduleOf(f.code)]));
+      const last = new Map(
+        (
+          await db
+            .select({ id: deploymentBackups.deploymentId, at: max(deploymentBackups.createdAt) })
+            .from(deploymentBackups)
+            .where(inArray(deploymentBackups.kind, ['nightly', 'hourly']))
+            .groupBy(deploymentBackups.deploymentId)
+        ).map((r) => [r.id, r.at ? new Date(r.at).getTime() : 0]),
       );
       const rows = await db.select({ id: deployments.id, companyId: deployments.companyId, planConfig: deployments.planConfig }).from(deployments).where(eq(deployments.status, 'running'));
       let n = 0;
       for (const d of rows) {
-        if (recent.has(d.id) || !d.planConfig.features.some((f) => backupIds.has(f))) continue;
+        const option = d.planConfig.features.map((f) => options.get(f)).find((o) => o !== undefined);
+        if (!option) continue;
+        await db
+          .delete(deploymentBackups)
+          .where(and(eq(deploymentBackups.deploymentId, d.id), inArray(deploymentBackups.kind, ['nightly', 'hourly']), lt(deploymentBackups.createdAt, new Date(at.getTime() - option.keepDays * DAY_MS)), sql`${deploymentBackups.status} <> 'pending'`));
+        const due = (last.get(d.id) ?? 0) <= at.getTime() - (option.everyHours * 60 - BACKUP_SLACK_MINUTES) * 60_000;
+        if (!due) continue;
         const queued = await queueFor(d.id, d.companyId, 'backup', async (tx) => {
-          const [b] = await tx.insert(deploymentBackups).values({ deploymentId: d.id, kind: 'nightly' }).returning({ id: deploymentBackups.id });
+          const [b] = await tx.insert(deploymentBackups).values({ deploymentId: d.id, kind: option.kind, createdAt: at }).returning({ id: deploymentBackups.id });
           return { backupId: b?.id };
         });
         if (queued) n += 1;
@@ -85,14 +102,14 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
         .from(deployments)
         .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
         .where(and(eq(deployments.status, 'running'), isNotNull(deploymentRuntime.machineId)));
-      const slot = Math.floor(Date.now() / 60_000);
+      const slot = Math.floor(now().getTime() / 60_000);
       for (const d of rows) {
         const result = await providers(d.provider.provider)
           .health(`health:${d.id}:${slot}`, d.machineId as string)
           .catch((err: unknown) => ({ healthy: false, detail: err instanceof Error ? err.message : 'unreachable' }));
         const state = result.healthy ? 'healthy' : 'unhealthy';
         await db.transaction(async (tx) => {
-          await tx.update(deploymentRuntime).set({ healthState: state, healthCheckedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, d.id));
+          await tx.update(deploymentRuntime).set({ healthState: state, healthCheckedAt: now() }).where(eq(deploymentRuntime.deploymentId, d.id));
           if (state !== d.health) await recordEvent(tx, d.id, 'health', { message: result.healthy ? 'healthy' : `unhealthy: ${result.detail}` });
         });
       }
@@ -101,9 +118,9 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
 
     /** This month's MAU of every server with a machine: the distinct devices its analytics dashboard saw this month. */
     async 'mau-sampling'() {
-      const now = new Date();
-      const startsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const endsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1);
+      const sampledAt = now();
+      const startsAt = new Date(Date.UTC(sampledAt.getUTCFullYear(), sampledAt.getUTCMonth(), 1));
+      const endsAt = new Date(Date.UTC(sampledAt.getUTCFullYear(), sampledAt.getUTCMonth() + 1, 1) - 1);
       const rows = await db
         .select({ id: deployments.id, subscriptionId: subscriptions.id, name: deployments.name, planCode: deployments.planCode, companyId: deployments.companyId, projectId: deployments.projectId })
         .from(deployments)
@@ -116,8 +133,8 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
         const used = devices.get(d.id) ?? 0;
         await db
           .insert(mauHistory)
-          .values({ deploymentId: d.id, subscriptionId: d.subscriptionId, used, startsAt, endsAt, sampledAt: now })
-          .onConflictDoUpdate({ target: [mauHistory.deploymentId, mauHistory.startsAt], set: { used, subscriptionId: d.subscriptionId, sampledAt: now } });
+          .values({ deploymentId: d.id, subscriptionId: d.subscriptionId, used, startsAt, endsAt, sampledAt })
+          .onConflictDoUpdate({ target: [mauHistory.deploymentId, mauHistory.startsAt], set: { used, subscriptionId: d.subscriptionId, sampledAt } });
         await warnOfMau(d, used, startsAt);
       }
       return rows.length;
@@ -129,7 +146,7 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
         .select({ id: deployments.id, companyId: deployments.companyId })
         .from(deployments)
         .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
-        .where(and(lte(deploymentRuntime.terminationScheduledAt, new Date()), sql`${deployments.status} not in ('deleted', 'error_deleting')`));
+        .where(and(lte(deploymentRuntime.terminationScheduledAt, now()), sql`${deployments.status} not in ('deleted', 'error_deleting')`));
       let n = 0;
       for (const d of rows) if (await queueFor(d.id, d.companyId, 'delete')) n += 1;
       // Deleted servers past their restore window lose their analytics data for good.
@@ -138,14 +155,14 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
         .from(deployments)
         .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
         .innerJoin(analyticsTenants, eq(analyticsTenants.deploymentId, deployments.id))
-        .where(and(eq(deployments.status, 'deleted'), lte(deploymentRuntime.restorableUntil, new Date())));
+        .where(and(eq(deployments.status, 'deleted'), lte(deploymentRuntime.restorableUntil, now())));
       for (const d of gone) await db.transaction((tx) => removeTenant(tx, d.id));
       return n + gone.length;
     },
 
     /** Servers past due beyond PAST_DUE_GRACE_DAYS are paused; paused ones paid again are resumed. */
     async 'past-due-pauses'() {
-      const cutoff = new Date(Date.now() - config.PAST_DUE_GRACE_DAYS * DAY_MS);
+      const cutoff = new Date(now().getTime() - config.PAST_DUE_GRACE_DAYS * DAY_MS);
       const overdue = await db
         .select({ id: deployments.id, companyId: deployments.companyId })
         .from(deployments)

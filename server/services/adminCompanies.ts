@@ -36,7 +36,11 @@ export const COMPANY_EXPORT_COLUMNS = [
 const companyId = sql.raw('"companies"."id"');
 const memberCount = sql<number>`(select count(*) from company_members m where m.company_id = ${companyId})::int`;
 const serverCount = sql<number>`(select count(*) from deployments d where d.company_id = ${companyId} and d.status <> 'deleted')::int`;
-const paidServerCount = sql<number>`(select count(*) from deployments d where d.company_id = ${companyId} and d.status <> 'deleted' and not d.free)::int`;
+// Paid: a subscription that was paid for (active, past due or paused), on a server not being
+// deleted. A server still waiting for its first payment is not one, nor one whose deletion stopped its billing.
+const paidServerCount = sql<number>`(select count(*) from deployments d join subscriptions s on s.deployment_id = d.id
+  where d.company_id = ${companyId} and d.status <> 'deleted' and not d.free and s.status in ('active', 'past_due', 'paused')
+  and not exists (select 1 from deployment_runtime r where r.deployment_id = d.id and r.termination_scheduled_at is not null))::int`;
 
 const companiesTable = (db: Db): AdminTable<CompanySortField, AdminCompanyRow> => ({
   sortColumns: {

@@ -47,7 +47,7 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDay
 export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDays: number): Promise<AnyDeploymentView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.deployment.id);
-  const planIds = [...new Set(rows.map((r) => r.deployment.planId))];
+  const planIds = [...new Set(rows.flatMap((r) => [r.deployment.planId, ...(r.subscription?.pendingChange ? [r.subscription.pendingChange.planId] : [])]))];
   const regionIds = [...new Set(rows.map((r) => r.deployment.planConfig.region).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
   const featureIds = [...new Set(rows.flatMap((r) => r.deployment.planConfig.features).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
   const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
@@ -103,6 +103,7 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDay
       terminationScheduledAt: iso(runtime?.terminationScheduledAt),
       restorableUntil: d.status === 'deleted' ? iso(runtime?.restorableUntil) : null,
       backupsEnabled: d.planConfig.features.some((id) => backupFeature.has(id)),
+      pendingPlan: s?.pendingChange ? { _id: s.pendingChange.planId, name: planById.get(s.pendingChange.planId)?.name ?? s.pendingChange.planCode, code: s.pendingChange.planCode } : null,
     };
   });
 }

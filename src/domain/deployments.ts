@@ -38,6 +38,8 @@ export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-
  * has (codes of its domain-type options that its plan offers) is another than the hosted default.
  */
 export const includesCustomDomain = (domainOptionCodes: readonly string[]): boolean => domainOptionCodes.some((code) => code !== DEFAULTS.domainCode);
+/** Whether a server's options (as its view lists them) include a custom domain: screens offer the upgrade when not. */
+export const optionsIncludeCustomDomain = (options: readonly { code: string; type: string }[]): boolean => includesCustomDomain(options.filter((o) => o.type === 'domain').map((o) => o.code));
 
 /** The DNS record the customer adds so that a custom domain can be verified. */
 export const domainVerificationSchema = z.object({ type: z.enum(['TXT', 'CNAME']), host: z.string(), value: z.string() });
@@ -94,8 +96,10 @@ export const deploymentViewSchema = deploymentDtoSchema.extend({
   terminationScheduledAt: z.string().nullable(),
   /** A deleted server can be restored until then. */
   restorableUntil: z.string().nullable(),
-  /** Whether the server has the backup feature (nightly backups). */
+  /** Whether the server has a backup option (backups at the frequency the option names). */
   backupsEnabled: z.boolean(),
+  /** A change of plan that costs money, waiting for its payment: until paid the server keeps `plan`. */
+  pendingPlan: z.object({ _id: z.string(), name: z.string(), code: z.string() }).nullable(),
 });
 export type DeploymentView = z.infer<typeof deploymentViewSchema>;
 
@@ -108,12 +112,32 @@ export const byCompanyQuerySchema = z.object({ count: z.enum(['0', '1', 'true', 
 export const byCompanyAnswerSchema = z.object({ count: z.number(), deployments: z.array(deploymentViewSchema) });
 export type ByCompanyAnswer = z.infer<typeof byCompanyAnswerSchema>;
 
-export const BACKUP_KINDS = ['nightly', 'manual', 'final'] as const;
+export const BACKUP_KINDS = ['nightly', 'hourly', 'manual', 'final'] as const;
+export type BackupKind = (typeof BACKUP_KINDS)[number];
+
+/**
+ * What each backup option of the catalogue delivers: a scheduled snapshot every `everyHours`,
+ * kept `keepDays` (the catalogue's descriptions say the same). Daily snapshots keep the kind
+ * `nightly` they always had; an unknown backup option is taken as daily.
+ */
+export interface BackupSchedule {
+  kind: Extract<BackupKind, 'nightly' | 'hourly'>;
+  everyHours: number;
+  keepDays: number;
+}
+const DAILY_BACKUPS: BackupSchedule = { kind: 'nightly', everyHours: 24, keepDays: 7 };
+export const BACKUP_SCHEDULES: Record<string, BackupSchedule> = {
+  'backup.daily': DAILY_BACKUPS,
+  'backup.hourly': { kind: 'hourly', everyHours: 1, keepDays: 7 },
+};
+export const backupScheduleOf = (code: string): BackupSchedule => BACKUP_SCHEDULES[code] ?? DAILY_BACKUPS;
+/** A run of the hourly schedule a few minutes late still takes the next backup on time. */
+export const BACKUP_SLACK_MINUTES = 10;
 export const BACKUP_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const backupDtoSchema = z.object({
   _id: z.string(),
   deploymentId: z.string(),
-  /** nightly (scheduled), manual, or final (taken before a deleted server's machine is destroyed). */
+  /** nightly or hourly (scheduled), manual, or final (taken before a deleted server's machine is destroyed). */
   kind: z.enum(BACKUP_KINDS),
   status: z.enum(BACKUP_STATUSES),
   sizeBytes: z.number().nullable(),

@@ -37,6 +37,20 @@ describe('loadingTarget', () => {
     expect(other).not.toHaveBeenCalled();
   });
 
+  it('lets a platform admin without a company reload or bookmark the admin area; other pages still ask for a company', () => {
+    const admin = { ...user, isAdmin: true, onboarding: 'company' as const };
+    const take = vi.fn(() => '/admin/companies?filter=%7B%7D');
+    expect(loadingTarget(admin, q('login'), take, () => '/admin/companies?filter=%7B%7D')).toBe('/admin/companies?filter=%7B%7D');
+    expect(take).toHaveBeenCalledOnce();
+    expect(loadingTarget(admin, q('login'), () => '/admin', () => '/admin')).toBe('/admin');
+    const other = vi.fn(() => '/deployments');
+    expect(loadingTarget(admin, q('login'), other, () => '/deployments')).toBe('/account/company');
+    expect(other).not.toHaveBeenCalled();
+    // Not an admin: the admin area is no way around naming a company.
+    expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), () => '/admin/users', () => '/admin/users')).toBe('/account/company');
+    expect(loadingTarget(admin, q('login'), () => '/administration', () => '/administration')).toBe('/account/company');
+  });
+
   it('opens the wizard with continue for a saved pre-login order, once the company exists (SPEC §4)', () => {
     expect(loadingTarget(user, q('login'), () => '/deployments', () => null, true)).toBe('/server-builder/choose-extras?continue=1');
     expect(loadingTarget({ ...user, onboarding: 'company' }, q('login'), () => null, () => null, true)).toBe('/account/company');

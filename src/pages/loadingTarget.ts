@@ -20,7 +20,13 @@ export function loadingTarget(user: CurrentUser | null, query: LoadingQuery, ret
   if (query.referrer === 'verification' || user.onboarding === 'verify') return '/account/verify';
   // The return route is kept for after the company exists, unless it is an invitation: joining
   // one is how this user gets a company.
-  if (user.onboarding === 'company') return peekReturnRoute()?.startsWith('/account/invited?') ? (returnRoute() ?? '/account/company') : '/account/company';
+  if (user.onboarding === 'company') {
+    const next = peekReturnRoute();
+    if (next?.startsWith('/account/invited?')) return returnRoute() ?? '/account/company';
+    // A platform admin needs no company for the admin area: a reload or bookmark of it lands there.
+    if (user.isAdmin && (next === '/admin' || next?.startsWith('/admin/') || next?.startsWith('/admin?'))) return returnRoute() ?? '/admin';
+    return '/account/company';
+  }
   // A visitor who ordered before signing up: the wizard submits the saved order (SPEC §4 continue).
   if (completeSetup) return '/server-builder/choose-extras?continue=1';
   const scoped = query.cid && query.pid && ID.test(query.cid) && ID.test(query.pid) ? `/c/${query.cid}/p/${query.pid}/dashboard` : null;

@@ -14,10 +14,12 @@ export interface EmptyViewProps {
   onCreate?: () => void;
   /** SPEC §6: without the right to create, the create action is not offered at all. */
   canCreate?: boolean;
+  /** Another way out than creating (clearing the filters that left nothing). */
+  action?: ReactNode;
 }
 
 /** What a list shows when it has nothing yet, with an optional create action. */
-export function EmptyView({ title, message, icon, createLabel, onCreate, canCreate = true }: EmptyViewProps) {
+export function EmptyView({ title, message, icon, createLabel, onCreate, canCreate = true, action }: EmptyViewProps) {
   const { t } = useTranslation();
   return (
     <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 6, px: 2 }}>
@@ -35,6 +37,7 @@ export function EmptyView({ title, message, icon, createLabel, onCreate, canCrea
           {createLabel ?? t('widgets.empty.create')}
         </Button>
       )}
+      {action}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, formatCents } from './format';
+import { abbreviateNumber, codeAsWords, formatCents, planCodeLabel } from './format';
 
 describe('formats', () => {
   it('writes prices in en-US dollars, whole dollars without cents, and 0 as free (null)', () => {
@@ -28,5 +28,23 @@ describe('formats', () => {
     expect(abbreviateNumber(1_000_000)).toBe('1M');
     expect(abbreviateNumber(2_500_000)).toBe('2.5M');
     expect(abbreviateNumber(1_250_000)).toBe('1.3M');
+  });
+});
+
+describe('codeAsWords', () => {
+  it('reads snake_case, dotted and camelCase codes as a sentence', () => {
+    expect(codeAsWords('past_due')).toBe('Past due');
+    expect(codeAsWords('user.signIn')).toBe('User sign in');
+    expect(codeAsWords('analyticsTenant')).toBe('Analytics tenant');
+    expect(codeAsWords('completed')).toBe('Completed');
+    expect(codeAsWords('')).toBe('');
+  });
+});
+
+describe('planCodeLabel', () => {
+  it('names the tier and provider of a plan code', () => {
+    expect(planCodeLabel('v3.mau_25_000_gcp.base')).toBe('25K MAU · GCP');
+    expect(planCodeLabel('v3.mau_500_gcp.base')).toBe('500 MAU · GCP');
+    expect(planCodeLabel('enterprise_custom')).toBe('Enterprise custom');
   });
 });

@@ -1,4 +1,5 @@
 /** Number and price formats of SPEC §9: en-US, US dollars, 0 as 'Free', K and M abbreviations. */
+import { parsePlanCode } from '../domain/planCode';
 
 /**
  * Whole cents as en-US dollars, written out rather than through Intl.NumberFormat: a page's first
@@ -23,4 +24,24 @@ export function abbreviateNumber(n: number): string {
   const [div, suffix] = abs >= 1_000_000 ? [1_000_000, 'M'] : abs >= 1_000 ? [1_000, 'K'] : [1, ''];
   const value = n / div;
   return `${Number.isInteger(value) ? value : Number(value.toFixed(1))}${suffix}`;
+}
+
+/**
+ * The last resort of the label table: a code no i18n key names yet (a vendor's new status) read as
+ * words, `past_due` → `Past due`, `user.signIn` → `User sign in`, rather than shown raw.
+ */
+export function codeAsWords(code: string): string {
+  const words = code
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[._\-\s]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase())
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A plan code as a person reads it: `v3.mau_25_000_gcp.base` → `25K MAU · GCP`; an unknown shape as words. */
+export function planCodeLabel(code: string): string {
+  const plan = parsePlanCode(code);
+  return plan ? `${abbreviateNumber(plan.mau)} MAU · ${plan.provider.toUpperCase()}` : codeAsWords(code);
 }

@@ -20,6 +20,8 @@ beforeAll(async () => {
   await t.app.database.rows(`insert into deployments (name, provider_id, plan_id, plan_code, plan_config, payment_cycle, free, company_id, project_id, status)
     select 'srv', (select id from providers limit 1), (select id from plans limit 1), 'v3.mau_1_000_gcp.base', '{}'::jsonb, 'month', false, c.id, p.id, 'running'
     from companies c join projects p on p.company_id = c.id where c.name like 'Bulk %' and right(c.name, 1) = '0'`);
+  await t.app.database.rows(`insert into subscriptions (deployment_id, company_id, vendor, status, cycle, quote)
+    select d.id, d.company_id, 'paddle', 'active', 'month', '{}'::jsonb from deployments d join companies c on c.id = d.company_id where c.name like 'Bulk %'`);
 });
 afterAll(() => t.close());
 
@@ -39,6 +41,32 @@ describe('admin companies list', () => {
     expect((await list({ sort: ['size', 'ASC'], range: [0, 0] })).json().payload[0].size).toBeNull();
     expect(names(await list({ filter: { q: 'bulk 29' }, sort: ['name', 'ASC'] }))).toEqual(['Bulk 290', 'Bulk 291', 'Bulk 292', 'Bulk 293', 'Bulk 294', 'Bulk 295', 'Bulk 296', 'Bulk 297', 'Bulk 298', 'Bulk 299']);
     expect((await list({ range: [295, 400] })).headers['content-range']).toBe('companies 295-300/301');
+  });
+
+  it('counts as paid only servers paid for: not one awaiting its first payment, a free one or one being deleted', async () => {
+    const [c] = await t.app.database.rows<{ id: string }>(`insert into companies (name) values ('Counting Co') returning id`);
+    const [p] = await t.app.database.rows<{ id: string }>(`insert into projects (company_id, name) values ('${c?.id}', 'Default project') returning id`);
+    const server = async (name: string, free: boolean, status: string, subscription: string | null, deleting = false) => {
+      const [d] = await t.app.database.rows<{ id: string }>(`insert into deployments (name, provider_id, plan_id, plan_code, plan_config, payment_cycle, free, company_id, project_id, status)
+        values ('${name}', (select id from providers limit 1), (select id from plans limit 1), 'v3.mau_1_000_gcp.base', '{}'::jsonb, 'month', ${free}, '${c?.id}', '${p?.id}', '${status}') returning id`);
+      if (subscription) await t.app.database.rows(`insert into subscriptions (deployment_id, company_id, vendor, status, cycle, quote) values ('${d?.id}', '${c?.id}', '${free ? 'free' : 'paddle'}', '${subscription}', 'month', '{}'::jsonb)`);
+      if (deleting) await t.app.database.rows(`insert into deployment_runtime (deployment_id, termination_scheduled_at) values ('${d?.id}', now() + interval '7 days')`);
+      return d?.id ?? '';
+    };
+    const pending = await server('Awaiting payment', false, 'provisioned', 'pending');
+    await server('Free', true, 'running', 'active');
+    await server('Deleting', false, 'running', 'active', true);
+    await server('Canceled', false, 'running', 'canceled');
+    const row = async () => (await list({ filter: { q: 'Counting Co' } })).json().payload[0];
+    expect(await row()).toMatchObject({ name: 'Counting Co', servers: 4, paidServers: 0 });
+    // "Has paid servers = No" finds it; "Yes" does not.
+    expect(names(await list({ filter: { q: 'Counting Co', hasPaidServers: false } }))).toEqual(['Counting Co']);
+    expect(names(await list({ filter: { q: 'Counting Co', hasPaidServers: true } }))).toEqual([]);
+    // Paid for at last: now it counts.
+    await t.app.database.rows(`update subscriptions set status = 'active' where deployment_id = '${pending}'`);
+    expect(await row()).toMatchObject({ servers: 4, paidServers: 1 });
+    expect(names(await list({ filter: { q: 'Counting Co', hasPaidServers: true } }))).toEqual(['Counting Co']);
+    await t.app.database.rows(`delete from companies where id = '${c?.id}'`);
   });
 
   it('filters by size, creation date and paid servers, and answers getMany by ids', async () => {

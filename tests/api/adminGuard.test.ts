@@ -43,4 +43,13 @@ describe('the admin scope', () => {
   it('lets a platform admin through the same guard', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: { cookie: admin } })).statusCode).toBe(200);
   });
+
+  it('asks no company of a platform admin: the seeded admin, with none, reads every admin list', async () => {
+    const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: admin } })).json().payload;
+    // The session says so, and the browser's /loading keeps an admin address on that basis.
+    expect(me).toMatchObject({ isAdmin: true, onboarding: 'company', companies: [] });
+    for (const area of ['users', 'companies', 'deployments', 'deploymentTasks', 'logs', 'plan-groups']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/${area}`, headers: { cookie: admin } })).statusCode, area).toBe(200);
+    }
+  });
 });

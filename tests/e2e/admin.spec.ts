@@ -175,12 +175,12 @@ test.describe('admin area', () => {
     await page.getByRole('searchbox').fill(owner.email);
     await expect(page.getByText('Showing 1 to 10 of 15')).toBeVisible();
     await logs.getByRole('button', { name: 'What' }).click();
-    await expect(logs.getByRole('row').nth(1)).toContainText('company.create');
+    await expect(logs.getByRole('row').nth(1)).toContainText('Company create');
     await logs.getByRole('button', { name: 'What' }).click();
-    await expect(logs.getByRole('row').nth(1)).toContainText('user.verify');
+    await expect(logs.getByRole('row').nth(1)).toContainText('User verify');
     await page.getByRole('button', { name: /next page/i }).click();
     await expect(page.getByText('Showing 11 to 15 of 15')).toBeVisible();
-    await expect(logs.getByRole('row').nth(5)).toContainText('company.create');
+    await expect(logs.getByRole('row').nth(5)).toContainText('Company create');
     const logLines = await exportCsv('logs');
     expect(logLines[0]).toContain('Who');
     expect(logLines).toHaveLength(16);
@@ -219,7 +219,7 @@ test.describe('admin area', () => {
 
     await page.goto('/#/admin/logs');
     await page.getByLabel('Target type').selectOption('planGroup');
-    await expect(page.getByRole('table', { name: 'Logs' }).getByRole('cell', { name: 'planGroup.update' }).first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Logs' }).getByRole('cell', { name: 'Plan group update' }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Show planGroup.update' }).first().click();
     await expect(page.getByRole('dialog')).toContainText('planIds');
     await page.getByRole('button', { name: 'Close' }).click();

@@ -161,7 +161,7 @@ test.describe('admin servers and tasks', () => {
     await page.getByRole('table', { name: 'Tasks' }).getByRole('link', { name: 'Setting up' }).click();
     await expect(page).toHaveURL(/#\/admin\/taskDetail\/[0-9a-f-]{36}$/);
     const failedUrl = page.url();
-    await expect(page.getByTestId('task-status')).toHaveText('failed');
+    await expect(page.getByTestId('task-status')).toHaveText('Failed');
     await expect(page.getByText(/createMachine failed/)).toBeVisible();
     await adminShots(page, 'task-detail-failed');
     await page.getByRole('button', { name: 'Assign to me' }).click();
@@ -182,7 +182,7 @@ test.describe('admin servers and tasks', () => {
     await expect(page.getByText('Restart requested.')).toBeVisible();
     const restartRow = page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1);
     await expect(restartRow).toContainText('Restart');
-    await expect(restartRow).toContainText('completed', { timeout: 60_000 });
+    await expect(restartRow).toContainText('Completed', { timeout: 60_000 });
     await expect(page.getByTestId('deployment-status')).toHaveAttribute('data-status', 'running');
     await adminShots(page, 'server-page');
   });

@@ -17,7 +17,7 @@ export function TokenCreatedDialog({ token, onClose }: { token: string; onClose:
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('analytics.tokens.createdBody')}
         </Alert>
-        <TextField fullWidth label={t('analytics.tokens.title')} value={token} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'new-token', style: { fontFamily: 'monospace' } } }} onFocus={(e) => e.target.select()} />
+        <TextField fullWidth label={t('analytics.tokens.tokenField')} value={token} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'new-token', style: { fontFamily: 'monospace' } } }} onFocus={(e) => e.target.select()} />
       </DialogContent>
       <DialogActions>
         <Button onClick={() => void navigator.clipboard?.writeText(token)}>{t('analytics.settings.copy')}</Button>

@@ -112,7 +112,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
             <StatusPanel deployment={d} />
           </Box>
           <Box sx={at(4)}>
-            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={customerDomainCalls(d._id)} />
+            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={customerDomainCalls(d._id)} upgradeTo={`${scope}/server-builder/${d._id}/choose-plan`} />
           </Box>
           <Box sx={at(7)}>
             <TimelinePanel timeline={timeline.data} />
@@ -125,7 +125,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
             </Box>
           )}
           <Box sx={at(3)}>
-            <PlanPanel deployment={d} editTo={`${scope}/server-builder/${d._id}/choose-plan`} canEdit={canEdit} />
+            <PlanPanel deployment={d} editTo={`${scope}/server-builder/${d._id}/choose-plan`} canEdit={canEdit} scope={scope} />
           </Box>
           <Box sx={at(5)}>
             <MauPanel deployment={d} />

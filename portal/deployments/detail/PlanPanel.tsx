@@ -1,4 +1,5 @@
 import Edit from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,8 +19,12 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Plan, region, billing and options; "Edit" opens the wizard in edit mode (server-builder/{id}). */
-export function PlanPanel({ deployment: d, editTo, canEdit }: { deployment: DeploymentPopulated; editTo: string; canEdit: boolean }) {
+/**
+ * Plan, region, billing and options; "Edit" opens the wizard in edit mode (server-builder/{id}). A
+ * change of plan that costs money shows as waiting for its payment: the plan shown is the one the
+ * server really has until it is paid.
+ */
+export function PlanPanel({ deployment: d, editTo, canEdit, scope }: { deployment: DeploymentPopulated; editTo: string; canEdit: boolean; scope: string }) {
   const { t } = useTranslation();
   const editable = canEdit && d.status === 'running' && !d.terminationScheduledAt;
   return (
@@ -34,6 +39,21 @@ export function PlanPanel({ deployment: d, editTo, canEdit }: { deployment: Depl
         )
       }
     >
+      {d.pendingPlan && (
+        <Alert
+          severity="warning"
+          data-testid="pending-plan"
+          action={
+            canEdit && (
+              <Button color="inherit" size="small" component={RouterLink} to={`${scope}/management/billing`}>
+                {t('deployment.pendingPlan.pay')}
+              </Button>
+            )
+          }
+        >
+          {t('deployment.pendingPlan.message', { plan: d.pendingPlan.name, current: d.plan.name })}
+        </Alert>
+      )}
       <Row label={t('deployment.planName')}>
         <Typography sx={{ fontWeight: 600 }}>{d.plan.name}</Typography>
       </Row>

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DeploymentPopulated } from '../../../dataProvider/deployments';
 import { ServerProgress } from '../ServerProgress';
@@ -10,6 +11,13 @@ import { StatusChip } from '../StatusChip';
 import { Section } from '../../../src/ui/servers/Section';
 
 const HEALTH_COLOR = { unknown: 'default', healthy: 'success', unhealthy: 'error' } as const;
+
+/** Health in words: a server checked before but not since its last change waits for its next check. */
+function healthLabel(h: DeploymentPopulated['health'], t: TFunction): string {
+  if (!h.checkedAt) return t(`deployment.health.${h.state}`);
+  const when = t('deployment.healthCheckedAt', { date: dateTime.format(new Date(h.checkedAt)) });
+  return `${t(h.state === 'unknown' ? 'deployment.health.awaitingCheck' : `deployment.health.${h.state}`)} · ${when}`;
+}
 
 /** Status with progress while a task runs, health, address, and the spec's message when something failed. */
 export function StatusPanel({ deployment: d }: { deployment: DeploymentPopulated }) {
@@ -27,7 +35,7 @@ export function StatusPanel({ deployment: d }: { deployment: DeploymentPopulated
           variant="outlined"
           color={HEALTH_COLOR[d.health.state]}
           data-testid="health-state"
-          label={`${t(`deployment.health.${d.health.state}`)}${d.health.checkedAt ? ` · ${t('deployment.healthCheckedAt', { date: dateTime.format(new Date(d.health.checkedAt)) })}` : ''}`}
+          label={healthLabel(d.health, t)}
         />
       </Box>
       <ServerProgress task={d.latestTask} />

@@ -20,6 +20,24 @@ function eventText(e: DeploymentEventDto, t: TFunction): string {
   return t(`deployment.timeline.kind.${e.kind}`, { task });
 }
 
+/**
+ * The event's detail in words: the server records a deletion's date as an ISO time and health and
+ * retries as short English notes; a provider's error text is shown as it came.
+ */
+function eventDetail(e: DeploymentEventDto, t: TFunction): string | null {
+  const m = e.message;
+  if (!m) return null;
+  if (e.kind === 'termination_scheduled' && !Number.isNaN(Date.parse(m))) return t('deployment.timeline.deletingOn', { date: dateTime.format(new Date(m)) });
+  if (e.kind === 'health') {
+    if (m === 'healthy') return t('deployment.health.healthy');
+    if (m.startsWith('unhealthy')) return [t('deployment.health.unhealthy'), m.slice('unhealthy: '.length)].filter(Boolean).join(': ');
+  }
+  const attempt = /^attempt (\d+)$/.exec(m);
+  if (attempt) return t('deployment.timeline.attempt', { n: Number(attempt[1]) });
+  if (m === 'verification record not found') return t('deployment.timeline.domainNotFound');
+  return m;
+}
+
 /** Every task and status change of the server, newest first (GET /deployments/events). */
 export function TimelinePanel({ timeline }: { timeline: DeploymentTimeline | undefined }) {
   const { t } = useTranslation();
@@ -39,7 +57,7 @@ export function TimelinePanel({ timeline }: { timeline: DeploymentTimeline | und
               <Typography variant="body2">{eventText(e, t)}</Typography>
               {(e.message || e.actorEmail) && (
                 <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {[e.message, e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
+                  {[eventDetail(e, t), e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
                 </Typography>
               )}
             </Box>

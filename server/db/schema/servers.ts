@@ -1,6 +1,7 @@
 // Servers: deployments and their tasks, timeline, runtime state at the provider and backups (issue 14).
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BackupKind } from '../../../src/domain/deployments';
 import { DEPLOYMENT_STATUSES, type PlanConfig } from '../../../src/domain/orders';
 import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../../src/domain/deploymentTasks';
 import { id, createdAt, updatedAt } from './columns';
@@ -145,7 +146,7 @@ export const deploymentBackups = pgTable(
     deploymentId: uuid('deployment_id')
       .notNull()
       .references(() => deployments.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'nightly' | 'manual' | 'final'>().notNull(),
+    kind: text('kind').$type<BackupKind>().notNull(),
     status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull().default('pending'),
     snapshotId: text('snapshot_id'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),

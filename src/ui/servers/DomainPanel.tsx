@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DOMAIN_PATTERN, type DeploymentPopulated, type UpdateDomainBody } from '../../domain/deployments';
+import { Link as RouterLink } from 'react-router';
+import { DOMAIN_PATTERN, optionsIncludeCustomDomain, type DeploymentPopulated, type UpdateDomainBody } from '../../domain/deployments';
 import { FormTextField } from '../form/FormTextField';
 import { Section } from './Section';
 import { useServerAction, type ActionAnswer } from './useServerAction';
@@ -26,18 +27,22 @@ export interface DomainCalls<A extends ActionAnswer> {
 }
 
 interface Props<A extends ActionAnswer> {
-  deployment: Pick<DeploymentPopulated, '_id' | 'status' | 'terminationScheduledAt' | 'domain'>;
+  deployment: Pick<DeploymentPopulated, '_id' | 'status' | 'terminationScheduledAt' | 'domain' | 'features'>;
   canEdit: boolean;
+  /** Where the customer changes the server's options: offered instead of a custom domain the plan lacks. */
+  upgradeTo?: string;
   onAnswer: (answer: A) => void;
   calls: DomainCalls<A>;
 }
 
 /** The server's address: a custom domain, the DNS record that proves it, verification and SSL. */
-export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, onAnswer, calls }: Props<A>) {
+export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, onAnswer, calls, upgradeTo }: Props<A>) {
   const { t } = useTranslation();
   const { run, pending } = useServerAction(onAnswer);
   const domain = d.domain;
   const acting = canEdit && d.status === 'running' && !d.terminationScheduledAt && !pending;
+  // The server refuses a custom domain the options lack (DOMAIN_NOT_IN_PLAN): offer the upgrade instead.
+  const customAllowed = optionsIncludeCustomDomain(d.features);
   const { control, handleSubmit, reset } = useForm<DomainForm, unknown, z.output<typeof domainFormSchema>>({ resolver: zodResolver(domainFormSchema), mode: 'onTouched', defaultValues: { domain: '' } });
   const submit = handleSubmit(async ({ domain: name }) => {
     const done = await run({ title: t('deployment.domain.set'), message: name, confirmLabel: t('deployment.domain.set'), call: () => calls.updateDomain({ domain: name }) });
@@ -80,7 +85,7 @@ export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, on
       )}
       {canEdit && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {domain?.custom && !domain.verified && (
+          {domain?.custom && !domain.verified && customAllowed && (
             <Button variant="contained" disabled={!acting} onClick={() => void run({ title: t('deployment.domain.verify'), message: domain.name, confirmLabel: t('deployment.domain.verify'), call: () => calls.verifyDomain() })}>
               {t('deployment.domain.verify')}
             </Button>
@@ -114,7 +119,17 @@ export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, on
           )}
         </Box>
       )}
-      {canEdit && (
+      {canEdit && !customAllowed && (
+        <Box data-testid="domain-upgrade" sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
+          <Typography color="text.secondary">{t('deployment.domain.notInPlan')}</Typography>
+          {upgradeTo && (
+            <Button variant="outlined" component={RouterLink} to={upgradeTo} disabled={!acting}>
+              {t('deployment.domain.upgrade')}
+            </Button>
+          )}
+        </Box>
+      )}
+      {canEdit && customAllowed && (
         <Box component="form" noValidate onSubmit={submit} aria-label={t('deployment.domain.set')} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' }, alignItems: 'start' }}>
           <FormTextField control={control} name="domain" label={t('deployment.domain.field')} autoComplete="off" disabled={!acting} maxLength={253} />
           <Button type="submit" variant="outlined" size="large" disabled={!acting} sx={{ height: 56 }}>

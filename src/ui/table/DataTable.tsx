@@ -66,6 +66,8 @@ export interface DataTableProps<T extends RowData> {
   actions?: ReactNode;
   emptyTitle?: string;
   emptyMessage?: string;
+  /** An action in the empty view besides create (clear the filters). */
+  emptyAction?: ReactNode;
   createLabel?: string;
   onCreate?: () => void;
   /** SPEC §6: false hides the empty view's create action. */
@@ -91,6 +93,7 @@ export function DataTable<T extends RowData>({
   actions,
   emptyTitle,
   emptyMessage,
+  emptyAction,
   createLabel,
   onCreate,
   canCreate = true,
@@ -182,7 +185,7 @@ export function DataTable<T extends RowData>({
   if (total === 0 && !searchQuery && !searchText && !loading) {
     return (
       <Paper variant="outlined">
-        <EmptyView title={emptyTitle} message={emptyMessage} createLabel={createLabel} onCreate={onCreate} canCreate={canCreate} />
+        <EmptyView title={emptyTitle} message={emptyMessage} createLabel={createLabel} onCreate={onCreate} canCreate={canCreate} action={emptyAction} />
       </Paper>
     );
   }
