@@ -10,6 +10,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './er
 import { loggerOptions, type LoggerOption } from './logging';
 import { lazySerializers } from './plugins/lazySerializers';
 import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
 import { ingestRoutes } from './routes/ingest';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
 
+  await registerMetrics(app);
   await registerSecurity(app, config);
   // Answers over 1 kB go out brotli or gzip compressed when the browser accepts it; answers that
   // are compressed already (cached catalogue, built assets) are sent as they are. Request bodies

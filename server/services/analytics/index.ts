@@ -21,6 +21,7 @@ import * as sdk from './sdk';
 import { openTenant } from './tenants';
 import * as tokens from './tokens';
 import * as views from './views';
+import { recordIngestBatch } from '../../metrics';
 
 export type { AnalyticsActor } from './access';
 export { createTenant, endCompanyAccess, removeTenant } from './tenants';
@@ -50,7 +51,10 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
   const takeAway = read;
 
   return {
-    ingest: (request: IngestRequest) => ingestOne(db, cache, request, graceDays),
+    ingest: (request: IngestRequest) => {
+      recordIngestBatch(1);
+      return ingestOne(db, cache, request, graceDays);
+    },
     ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, request, graceDays),
     sdkConfig: (request: IngestRequest) => sdk.sdkConfig(db, cache, request),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),

@@ -3,6 +3,7 @@ import { DEFAULT_LIMITS, type DropKind } from '../../../src/domain/analytics/con
 import { cutText, dayIn, hasUnprintable, isInternal, VIEW_KEY } from '../../../src/domain/analytics/rules';
 import { analyticsAccessFor } from '../../../src/domain/analytics/serverAccess';
 import type { Db } from '../../db/client';
+import { recordIngestBatch, recordIngestEvents } from '../../metrics';
 import { analyticsApps } from '../../db/schema';
 import { MAX_VIEWS_PER_DAY } from '../../../src/domain/analytics/views';
 import type { App } from './access';
@@ -215,14 +216,17 @@ export async function ingestOne(db: Db, cache: IngestCache, request: IngestReque
   };
   const known = knownEvents(entry, events);
   let claimed: boolean;
+  let kept = known ?? events;
   if (known) {
     claimed = await write(db, { ...w, events: known });
   } else {
     const found = { keys: new Map<string, string[]>(), values: new Set<string>() };
-    claimed = await db.transaction(async (tx) => write(tx, { ...w, events: await applyLimits(tx, entry, events, w.drops, found) }));
+    claimed = await db.transaction(async (tx) => write(tx, { ...w, events: (kept = await applyLimits(tx, entry, events, w.drops, found)) }));
     learn(entry, found.keys, found.values);
   }
   if (claimed) await touchLastData(db, cache, app);
+  // A retry already stored (not claimed) counts nothing twice.
+  if (claimed) recordIngestEvents(kept.length + internal.length, events.length - kept.length);
   return SUCCESS;
 }
 
@@ -251,7 +255,9 @@ export async function ingestBulk(db: Db, cache: IngestCache, request: IngestRequ
   if (!Array.isArray(list)) return { status: 400, result: 'Missing parameter "requests"' };
   const appKey = str(request.params.app_key);
   let refused: IngestAnswer | null = null;
-  for (const raw of list.slice(0, MAX_BULK_REQUESTS)) {
+  const batch = list.slice(0, MAX_BULK_REQUESTS);
+  recordIngestBatch(batch.length);
+  for (const raw of batch) {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) continue;
     const params = { ...(appKey ? { app_key: appKey } : {}), ...(raw as Record<string, unknown>) };
     const answer = await ingestOne(db, cache, { params, rawQuery: '', rawBody: JSON.stringify(raw) }, graceDays, request);
