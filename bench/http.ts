@@ -155,6 +155,13 @@ async function main() {
   }
   const app = await buildApp(config);
   const productUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  // BENCH_ONLY=admin: the admin lists alone.
+  if (process.env.BENCH_ONLY === 'admin') {
+    await adminCases(app, productUrl, (url, target) => measure(url, target, ADMIN_DURATION_S));
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const targets: Target[] = [
     { name: 'GET /api/v1/health', method: 'GET', path: '/api/v1/health' },
     { name: 'GET /api/v1/plans/public', method: 'GET', path: '/api/v1/plans/public' },

@@ -68,7 +68,8 @@ describe('admin lists of big tables', () => {
     const res = await call(t.app, 'GET', `/admin/users?${raQuery({ filter: { q: '@lists.example' }, range: [0, 9] })}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-range']).toBe('users 0-9/10000+');
-    expect(total(res)).toBe(10_000);
+    // ra-data-simple-rest reads the total with parseInt: 10000.
+    expect(Number.parseInt(String(res.headers['content-range']).split('/')[1] ?? '', 10)).toBe(10_000);
   });
 
   it('refuses a malformed cursor, or both directions at once, with 400 VALIDATION_FAILED', async () => {
