@@ -102,9 +102,10 @@ export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Con
     /** GET /deployments/{id}/populated: one server as its page shows it, with its MAU history. */
     async populated(actor: Actor, deploymentId: string): Promise<DeploymentPopulated> {
       const row = await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
-      const [view] = await views([row]);
+      // Asked together: on PostgreSQL they run on separate pooled connections.
+      const [[view], history] = await Promise.all([views([row]), mauHistoryOf(db, deploymentId)]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      return { ...view, mauHistory: await mauHistoryOf(db, deploymentId) };
+      return { ...view, mauHistory: history };
     },
 
     async backups(actor: Actor, deploymentId: string): Promise<BackupDto[]> {
