@@ -135,8 +135,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
 
-  await registerMetrics(app);
   await registerSecurity(app, config);
+  // After security: /metrics gets its headers and rate limit like every route.
+  await registerMetrics(app);
   // Answers over 1 kB go out brotli or gzip compressed when the browser accepts it; answers that
   // are compressed already (cached catalogue, built assets) are sent as they are. Request bodies
   // are never inflated: no compressed uploads to bound.
