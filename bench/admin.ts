@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { seedFirstAdmin } from '../server/db/seed';
 import { USER_SORT_FIELDS } from '../server/services/adminUsers';
 import { LOG_SORT_FIELDS } from '../server/services/adminLogs';
+import { encodeCursor } from '../server/routes/admin/listing';
 
 const ROWS = Number(process.env.BENCH_ADMIN_ROWS ?? 100_000);
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench#Admin-2026' };
@@ -30,6 +31,17 @@ async function seed(app: FastifyInstance): Promise<void> {
            (array['user','user','company','invitation','member'])[1 + i % 5], gen_random_uuid()::text, '10.0.' || (i % 250) || '.1',
            jsonb_build_object('name', 'before ' || i), jsonb_build_object('name', 'after ' || i)
     from generate_series(1, ${ROWS}) as i`);
+}
+
+/** The cursor of the row just before `row` in the list's default order (users by id, logs newest first), as the server writes it. */
+async function rowBefore(app: FastifyInstance, resource: 'users' | 'logs', row: number): Promise<string> {
+  const query =
+    resource === 'users'
+      ? `select id::text as value, id::text as id from users order by id offset ${row - 1} limit 1`
+      : `select at::text as value, id::text as id from audit_logs order by at desc, id desc offset ${row - 1} limit 1`;
+  const [key] = await app.database.rows<{ value: string; id: string }>(query);
+  if (!key) throw new Error(`${resource}: no row ${row}`);
+  return encodeCursor(key);
 }
 
 async function signIn(url: string): Promise<string> {
@@ -69,6 +81,10 @@ export async function adminCases(app: FastifyInstance, url: string, measure: Mea
   ] as const) {
     cases.push({ name: `${resource} first page`, path: `/api/v1/admin/${resource}?${q({ sort: first, range: [0, 9] })}` });
     cases.push({ name: `${resource} deep page (row ${ROWS - 10})`, path: `/api/v1/admin/${resource}?${q({ sort: first, range: [ROWS - 10, ROWS - 1] })}` });
+    // The same page as the pager reaches it: by keyset, after the previous page's last row.
+    const after = await rowBefore(app, resource, ROWS - 10);
+    cases.push({ name: `${resource} deep page by keyset`, path: `/api/v1/admin/${resource}?${q({ sort: first, range: [ROWS - 10, ROWS - 1] })}&after=${after}` });
+    cases.push({ name: `${resource} last page (before=end)`, path: `/api/v1/admin/${resource}?${q({ sort: first, range: [ROWS - 10, ROWS - 1] })}&before=end` });
     for (const field of fields) cases.push({ name: `${resource} sort ${field} desc`, path: `/api/v1/admin/${resource}?${q({ sort: [field, 'DESC'], range: [0, 9] })}` });
     cases.push({ name: `${resource} search`, path: `/api/v1/admin/${resource}?${q({ filter: { q: resource === 'users' ? 'user4242' : 'user42@' }, range: [0, 9] })}` });
   }

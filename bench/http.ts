@@ -114,6 +114,8 @@ async function fleetTargets(app: Awaited<ReturnType<typeof buildApp>>, url: stri
     await app.database.rows(statement);
   return [
     { name: `GET /deployments (${FLEET} servers)`, method: 'GET', path: `/api/v1/deployments?company=${c}`, headers: { cookie } },
+    // The list as the portal pages it: its first page of ten, sorted and counted in the database.
+    { name: `GET /deployments first page (${FLEET})`, method: 'GET', path: `/api/v1/deployments?company=${c}&range=${encodeURIComponent('[0,9]')}`, headers: { cookie } },
     { name: 'GET /deployments/{id}/populated', method: 'GET', path: `/api/v1/deployments/${id}/populated`, headers: { cookie } },
   ];
 }
@@ -155,13 +157,23 @@ async function main() {
   }
   const app = await buildApp(config);
   const productUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  // BENCH_ONLY=admin: the admin lists alone.
+  if (process.env.BENCH_ONLY === 'admin') {
+    await adminCases(app, productUrl, (url, target) => measure(url, target, ADMIN_DURATION_S));
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const targets: Target[] = [
     { name: 'GET /api/v1/health', method: 'GET', path: '/api/v1/health' },
     { name: 'GET /api/v1/plans/public', method: 'GET', path: '/api/v1/plans/public' },
     await pricingTarget(productUrl),
   ];
   const cookie = await benchUser(productUrl);
-  targets.push(meTarget(cookie), await createTarget(productUrl, cookie), ...(await fleetTargets(app, productUrl, cookie)));
+  // BENCH_ONLY=fleet: health and the 1,000-server company's reads alone.
+  if (process.env.BENCH_ONLY === 'fleet') targets.splice(1);
+  else targets.push(meTarget(cookie), await createTarget(productUrl, cookie));
+  targets.push(...(await fleetTargets(app, productUrl, cookie)));
   const rates = new Map<string, number>();
 
   console.log(`\nbench: ${DURATION_S}s per run, ${CONNECTIONS} connections, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
@@ -183,6 +195,11 @@ async function main() {
       `${target.name.padEnd(34)}${String(bytes.length).padStart(8)}${ours.rps.toFixed(0).padStart(9)}${base.rps.toFixed(0).padStart(12)}${(ours.rps / base.rps).toFixed(2).padStart(7)}` +
         `${ours.p99.toFixed(1).padStart(8)}${base.p99.toFixed(1).padStart(10)}`,
     );
+  }
+  if (process.env.BENCH_ONLY === 'fleet') {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
   }
   const create = rates.get('POST /api/v1/deployments (create)') ?? 0;
   const pricing = rates.get('POST /api/v1/deployments/pricing') ?? 1;

@@ -1,6 +1,7 @@
 import { HttpError, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { ApiError, API_BASE, apiFetch } from './httpClient';
+import { keysetGetList } from './keysetPages';
 
 /** API documents carry `_id`; react-admin wants `id`. Both are kept on the way in. */
 export function withIds(value: unknown): unknown {
@@ -68,4 +69,4 @@ export const adminMethods: AdminMethods = {
   },
 };
 
-export const dataProvider: BeaconDataProvider = { ...simpleRestProvider(API_BASE, envelopeHttpClient), ...adminMethods };
+export const dataProvider: BeaconDataProvider = { ...simpleRestProvider(API_BASE, envelopeHttpClient), getList: keysetGetList(API_BASE, envelopeHttpClient), ...adminMethods };

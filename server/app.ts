@@ -10,6 +10,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './er
 import { loggerOptions, type LoggerOption } from './logging';
 import { lazySerializers } from './plugins/lazySerializers';
 import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
 import { ingestRoutes } from './routes/ingest';
@@ -135,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await registerSecurity(app, config);
+  // After security: /metrics gets its headers and rate limit like every route.
+  await registerMetrics(app);
   // Answers over 1 kB go out brotli or gzip compressed when the browser accepts it; answers that
   // are compressed already (cached catalogue, built assets) are sent as they are. Request bodies
   // are never inflated: no compressed uploads to bound.

@@ -61,6 +61,8 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   CONTENT_URL: z.url().optional(),
   CONTENT_TOKEN: z.string().min(1).optional(),
+  // Bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 404.
+  METRICS_TOKEN: z.string().min(16).optional(),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   SENTRY_DSN: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),

@@ -43,9 +43,14 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = deploymentParamsSchema;
   const action = replies(deploymentActionAnswerSchema);
 
-  app.get('/deployments', { preValidation: signedIn, schema: { tags, querystring: deploymentListQuerySchema, response: replies(z.array(deploymentViewSchema)) } }, async (request) => {
+  app.get('/deployments', { preValidation: signedIn, schema: { tags, querystring: deploymentListQuerySchema, response: replies(z.array(deploymentViewSchema)) } }, async (request, reply) => {
     const { user } = await request.requireSession();
-    return ok(await reads.list(user, request.query.company, request.query.project || undefined));
+    const { range } = request.query;
+    if (!range) return ok(await reads.list(user, request.query.company, request.query.project || undefined));
+    const page = await reads.page(user, { ...request.query, project: request.query.project || undefined, range });
+    const end = page.rows.length ? range[0] + page.rows.length - 1 : range[0];
+    reply.header('content-range', `deployments ${range[0]}-${end}/${page.total}${page.bounded ? '+' : ''}`);
+    return ok(page.rows);
   });
 
   app.get('/deployments/by-company/:company', { preValidation: signedIn, schema: { tags, params: companyParamsSchema, querystring: byCompanyQuerySchema, response: replies(byCompanyAnswerSchema) } }, async (request) => {

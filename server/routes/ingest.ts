@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordIngestRefused } from '../metrics';
 import type { IngestAnswer } from '../services/analytics/ingest';
 import type { IngestRequest } from '../services/analytics/parse';
 
@@ -28,7 +29,10 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
     const body = (request.body ?? { raw: '', params: {} }) as { raw: string; params: Record<string, unknown> };
     return { params: { ...Object.fromEntries(new URLSearchParams(rawQuery)), ...body.params }, rawQuery, rawBody: body.raw };
   };
-  const send = (reply: FastifyReply, answer: IngestAnswer) => reply.code(answer.status).header('cache-control', 'no-store').send({ result: answer.result });
+  const send = (reply: FastifyReply, answer: IngestAnswer) => {
+    if (answer.status !== 200) recordIngestRefused();
+    return reply.code(answer.status).header('cache-control', 'no-store').send({ result: answer.result });
+  };
 
   // CORS and preflights for every SDK path, errors included: plugins/sdkCors.ts.
 

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AdminCompanyDetail, AdminCompanyRow, ViewAsAnswer } from '../../src/domain/schemas/admin';
 import type { Db } from '../db/client';
 import { companies, companyMembers, deployments, planGroups, projects, subscriptions, users } from '../db/schema';
 import { AppError } from '../errors';
-import { listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { countUpTo, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit } from './audit';
 import { UUID } from './plans';
 import { setViewAs, type ResolvedSession, type SessionUser } from './sessions';
@@ -77,7 +77,7 @@ const companiesTable = (db: Db): AdminTable<CompanySortField, AdminCompanyRow> =
       id: r.company.id,
     }));
   },
-  count: async (where) => (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0,
+  count: (where, cap) => countUpTo(db, companies, where, cap),
   estimate: plannerEstimate(db, 'companies'),
 });
 

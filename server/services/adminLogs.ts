@@ -1,10 +1,10 @@
-import { and, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { redactSecrets, type AuditTargetType } from '../../src/domain/audit';
 import type { AuditLogRow } from '../../src/domain/schemas/admin';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
 import { AppError } from '../errors';
-import { likePattern, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { countUpTo, likePattern, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { UUID } from './plans';
 import type { SessionUser } from './sessions';
 
@@ -73,7 +73,7 @@ const logsTable = (db: Db): AdminTable<LogSortField, AuditLogRow> => ({
       .offset(offset);
     return rows.map((r) => ({ row: toRow(r.log), cursor: r.cursor, id: r.log.id }));
   },
-  count: async (where) => (await db.select({ n: count() }).from(auditLogs).where(where))[0]?.n ?? 0,
+  count: (where, cap) => countUpTo(db, auditLogs, where, cap),
   estimate: plannerEstimate(db, 'audit_logs'),
 });
 

@@ -1,5 +1,5 @@
-import { and, asc, desc, ilike, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, ilike, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { searchText } from '../db/search';
 import { AppError } from '../errors';
@@ -28,7 +28,8 @@ export interface AdminTable<F extends string, Row> {
   id: AnyPgColumn;
   /** Rows matching `where`, in `orderBy`, with the sort value as text (`cursor`) for the keyset. */
   select(input: { where: SQL | undefined; orderBy: SQL[]; cursor: SQL; limit: number; offset: number }): Promise<{ row: Row; cursor: string; id: string }[]>;
-  count(where: SQL | undefined): Promise<number>;
+  /** Matching rows; a big table may stop counting past `cap` (any answer above `cap` reads as "more than cap"). */
+  count(where: SQL | undefined, cap: number): Promise<number>;
   /** The unfiltered total of a big table without counting it (see plannerEstimate); null: count. */
   estimate?: () => Promise<number | null>;
 }
@@ -56,13 +57,72 @@ function orderOf<F extends string, Row>(table: AdminTable<F, Row>, field: F, ord
   return [dir(column), dir(table.id)];
 }
 
-/** One page (offset range, as ra-data-simple-rest asks) and the total for Content-Range. */
-export async function readPage<F extends string, Row>(table: AdminTable<F, Row>, where: SQL | undefined, sort: [F, 'ASC' | 'DESC'], range: [number, number]) {
+/** A row's place in a sorted list: its sort value (as text) and its id. */
+export interface Key {
+  value: string;
+  id: string;
+}
+
+/**
+ * Where a page starts by keyset rather than offset: just after a row (next page), just before one
+ * (previous page), or `before: null`, the end of the list (its last page). Each reads an index
+ * range, however deep the page.
+ */
+export type PageAt = { after: Key } | { before: Key | null };
+
+/** One page as the list answers it: the rows, the total (`bounded`: at least that many) and the keys of its first and last rows. */
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+  bounded: boolean;
+  first: Key | null;
+  last: Key | null;
+}
+
+/** A filtered list stops counting here: past it the pager shows "10,000+" and pages by keyset. */
+export const COUNT_CAP = 10_000;
+
+/** The matching rows of one table, counted no further than `cap + 1`: a search matching half of 100,000 users costs a bounded scan. */
+export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
+  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as('capped');
+  return (await db.select({ n: count() }).from(capped))[0]?.n ?? 0;
+}
+
+/** The rows after `key` in the given order (the sort column, then the id). */
+function beyond<F extends string, Row>(table: AdminTable<F, Row>, field: F, order: 'ASC' | 'DESC', key: Key): SQL {
+  const { column, type } = table.sortColumns[field];
+  const value = sql`cast(${key.value} as ${sql.raw(type)})`;
+  // Sort columns are never null (nullable ones are coalesced), so row comparison is exact.
+  return order === 'ASC' ? sql`(${column}, ${table.id}) > (${value}, ${key.id}::uuid)` : sql`(${column}, ${table.id}) < (${value}, ${key.id}::uuid)`;
+}
+
+/**
+ * One page: by keyset when `at` says where (next, previous, last), else by offset as
+ * ra-data-simple-rest asks (the first pages, a jump). The total comes with it for Content-Range:
+ * the planner's estimate for a big unfiltered table, else a count that stops past COUNT_CAP.
+ */
+export async function readPage<F extends string, Row>(table: AdminTable<F, Row>, where: SQL | undefined, sort: [F, 'ASC' | 'DESC'], range: [number, number], at?: PageAt): Promise<Page<Row>> {
   const [field, order] = sort;
   const cursor = sql`${table.sortColumns[field].column}::text`;
-  const total = async () => (where === undefined && table.estimate ? ((await table.estimate()) ?? table.count(where)) : table.count(where));
-  const [rows, n] = await Promise.all([table.select({ where, orderBy: orderOf(table, field, order), cursor, limit: range[1] - range[0] + 1, offset: range[0] }), total()]);
-  return { rows: rows.map((r) => r.row), total: n };
+  const backwards = at !== undefined && 'before' in at;
+  const key = at === undefined ? null : 'after' in at ? at.after : at.before;
+  // Backwards reads the rows before the key nearest first, then turns them around.
+  const read = backwards ? (order === 'ASC' ? 'DESC' : 'ASC') : order;
+  const total = async (): Promise<number> => {
+    if (where === undefined && table.estimate) {
+      const guess = await table.estimate();
+      if (guess !== null) return guess;
+    }
+    return table.count(where, COUNT_CAP);
+  };
+  const [rows, n] = await Promise.all([
+    table.select({ where: key ? and(where, beyond(table, field, read, key)) : where, orderBy: orderOf(table, field, read), cursor, limit: range[1] - range[0] + 1, offset: at ? 0 : range[0] }),
+    total(),
+  ]);
+  if (backwards) rows.reverse();
+  const keyOf = (r: { cursor: string; id: string } | undefined) => (r ? { value: r.cursor, id: r.id } : null);
+  const bounded = where !== undefined && n > COUNT_CAP;
+  return { rows: rows.map((r) => r.row), total: bounded ? COUNT_CAP : n, bounded, first: keyOf(rows[0]), last: keyOf(rows[rows.length - 1]) };
 }
 
 /** Below this many rows an unfiltered list counts exactly; above, it answers the planner's estimate. */
@@ -111,17 +171,10 @@ export function plannerEstimate(db: Db, relation: string): () => Promise<number 
  */
 export async function* readKeyset<F extends string, Row>(table: AdminTable<F, Row>, where: SQL | undefined, sort: [F, 'ASC' | 'DESC'], batchSize = 1000): AsyncGenerator<Row[]> {
   const [field, order] = sort;
-  const { column, type } = table.sortColumns[field];
-  const cursor = sql`${column}::text`;
-  let after: { value: string; id: string } | null = null;
+  const cursor = sql`${table.sortColumns[field].column}::text`;
+  let after: Key | null = null;
   for (;;) {
-    let cmp: SQL | undefined;
-    if (after) {
-      const value = sql`cast(${after.value} as ${sql.raw(type)})`;
-      // Sort columns are never null (nullable ones are coalesced), so row comparison is exact.
-      cmp = order === 'ASC' ? sql`(${column}, ${table.id}) > (${value}, ${after.id}::uuid)` : sql`(${column}, ${table.id}) < (${value}, ${after.id}::uuid)`;
-    }
-    const rows = await table.select({ where: and(where, cmp), orderBy: orderOf(table, field, order), cursor, limit: batchSize, offset: 0 });
+    const rows = await table.select({ where: and(where, after ? beyond(table, field, order, after) : undefined), orderBy: orderOf(table, field, order), cursor, limit: batchSize, offset: 0 });
     if (!rows.length) return;
     yield rows.map((r) => r.row);
     const last = rows[rows.length - 1];
@@ -132,7 +185,7 @@ export async function* readKeyset<F extends string, Row>(table: AdminTable<F, Ro
 
 /** The list and export every admin resource answers; `Out` is the row as the export file has it. */
 export interface AdminListing<Q, Row, Out> {
-  list(actor: SessionUser, input: { query: Q; range: [number, number] }): Promise<{ rows: Row[]; total: number }>;
+  list(actor: SessionUser, input: { query: Q; range: [number, number]; at?: PageAt }): Promise<Page<Row>>;
   export(actor: SessionUser, input: { query: Q }): AsyncGenerator<Out[]>;
 }
 
@@ -154,7 +207,7 @@ export function listAndExport<F extends string, Row, Q extends ListQuery<F, unkn
   return {
     async list(actor, input) {
       requirePlatformAdmin(actor);
-      return readPage(table, whereOf(input.query), input.query.sort, input.range);
+      return readPage(table, whereOf(input.query), input.query.sort, input.range, input.at);
     },
     export(actor, input) {
       requirePlatformAdmin(actor);

@@ -3,7 +3,7 @@ import type { AdminUserDetail, AdminUserRow } from '../../src/domain/schemas/adm
 import type { Db } from '../db/client';
 import { auditLogs, companies, companyMembers, sessions, signinFailures, users } from '../db/schema';
 import { AppError } from '../errors';
-import { listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { countUpTo, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit, type AuditActor } from './audit';
 import { releaseMemberships } from './companies';
 import { deleteFile } from './files';
@@ -61,7 +61,7 @@ const usersTable = (db: Db): AdminTable<UserSortField, AdminUserRow> => ({
       .offset(offset);
     return rows.map((r) => ({ row: toRow(r.user), cursor: r.cursor, id: r.user.id }));
   },
-  count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+  count: (where, cap) => countUpTo(db, users, where, cap),
   estimate: plannerEstimate(db, 'users'),
 });
 

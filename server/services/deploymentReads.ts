@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { BackupDto, ByCompanyAnswer, DeploymentPopulated, DeploymentView } from '../../src/domain/deployments';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { BackupDto, ByCompanyAnswer, DeploymentListQuery, DeploymentPopulated, DeploymentView } from '../../src/domain/deployments';
 import type { DeploymentTimeline } from '../../src/domain/deploymentTasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { companyMembers, deploymentBackups, deploymentEvents, deploymentTasks, deployments } from '../db/schema';
 import { AppError } from '../errors';
+import { COUNT_CAP, likePattern } from './adminQuery';
 import { requireMember } from './companies';
 import { taskDto } from './deploymentTasks';
 import { deploymentRowsQuery, deploymentViews, mauHistoryOf, notDeleted, type DeploymentRow } from './deploymentViews';
@@ -48,6 +49,37 @@ export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Con
       return views(rows);
     },
 
+    /**
+     * GET /deployments?company&range&sort&filter: one page of the company's servers, sorted and
+     * filtered in the database (the id breaks ties, so pages never overlap), and the total for
+     * Content-Range, counted no further than COUNT_CAP (`bounded`: at least that many).
+     */
+    async page(actor: Actor, query: DeploymentListQuery & { range: [number, number] }): Promise<{ rows: DeploymentView[]; total: number; bounded: boolean }> {
+      await requireMember(db, query.company, actor.id);
+      if (query.project && !UUID.test(query.project)) return { rows: [], total: 0, bounded: false };
+      const q = query.filter?.q?.trim();
+      const where: SQL | undefined = and(
+        eq(deployments.companyId, query.company),
+        notDeleted,
+        query.project ? eq(deployments.projectId, query.project) : undefined,
+        query.filter?.status ? eq(deployments.status, query.filter.status) : undefined,
+        q ? ilike(deployments.name, likePattern(q)) : undefined,
+      );
+      const [field, order] = query.sort ?? ['createdAt', 'DESC'];
+      const dir = order === 'ASC' ? asc : desc;
+      const [from, to] = query.range;
+      const [rows, counted] = await Promise.all([
+        deploymentRowsQuery(db)
+          .where(where)
+          .orderBy(dir(deployments[field]), dir(deployments.id))
+          .limit(to - from + 1)
+          .offset(from),
+        db.select({ n: count() }).from(db.select({ one: deployments.id }).from(deployments).where(where).limit(COUNT_CAP + 1).as('capped')),
+      ]);
+      const n = counted[0]?.n ?? 0;
+      return { rows: await views(rows), total: Math.min(n, COUNT_CAP), bounded: n > COUNT_CAP };
+    },
+
     /** GET /deployments/by-company/{company}?count: the company's servers, or their number only. */
     async byCompany(actor: Actor, companyId: string, countOnly: boolean): Promise<ByCompanyAnswer> {
       await requireMember(db, companyId, actor.id);
@@ -70,9 +102,10 @@ export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Con
     /** GET /deployments/{id}/populated: one server as its page shows it, with its MAU history. */
     async populated(actor: Actor, deploymentId: string): Promise<DeploymentPopulated> {
       const row = await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
-      const [view] = await views([row]);
+      // Asked together: on PostgreSQL they run on separate pooled connections.
+      const [[view], history] = await Promise.all([views([row]), mauHistoryOf(db, deploymentId)]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      return { ...view, mauHistory: await mauHistoryOf(db, deploymentId) };
+      return { ...view, mauHistory: history };
     },
 
     async backups(actor: Actor, deploymentId: string): Promise<BackupDto[]> {

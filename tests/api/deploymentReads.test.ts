@@ -27,6 +27,28 @@ describe('GET /deployments and /deployments/{id}/populated', () => {
     expect(one.json().payload).toMatchObject({ _id: created._id, subscription: { planCode: FREE, payment: { term: { cycle: 'month' } } } });
   });
 
+  it('pages, sorts and filters the list on the server when a range is asked, with the total in Content-Range', async () => {
+    const paid = orderBody(cat, owner, { name: 'Paged C' });
+    for (const body of [orderBody(cat, owner, { planCode: FREE, name: 'Paged B' }), orderBody(cat, owner, { planCode: FREE, name: 'Paged A' }), paid]) {
+      expect((await postOrder(t.app, owner.cookie, body)).statusCode).toBeLessThan(300);
+    }
+    const page = (q: Record<string, unknown>) => get(owner.cookie, `/deployments?company=${owner.companyId}&${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, JSON.stringify(v)]))}`);
+    const first = await page({ range: [0, 1], sort: ['name', 'ASC'], filter: { q: 'paged' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-range']).toBe('deployments 0-1/3');
+    expect(first.json().payload.map((d: { name: string }) => d.name)).toEqual(['Paged A', 'Paged B']);
+    const second = await page({ range: [2, 3], sort: ['name', 'ASC'], filter: { q: 'paged' } });
+    expect(second.headers['content-range']).toBe('deployments 2-2/3');
+    expect(second.json().payload).toEqual([expect.objectContaining({ name: 'Paged C', plan: expect.objectContaining({ code: expect.any(String) }), billing: expect.any(Object) })]);
+    const newest = await page({ range: [0, 0], filter: { q: 'paged' } });
+    expect(newest.json().payload.map((d: { name: string }) => d.name)).toEqual(['Paged C']);
+    expect((await page({ range: [0, 9], sort: ['price', 'ASC'] })).statusCode).toBe(400);
+    expect((await page({ range: [0, 5000] })).statusCode).toBe(400);
+    const refused = await get(stranger.cookie, `/deployments?company=${owner.companyId}&range=${encodeURIComponent('[0,9]')}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-range']).toBeUndefined();
+  });
+
   it('refuses a stranger the list and the server', async () => {
     const created = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Private Server' }))).json().payload;
     expect((await get(stranger.cookie, `/deployments?company=${owner.companyId}`)).statusCode).toBe(403);

@@ -3,8 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportLines, type ExportValue } from '../../services/exportStream';
-import type { ListQuery } from '../../services/adminQuery';
+import type { Key, ListQuery, Page, PageAt } from '../../services/adminQuery';
 import type { SessionUser } from '../../services/sessions';
+import { AppError } from '../../errors';
 import { errorReplies, ok, replies } from '../envelope';
 
 /**
@@ -24,6 +25,8 @@ const json = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 type SortFields = readonly [string, ...string[]];
 
 /** `filter`: the search text, getMany's ids, and the resource's own filters (validated). */
@@ -42,14 +45,48 @@ export function listQuerySchema<F extends SortFields, X extends z.ZodRawShape = 
     filter: json(filterSchema(extra))
       .optional()
       .describe('JSON: {"q": "search text", "id": [ids], ...filters}'),
+    ...keysetSchema,
   });
+}
+
+/**
+ * A keyset cursor on the wire: the row's sort value and id as base64url JSON, opaque to the
+ * browser, which hands back what the last answer gave (`x-cursor-first`, `x-cursor-last`).
+ */
+export const encodeCursor = (key: Key) => Buffer.from(JSON.stringify([key.value, key.id])).toString('base64url');
+const cursorSchema = z
+  .string()
+  .max(2000)
+  .transform((s, ctx): Key => {
+    try {
+      const parsed: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+      if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && typeof parsed[1] === 'string' && UUID.test(parsed[1])) return { value: parsed[0], id: parsed[1] };
+    } catch {
+      // Reported below, as any malformed cursor.
+    }
+    ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+    return z.NEVER;
+  });
+
+/** `after=<cursor>` (next page), `before=<cursor>` (previous) or `before=end` (last page); neither: by range. */
+const keysetSchema = {
+  after: cursorSchema.optional().describe('Keyset: the page just after this row (x-cursor-last of the previous page)'),
+  before: z
+    .union([z.literal('end'), cursorSchema])
+    .optional()
+    .describe('Keyset: the page just before this row (x-cursor-first of the next page), or `end`: the last page'),
+};
+
+function pageAt(after: Key | undefined, before: Key | 'end' | undefined): PageAt | undefined {
+  if (after && before) throw new AppError('VALIDATION_FAILED', { fieldErrors: { before: ['validation.invalid'] } });
+  if (after) return { after };
+  if (before) return { before: before === 'end' ? null : before };
+  return undefined;
 }
 
 export const exportFormatSchema = z.enum(['csv', 'json'], { error: 'validation.invalid' });
 
 export type { ListQuery };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The list query a service gets: getMany's ids (malformed ones match nothing) and the filters apart. */
 function toListQuery<F extends string, Filter>(sort: [F, 'ASC' | 'DESC'], filter: object | undefined): ListQuery<F, Filter> {
@@ -74,7 +111,7 @@ export interface AdminListing<F extends SortFields, R extends z.ZodType, X exten
   /** Export columns, in order, with their CSV headers. */
   columns: readonly { id: string; header: string }[];
   /** One page and the total count (the service checks the actor). */
-  list(actor: SessionUser, input: { query: ListQuery<F[number], z.infer<z.ZodObject<X>>>; range: [number, number] }): Promise<{ rows: z.infer<R>[]; total: number }>;
+  list(actor: SessionUser, input: { query: ListQuery<F[number], z.infer<z.ZodObject<X>>>; range: [number, number]; at?: PageAt }): Promise<Page<z.infer<R>> | { rows: z.infer<R>[]; total: number }>;
   /** Every matching row, in batches read by keyset, for the streamed export. */
   export(actor: SessionUser, input: { query: ListQuery<F[number], z.infer<z.ZodObject<X>>> }): AsyncIterable<Record<string, ExportValue>[]>;
 }
@@ -90,10 +127,13 @@ export function adminListing<F extends SortFields, R extends z.ZodType, X extend
   return async (app) => {
     app.get(`/${listing.resource}`, { schema: { tags, querystring: query, response: replies(z.array(listing.row)) } }, async (request, reply) => {
       const { user } = await request.requireSession();
-      const { sort, range, filter } = request.query;
-      const { rows, total } = await listing.list(user, { query: toListQuery<F[number], z.infer<z.ZodObject<X>>>(sort, filter), range });
+      const { sort, range, filter, after, before } = request.query;
+      const page = await listing.list(user, { query: toListQuery<F[number], z.infer<z.ZodObject<X>>>(sort, filter), range, at: pageAt(after, before) });
+      const { rows, total } = page;
       const end = rows.length ? range[0] + rows.length - 1 : range[0];
-      reply.header('content-range', `${listing.resource} ${range[0]}-${end}/${total}`);
+      // "10000+": a filtered list counted no further than the cap (ra-data-simple-rest's parseInt reads 10000).
+      reply.header('content-range', `${listing.resource} ${range[0]}-${end}/${total}${'bounded' in page && page.bounded ? '+' : ''}`);
+      if ('first' in page && page.first && page.last) reply.header('x-cursor-first', encodeCursor(page.first)).header('x-cursor-last', encodeCursor(page.last));
       return ok(rows);
     });
 
@@ -102,7 +142,7 @@ export function adminListing<F extends SortFields, R extends z.ZodType, X extend
       {
         schema: {
           tags,
-          querystring: query.omit({ range: true }).extend({ format: exportFormatSchema }),
+          querystring: query.omit({ range: true, after: true, before: true }).extend({ format: exportFormatSchema }),
           response: { 200: { description: 'Every matching row as a file download, streamed', content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: z.array(listing.row) } } }, ...errorReplies },
         },
       },

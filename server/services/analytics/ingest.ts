@@ -3,6 +3,7 @@ import { DEFAULT_LIMITS } from '../../../src/domain/analytics/constants';
 import { cutText, dayIn, hasUnprintable, isInternal } from '../../../src/domain/analytics/rules';
 import { analyticsAccessFor } from '../../../src/domain/analytics/serverAccess';
 import type { Db } from '../../db/client';
+import { recordIngestEvents } from '../../metrics';
 import { analyticsApps } from '../../db/schema';
 import type { App } from './access';
 import type { BatchWriter } from './ingestBatch';
@@ -109,14 +110,19 @@ async function check(db: Db, cache: IngestCache, request: IngestRequest, graceDa
  */
 async function commit(db: Db, cache: IngestCache, writer: BatchWriter, { entry, w, known }: Checked): Promise<IngestAnswer> {
   let claimed: boolean;
+  let kept: ParsedEvent[] = known ?? [];
   if (known) {
     claimed = await writer.write({ ...w, events: known });
   } else {
     const found = { keys: new Map<string, string[]>(), values: new Set<string>() };
-    claimed = await db.transaction(async (tx) => (await writeBatch(tx, [{ ...w, events: await applyLimits(tx, entry, w.events, w.drops, found) }])).has(0));
+    claimed = await db.transaction(async (tx) => (await writeBatch(tx, [{ ...w, events: (kept = await applyLimits(tx, entry, w.events, w.drops, found)) }])).has(0));
     learn(entry, found.keys, found.values);
   }
-  if (claimed) await touchLastData(db, cache, w.app);
+  if (claimed) {
+    await touchLastData(db, cache, w.app);
+    // A retry already stored (not claimed) counts nothing twice.
+    recordIngestEvents(kept.length + w.internal.length, w.events.length - kept.length);
+  }
   return SUCCESS;
 }
 

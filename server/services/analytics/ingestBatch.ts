@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { writeBatch, type Write } from './ingestWrite';
+import { recordIngestBatch } from '../../metrics';
 
 /** Collects the accepted requests of every caller into batches written by one statement each (group commit). */
 export interface BatchWriter {
@@ -56,6 +57,7 @@ export function createBatchWriter(deps: { db: Db; options: BatchOptions }): Batc
     if (running || queue.length === 0) return;
     running = true;
     const batch = queue.splice(0, maxRequests);
+    recordIngestBatch(batch.length);
     try {
       const claimed = await writeBatch(db, batch.map((p) => p.w));
       batch.forEach((p, i) => p.resolve(claimed.has(i)));
