@@ -17,7 +17,7 @@ export function DeploymentList() {
   const labels = useServerLabels();
   const [status, setStatus] = useState('');
   const [mau, setMau] = useState('');
-  const filter = useMemo(() => ({ status: status || undefined, mau: mau || undefined }), [status, mau]);
+  const filter = useMemo(() => ({ ...(status ? { status } : {}), ...(mau ? { mau } : {}) }), [status, mau]);
   const columns = useMemo<DataTableColumn<DeploymentRow>[]>(() => {
     const f = (field: string) => t(`resources.deployments.fields.${field}`);
     return [

@@ -56,9 +56,8 @@ export function createMauSampling({ db, mailing, log }: { db: Db; mailing: Repor
       .from(companyMembers)
       .innerJoin(users, eq(users.id, companyMembers.userId))
       .where(and(eq(companyMembers.companyId, d.companyId), eq(companyMembers.role, 'admin')));
-    const page = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}`;
-    // The mail's button opens Billing, where the next tier's price and its wizard are.
-    const link = `${page}/management/billing`;
+    // The server's page shows the forecast, the rule past the tier and the way to the next tier.
+    const link = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}/deployments/${d.id}`;
     const share = send === 'share100' ? 100 : send === 'share80' ? 80 : 0;
     const kind = send === 'runOut' ? 'mauRunOut' : 'mauWarning';
     const runOutDay = forecast?.runOutOn ? Number(forecast.runOutOn.slice(8, 10)) : 0;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow } from '../../src/domain/schemas/adminDeployments';
+import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow, MAU_TIER_FILTERS } from '../../src/domain/schemas/adminDeployments';
 import type { DeploymentStatus } from '../../src/domain/orders';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -19,6 +19,7 @@ export type DeploymentSortField = (typeof DEPLOYMENT_SORT_FIELDS)[number];
 export interface DeploymentFilter {
   status?: DeploymentStatus;
   companyId?: string;
+  mau?: (typeof MAU_TIER_FILTERS)[number];
 }
 export type DeploymentListQuery = ListQuery<DeploymentSortField, DeploymentFilter>;
 

@@ -52,7 +52,7 @@ describe('the MAU forecast, its alerts and the bill it leads to', () => {
     expect(d.mau).toMatchObject({ used: 20, limit: 500, forecast: { used: 20, forecast: 620, low: 20, high: 1220, basis: 'trend', days: 1, runOutOn: '2026-03-25', periodEnd: '2026-03-31' } });
     expect((await mails()).map((m) => m.subject)).toEqual(['Your Beacon server is projected to run out of monthly active users this month']);
     expect((await mails())[0]?.text).toContain('20 of the 500 monthly active users');
-    expect((await mails())[0]?.text).toContain('/management/billing');
+    expect((await mails())[0]?.text).toContain(`/deployments/${server._id}`);
 
     // Days 2 to 8: 40 a day reaches 80% on day 8; the run-out mail is not sent again.
     for (let n = 2; n <= 8; n += 1) await day(app.key, n, 20 + (n - 2) * 40, 40);

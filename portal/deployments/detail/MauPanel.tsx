@@ -1,11 +1,13 @@
 import ShowChart from '@mui/icons-material/ShowChart';
+import TrendingUp from '@mui/icons-material/TrendingUp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { DeploymentPopulated } from '../../../dataProvider/deployments';
-import { PAST_TIER_RULE } from '../../../src/domain/mauRule';
+import { mauAlertConditions, PAST_TIER_RULE } from '../../../src/domain/mauRule';
 import { MauBar } from '../MauBar';
 import { MauNotice } from '../MauForecastText';
 import { Section } from '../../../src/ui/servers/Section';
@@ -24,6 +26,11 @@ export function MauPanel({ deployment: d }: { deployment: DeploymentPopulated })
       <Typography variant="body2" color="text.secondary" data-testid="past-tier-rule">
         {t(PAST_TIER_RULE.messageKey)}
       </Typography>
+      {mauAlertConditions(d.mau.used, d.mau.limit, d.mau.forecast).length > 0 && (
+        <Button component={RouterLink} to={`/c/${d.company}/p/${d.project}/management/billing`} size="small" variant="outlined" startIcon={<TrendingUp />} sx={{ justifySelf: 'start' }}>
+          {t('deployment.mau.nextTier')}
+        </Button>
+      )}
       {!shown && (
         <Button size="small" startIcon={<ShowChart />} onClick={() => setShown(true)} sx={{ justifySelf: 'start' }}>
           {t('deployment.mau.show')}
