@@ -36,7 +36,7 @@ export function MauNotice({ used, limit, forecast }: { used: number; limit: numb
   if (conditions.length === 0) return null;
   const share = mauShareReached(used, limit);
   return (
-    <Alert severity={share >= 100 ? 'error' : 'warning'} data-testid="mau-notice" sx={{ py: 0 }}>
+    <Alert severity={share >= 100 ? 'error' : 'warning'} role="status" data-testid="mau-notice" sx={{ py: 0 }}>
       {share > 0 ? t('servers.forecast.noticeShare', { share }) : t('servers.forecast.noticeRunOut')} {t(PAST_TIER_RULE.messageKey)}
     </Alert>
   );

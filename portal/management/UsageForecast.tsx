@@ -41,7 +41,7 @@ function ServerForecast({ server: s, companyId }: { server: ServerUsage; company
         <MauBar used={s.used} limit={s.limit} forecast={s.forecast} />
         {!s.forecast && <Typography variant="caption" color="text.secondary">{t('management.billing.usage.noForecast')}</Typography>}
         {s.nextTier && (
-          <Alert severity={s.overTier ? 'error' : 'warning'} icon={<TrendingUp />} data-testid="next-tier" sx={{ alignItems: 'center', '& .MuiAlert-message': { minWidth: 0 } }}>
+          <Alert severity={s.overTier ? 'error' : 'warning'} role="status" icon={<TrendingUp />} data-testid="next-tier" sx={{ alignItems: 'center', '& .MuiAlert-message': { minWidth: 0 } }}>
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
               <span>{t('management.billing.usage.nextTier', { plan: s.nextTier.plan.name, mau: formatCount(s.nextTier.plan.mau), price: price(s.nextTier.total), dueNow: usd(s.nextTier.dueNow) })}</span>
               <Button component={RouterLink} to={`/c/${companyId}/p/${s.project}/server-builder/${s._id}/choose-plan?plan=${encodeURIComponent(s.nextTier.plan._id)}`} variant="contained" size="small">

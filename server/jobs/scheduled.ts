@@ -1,8 +1,8 @@
-import { and, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { analyticsTenants, companyMembers, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, mauHistory, subscriptions, users } from '../db/schema';
+import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, subscriptions } from '../db/schema';
 import type { CloudProvider } from '../providers';
 import { removeTenant, runDueReports, type ReportMailing } from '../services/analytics';
 import { recordAudit } from '../services/audit';
