@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { MauForecast } from '../../src/domain/mauForecast';
-import { mauAlertConditions, mauShareReached, PAST_TIER_RULE } from '../../src/domain/mauRule';
-// The past-tier rule's words are the pricing page's, where the customer first reads them.
-import '../pricing/i18n';
+import { TREND_DAYS, type MauForecast } from '../../src/domain/mauForecast';
+import { mauAlertConditions, mauShareReached } from '../../src/domain/mauRule';
 import { formatCount, shortDate } from '../../src/ui/servers/status';
 
 const day = (iso: string) => shortDate.format(new Date(`${iso}T12:00:00Z`));
@@ -23,13 +21,13 @@ export function MauForecastText({ forecast: f, limit }: { forecast: MauForecast;
         </Typography>
       )}
       <Typography variant="caption" color="text.secondary">
-        {t(`servers.forecast.basis.${f.basis}`, { days: Math.min(f.days, 7), periods: f.periods })}
+        {t(`servers.forecast.basis.${f.basis}`, { count: Math.min(f.days, TREND_DAYS), periods: f.periods })}
       </Typography>
     </>
   );
 }
 
-/** The in-app notice of the same alert rule the mails follow, with what happens past the tier. */
+/** The in-app notice of the same alert rule the mails follow (the past-tier rule is shown beside it where the customer decides). */
 export function MauNotice({ used, limit, forecast }: { used: number; limit: number; forecast: MauForecast | null }) {
   const { t } = useTranslation();
   const conditions = mauAlertConditions(used, limit, forecast);
@@ -37,7 +35,7 @@ export function MauNotice({ used, limit, forecast }: { used: number; limit: numb
   const share = mauShareReached(used, limit);
   return (
     <Alert severity={share >= 100 ? 'error' : 'warning'} role="status" data-testid="mau-notice" sx={{ py: 0 }}>
-      {share > 0 ? t('servers.forecast.noticeShare', { share }) : t('servers.forecast.noticeRunOut')} {t(PAST_TIER_RULE.messageKey)}
+      {share > 0 ? t('servers.forecast.noticeShare', { share }) : t('servers.forecast.noticeRunOut')}
     </Alert>
   );
 }

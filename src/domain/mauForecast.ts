@@ -13,7 +13,7 @@ import type { MauAlertSettings } from './mauRule';
 const DAY_MS = 86_400_000;
 /** Days of the current period whose growth makes the trend. */
 export const TREND_DAYS = 7;
-/** Fewer days of data than this: the trend is a guess, so the range is widened. */
+/** Fewer daily samples than this: the trend is a guess, so the range is widened. */
 const FEW_DAYS = 3;
 
 /** One daily sample: distinct devices of the period so far, at the end of that UTC day. */
@@ -86,7 +86,6 @@ export function forecastMau(input: ForecastInput): MauForecast | null {
   if (!now) return null;
   const used = now.used;
   const remaining = last - now.index;
-  const elapsed = now.index - start + 1;
 
   // Trend: new devices a day over the last TREND_DAYS days (the period started at 0).
   const seq = [{ index: start - 1, used: 0 }, ...points];
@@ -98,7 +97,8 @@ export function forecastMau(input: ForecastInput): MauForecast | null {
     const before = window[i] ?? base;
     return (p.used - before.used) / (p.index - before.index);
   });
-  const few = elapsed < FEW_DAYS;
+  // Few samples (a new server, or one whose sampling just began) make the pace a guess.
+  const few = points.length < FEW_DAYS;
   const trend = used + rate * remaining;
   let low = few ? used : used + Math.min(rate, ...rates) * remaining;
   let high = used + (few ? 2 * rate : Math.max(rate, ...rates)) * remaining;

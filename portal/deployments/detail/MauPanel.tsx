@@ -10,6 +10,8 @@ import type { DeploymentPopulated } from '../../../dataProvider/deployments';
 import { mauAlertConditions, PAST_TIER_RULE } from '../../../src/domain/mauRule';
 import { MauBar } from '../MauBar';
 import { MauNotice } from '../MauForecastText';
+// The past-tier rule's words are the pricing page's, where the customer first reads them.
+import '../../pricing/i18n';
 import { Section } from '../../../src/ui/servers/Section';
 
 // recharts is loaded only when the customer asks for the history.
