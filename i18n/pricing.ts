@@ -23,6 +23,7 @@ export const pricingEn = {
     mau: '{{mau}} monthly active users',
     plans: 'Plan',
     plansHint: 'Sized by monthly active users (MAU).',
+    pastTierRule: 'Past the tier, data keeps flowing and nothing is cut off: company admins are mailed at 80% and 100% of it, and when the forecast says it will run out, with the price of the next tier.',
     regions: 'Region',
     regionsHint: 'Where your server and its data live.',
     features: 'Features',

@@ -197,9 +197,15 @@ export const serverEn = {
     },
     mauWarning: {
       subject: 'Your {{product}} server has reached {{share}}% of its monthly active users',
-      body: 'This month your server {{server}} has counted {{used}} monthly active users, {{share}}% of the {{limit}} its plan includes. Its data keeps being collected; to stay within your plan, choose a larger one.',
-      action: 'See the server',
-      expiry: 'We write once at 90% and once at 100% of the plan each month.',
+      body: 'This month your server {{server}} has counted {{used}} monthly active users, {{share}}% of the {{limit}} its plan includes; at this pace it will reach about {{forecast}} by the end of the month. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one.',
+      action: 'See the server and its next tier',
+      expiry: 'We write once at 80% and once at 100% of the plan each month; a company admin can turn these mails off under Management → Billing.',
+    },
+    mauRunOut: {
+      subject: 'Your {{product}} server is projected to run out of monthly active users this month',
+      body: 'Your server {{server}} has counted {{used}} of the {{limit}} monthly active users its plan includes, and is projected to reach about {{forecast}} this month: it would pass its tier around day {{runOutDay}}. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one.',
+      action: 'See the server and its next tier',
+      expiry: 'We write this once a month at most; a company admin can turn these mails off under Management → Billing.',
     },
     report: {
       subject: 'Your {{frequency}} {{product}} analytics report for {{period}}',

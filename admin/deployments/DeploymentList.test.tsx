@@ -49,4 +49,25 @@ describe('the admin server list', () => {
     expect(getList).toHaveBeenLastCalledWith('admin/deployments', expect.objectContaining({ filter: { status: 'running' } }));
     expect(screen.getByRole('link', { name: 'Alpha' })).toBeTruthy();
   });
+
+  it('asks for the servers over or projected over their MAU tier (issue 33)', async () => {
+    const getList = vi.fn(async (_resource: string, params: { filter?: { mau?: string } }) => {
+      const rows = params.filter?.mau === 'overOrProjected' ? [row('Busy', 'running')] : [row('Busy', 'running'), row('Calm', 'running')];
+      return { data: rows, total: rows.length };
+    });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/admin/deployments']}>
+          <CoreAdminContext dataProvider={testDataProvider({ getList } as never)}>
+            <DeploymentList />
+          </CoreAdminContext>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByRole('link', { name: 'Calm' })).toBeTruthy();
+    await act(async () => void fireEvent.change(screen.getByLabelText('Monthly active users'), { target: { value: 'overOrProjected' } }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Calm' })).toBeNull(), { timeout: 5000 });
+    expect(getList).toHaveBeenLastCalledWith('admin/deployments', expect.objectContaining({ filter: { mau: 'overOrProjected' } }));
+    expect(screen.getByRole('option', { name: 'Over or projected over the tier' })).toBeTruthy();
+  });
 });

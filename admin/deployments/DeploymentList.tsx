@@ -1,8 +1,9 @@
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPLOYMENT_STATUSES } from '../../src/domain/orders';
-import type { AdminDeploymentRow } from '../../src/domain/schemas/adminDeployments';
+import { MAU_TIER_FILTERS, type AdminDeploymentRow } from '../../src/domain/schemas/adminDeployments';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList, RecordLink } from '../AdminList';
 import { formatDateTime } from '../formatDate';
@@ -16,7 +17,8 @@ export function DeploymentList() {
   const { t } = useTranslation();
   const labels = useServerLabels();
   const [status, setStatus] = useState('');
-  const filter = useMemo(() => ({ status: status || undefined }), [status]);
+  const [mau, setMau] = useState('');
+  const filter = useMemo(() => ({ ...(status ? { status } : {}), ...(mau ? { mau } : {}) }), [status, mau]);
   const columns = useMemo<DataTableColumn<DeploymentRow>[]>(() => {
     const f = (field: string) => t(`resources.deployments.fields.${field}`);
     return [
@@ -31,22 +33,41 @@ export function DeploymentList() {
     ];
   }, [t, labels]);
   const filters = (
-    <TextField
-      select
-      size="small"
-      label={t('resources.deployments.fields.status')}
-      value={status}
-      onChange={(e) => setStatus(e.target.value)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      sx={{ minWidth: 200, mb: 2 }}
-    >
-      <option value="">{t('admin.any')}</option>
-      {DEPLOYMENT_STATUSES.map((s) => (
-        <option key={s} value={s}>
-          {labels.deploymentStatus(s)}
-        </option>
-      ))}
-    </TextField>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      <TextField
+        select
+        size="small"
+        label={t('resources.deployments.fields.status')}
+        value={status}
+        onChange={(e) => setStatus(e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 200, mb: 2 }}
+      >
+        <option value="">{t('admin.any')}</option>
+        {DEPLOYMENT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {labels.deploymentStatus(s)}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('resources.deployments.fields.mau')}
+        value={mau}
+        onChange={(e) => setMau(e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 200, mb: 2 }}
+        data-testid="mau-filter"
+      >
+        <option value="">{t('admin.any')}</option>
+        {MAU_TIER_FILTERS.map((m) => (
+          <option key={m} value={m}>
+            {t(`resources.deployments.mauFilter.${m}`)}
+          </option>
+        ))}
+      </TextField>
+    </Box>
   );
   return <AdminList name="deployments" columns={columns} filter={filter} filters={filters} defaultSort={{ field: 'createdAt', order: 'DESC' }} />;
 }

@@ -10,7 +10,7 @@ import { testServer } from '../deployments/testServers';
 import DashboardPage from './DashboardPage';
 
 const user = { ...testUser, emailVerified: true, onboarding: null, companies: [{ _id: 'c-acme', name: 'Acme' }] };
-const servers = [testServer(), testServer({ _id: 'd-2', name: 'Blog analytics', flags: { free: true }, status: 'initializing', plan: { _id: 'p-free', name: 'Free', code: 'v3.mau_500_gcp.base', mau: 500 }, mau: { used: 480, limit: 500 }, latestTask: { _id: 't-1', type: 'provision', status: 'running', progress: 40, lastError: null, createdAt: '2026-11-20T10:00:00.000Z', finishedAt: null } })];
+const servers = [testServer(), testServer({ _id: 'd-2', name: 'Blog analytics', flags: { free: true }, status: 'initializing', plan: { _id: 'p-free', name: 'Free', code: 'v3.mau_500_gcp.base', mau: 500 }, mau: { used: 480, limit: 500, forecast: null }, latestTask: { _id: 't-1', type: 'provision', status: 'running', progress: 40, lastError: null, createdAt: '2026-11-20T10:00:00.000Z', finishedAt: null } })];
 
 function serve(extra: ApiRoutes = {}) {
   return mockRoutes({

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeploymentView } from '../../dataProvider/deployments';
 import { MauBar } from '../deployments/MauBar';
+import { MauNotice } from '../deployments/MauForecastText';
 import { formatMoney } from '../deployments/scope';
 import { ServerProgress } from '../deployments/ServerProgress';
 import { shortDate } from '../../src/ui/servers/status';
@@ -36,7 +37,8 @@ export function ServerCard({ deployment: d, to }: { deployment: DeploymentView; 
         <StatusChip status={d.status} />
       </Box>
       <ServerProgress task={d.latestTask} />
-      <MauBar used={d.mau.used} limit={d.mau.limit} />
+      <MauBar used={d.mau.used} limit={d.mau.limit} forecast={d.mau.forecast} />
+      <MauNotice used={d.mau.used} limit={d.mau.limit} forecast={d.mau.forecast} />
       <Typography variant="body2" data-testid="next-bill">
         {nextBillText(d, t)}
       </Typography>

@@ -3,16 +3,18 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MauForecast } from '../../src/domain/mauForecast';
 import { formatCount } from '../../src/ui/servers/status';
+import { MauForecastText } from './MauForecastText';
 
-/** This month's monthly active users against the tier's limit, as a bar (red from 90%). */
-export function MauBar({ used, limit, compact = false }: { used: number; limit: number; compact?: boolean }) {
+/** This month's monthly active users against the tier's limit, as a bar (red from 90%), with the forecast when there is one. */
+export function MauBar({ used, limit, forecast = null, compact = false }: { used: number; limit: number; forecast?: MauForecast | null; compact?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const share = limit > 0 ? Math.min(100, (used / limit) * 100) : 0;
   const text = t('servers.mau', { used: formatCount(used), limit: formatCount(limit) });
   return (
-    <Box sx={{ minWidth: compact ? 120 : 0 }}>
+    <Box sx={{ minWidth: compact ? 120 : 0, display: 'grid', gap: 0.25 }}>
       <LinearProgress
         variant="determinate"
         value={share}
@@ -24,6 +26,7 @@ export function MauBar({ used, limit, compact = false }: { used: number; limit: 
       <Typography id={id} variant="caption" color="text.secondary" data-testid="mau-text">
         {text}
       </Typography>
+      {forecast && !compact && <MauForecastText forecast={forecast} limit={limit} />}
     </Box>
   );
 }

@@ -32,7 +32,7 @@ export function testServer(over: Partial<DeploymentPopulated> = {}): DeploymentP
     url: 'https://shop-d1.servers.example',
     latestTask: null,
     health: { state: 'healthy', checkedAt: '2026-11-20T10:00:00.000Z' },
-    mau: { used: 420, limit: 1000 },
+    mau: { used: 420, limit: 1000, forecast: null },
     terminationScheduledAt: null,
     restorableUntil: null,
     backupsEnabled: true,

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompanyBilling } from '../../src/domain/payments';
+import type { CompanyUsage } from '../../src/domain/schemas/usage';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
 import { errorReply, mockApi, okReply, type ApiHandler } from '../../src/testing/fetchMock';
@@ -38,6 +39,30 @@ const billing: CompanyBilling = {
   pastDue: { count: 1, since: '2026-11-10T12:00:00.000Z', pauseAfter: '2026-11-24T12:00:00.000Z' },
 };
 
+/** Issue 33: one server past its tier, with the next tier priced, and every alert on. */
+const usage: CompanyUsage = {
+  servers: [
+    {
+      _id: 'd-1',
+      name: 'Shop analytics',
+      project: 'p-1',
+      plan: { _id: 'pl-1', name: 'Starter', code: 'v3.mau_1_000_gcp.base', mau: 1000 },
+      used: 1040,
+      limit: 1000,
+      forecast: { used: 1040, forecast: 1500, low: 1400, high: 1650, basis: 'trend', days: 12, periods: 0, runOutOn: '2026-11-11', periodEnd: '2026-11-30' },
+      cycle: 'month',
+      nextBill: '49.00',
+      nextBillAt: '2026-12-01T12:00:00.000Z',
+      overTier: true,
+      projectedOver: true,
+      nextTier: { plan: { _id: 'pl-5', name: 'Basic', code: 'v3.mau_5_000_gcp.base', mau: 5000 }, total: '99.00', dueNow: '31.67' },
+    },
+  ],
+  total: '49.00',
+  currency: 'USD',
+  alerts: { share80: true, share100: true, runOut: true },
+};
+
 function serve(overrides: ApiHandler = () => undefined as never) {
   return mockApi(async (call) => {
     const answer = await overrides(call);
@@ -45,6 +70,7 @@ function serve(overrides: ApiHandler = () => undefined as never) {
     if (call.path === '/api/v1/auth/me') return okReply(user);
     if (call.path === '/api/v1/companies/c-acme') return okReply(company);
     if (call.path === '/api/v1/companies/c-acme/billing') return okReply(billing);
+    if (call.path === '/api/v1/companies/c-acme/usage') return okReply(usage);
     throw new Error(`unexpected ${call.method} ${call.path}`);
   });
 }
@@ -79,6 +105,29 @@ describe('Management › Billing for an admin', () => {
     expect(pastDue.textContent).toContain(en('management.billing.perCycle.year', { amount: '490.00 USD' }));
     expect(within(pastDue).getByText(en('management.billing.status.past_due'))).toBeTruthy();
     expect(pastDue.textContent).toContain(en('management.billing.pausesOn', { date: 'Nov 24, 2026' }));
+  });
+
+  it('shows each server\'s forecast, its projected bill and the next tier with a link to the wizard on it', async () => {
+    open();
+    const [row] = await screen.findAllByTestId('server-usage', {}, { timeout: 5000 });
+    const server = row as HTMLElement;
+    expect(within(server).getByTestId('projected-bill').textContent).toBe(en('management.billing.usage.nextBillOn', { amount: en('management.billing.perCycle.month', { amount: '49.00 USD' }), date: 'Dec 1, 2026' }));
+    expect(within(server).getByTestId('mau-forecast').textContent).toBe(en('servers.forecast.line', { forecast: '1,500', low: '1,400', high: '1,650', end: 'Nov 30, 2026' }));
+    expect(within(server).getByTestId('next-tier').textContent).toContain(en('management.billing.usage.nextTier', { plan: 'Basic', mau: '5,000', price: en('management.billing.perCycle.month', { amount: '99.00 USD' }), dueNow: '31.67 USD' }));
+    const upgrade = within(server).getByRole('link', { name: en('management.billing.usage.upgrade', { plan: 'Basic' }) });
+    expect(upgrade.getAttribute('href')).toContain('/c/c-acme/p/p-1/server-builder/d-1/choose-plan?plan=pl-5');
+    expect(screen.getByTestId('projected-total').textContent).toBe(en('management.billing.usage.total', { amount: '49.00 USD' }));
+  });
+
+  it('turns one kind of MAU alert off and keeps the others', async () => {
+    const api = serve((call) => (call.method === 'PUT' && call.path === '/api/v1/companies/c-acme/usage-alerts' ? okReply({ share80: true, share100: true, runOut: false }) : (undefined as never)));
+    open();
+    const runOut = await screen.findByRole('switch', { name: en('management.billing.usage.alertKinds.runOut') }, { timeout: 5000 });
+    fireEvent.click(runOut);
+    await waitFor(() => expect(api.callsTo('PUT', '/api/v1/companies/c-acme/usage-alerts')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/v1/companies/c-acme/usage-alerts')[0]?.body).toEqual({ share80: true, share100: true, runOut: false });
+    await waitFor(() => expect((runOut as HTMLInputElement).checked).toBe(false));
+    expect((screen.getByRole('switch', { name: en('management.billing.usage.alertKinds.share80') }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('shows the transactions as a table with decimal amounts and currency, and the card on file', async () => {

@@ -33,6 +33,7 @@ import '../wizard/i18n';
 import '../../src/managementI18n';
 import { PaymentModal } from '../wizard/PaymentModal';
 import { codeAsWords } from '../../src/ui/format';
+import { UsageForecast } from './UsageForecast';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** A date of the API (ISO) as the page shows it, e.g. 'Mar 4, 2026'. */
@@ -229,6 +230,7 @@ export function BillingSettings() {
             {t('management.billing.pastDue', { count: data.pastDue.count, since: data.pastDue.since ? billingDay(data.pastDue.since) : '—', date: data.pastDue.pauseAfter ? billingDay(data.pastDue.pauseAfter) : '—' })}
           </Alert>
         )}
+        <UsageForecast companyId={companyId} />
         <Subscriptions billing={data} onPay={setPaying} />
         <Transactions companyId={companyId} transactions={data.transactions} />
         <CardOnFile card={data.card} />

@@ -15,6 +15,7 @@ import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
 import type { OptionList } from '../../src/domain/pricing';
 import { formatCents } from '../../src/ui/format';
 import './i18n';
+import { PAST_TIER_RULE } from '../../src/domain/mauRule';
 import { calculatorOptions, choosePlan, EMPTY_SELECTION, optionState, quoteOf, toggleFeature, type CalculatorOptions, type OptionState, type Selection } from './calculator';
 import { OptionCard, PlanCard, useCycleMoney } from './OptionCard';
 
@@ -145,7 +146,7 @@ export default function PricingPage() {
           </Box>
         ) : (
           <>
-            <Section title={t('pricingPage.plans')} hint={t('pricingPage.plansHint')}>
+            <Section title={t('pricingPage.plans')} hint={`${t('pricingPage.plansHint')} ${t(PAST_TIER_RULE.messageKey)}`}>
               {options.plans.map((p) => (
                 <PlanCard key={p._id} plan={p} cycle={selection.cycle} selected={p._id === selection.planId} onSelect={() => setSelection((s) => choosePlan(options, s, p))} />
               ))}

@@ -14,6 +14,7 @@ import { OptionCard, PlanCard, useCycleMoney } from '../pricing/OptionCard';
 import { orderOnPlan, type Order, type WizardOptions } from './options';
 import type { WizardStep } from './steps';
 import './i18n';
+import { PAST_TIER_RULE } from '../../src/domain/mauRule';
 
 function Grid({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -47,7 +48,7 @@ export function PlanChoice({ cycle, onCycle, children }: { cycle: BillingCycle; 
         </ToggleButtonGroup>
         {cycle === 'year' && <Chip color="success" size="small" label={t('pricingPage.yearlySaving')} />}
       </Box>
-      <Grid title={t('wizard.steps.choosePlan')} hint={t('pricingPage.plansHint')}>
+      <Grid title={t('wizard.steps.choosePlan')} hint={`${t('pricingPage.plansHint')} ${t(PAST_TIER_RULE.messageKey)}`}>
         {children ?? (
           <Box role="status" sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'center', p: 4 }}>
             <CircularProgress aria-label={t('titles.loading')} />

@@ -19,7 +19,7 @@ import { useSelection } from '../../src/companySelection';
 import { failureMessage } from '../../src/ui/form/messages';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { ConfigureStep } from './ConfigureStep';
-import { defaultOrder, orderFeatures, orderFromDeployment, shapeOf, type Order } from './options';
+import { defaultOrder, orderFeatures, orderFromDeployment, orderOnPlan, shapeOf, type Order } from './options';
 import { PaymentStep } from './PaymentStep';
 import { ServerCreated } from './ServerCreated';
 import { APP_STEPS, FOOTERLESS, nextStep, previousStep, STEP_PATHS, stepOfPath, UNCLOSABLE, type AppStep } from './steps';
@@ -85,8 +85,10 @@ export default function ServerBuilderPage() {
         if (!d.subscription.planConfig?.region) return setEditError(t('errors.cannotFindPlanConfig'));
         const order = orderFromDeployment(options, d.subscription.plan, d.subscription.planCode, d.provider._id, d.subscription.planConfig);
         setEditing({ deployment: d, order });
-        if (wizard.get().serverId !== d._id || !wizard.get().inProgress) {
-          wizard.begin({ name: d.name, order, cycle: d.subscription.payment.term.cycle }, true);
+        // Billing's "upgrade" opens the wizard on the next tier (?plan=), the server's options kept.
+        const asked = options.plans.find((p) => p._id === new URLSearchParams(search).get('plan'));
+        if (asked || wizard.get().serverId !== d._id || !wizard.get().inProgress) {
+          wizard.begin({ name: d.name, order: asked ? orderOnPlan(options, asked, order) : order, cycle: d.subscription.payment.term.cycle }, true);
           wizard.update({ serverId: d._id, isActiveServerFree: d.flags.free });
         }
       },

@@ -1,16 +1,15 @@
 import { and, eq, inArray, max, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { BACKUP_SLACK_MINUTES, backupScheduleOf, mauWarningShare } from '../../src/domain/deployments';
-import { mauFromPlanCode } from '../../src/domain/planCode';
+import { BACKUP_SLACK_MINUTES, backupScheduleOf } from '../../src/domain/deployments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { analyticsTenants, companyMembers, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, mauHistory, subscriptions, users } from '../db/schema';
-import { renderMail } from '../mail/templates';
+import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, subscriptions } from '../db/schema';
 import type { CloudProvider } from '../providers';
-import { mauOfMonth, removeTenant, runDueReports, type ReportMailing } from '../services/analytics';
+import { removeTenant, runDueReports, type ReportMailing } from '../services/analytics';
 import { recordAudit } from '../services/audit';
 import { enqueueTask, openTask, recordEvent, type TaskQueue } from '../services/deploymentTasks';
 import type { ScheduleName } from '../worker/queue';
+import { createMauSampling } from './mauSampling';
 
 const DAY_MS = 86_400_000;
 
@@ -32,33 +31,9 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
     });
   }
 
-  /**
-   * Past a warning share of its plan's MAU tier, the company's admins get one mail per share and
-   * month (the guarded update claims it, so two workers never both send it). Nothing is cut off.
-   */
-  async function warnOfMau(d: { id: string; name: string; planCode: string; companyId: string; projectId: string }, used: number, startsAt: Date) {
-    const limit = mauFromPlanCode(d.planCode) ?? 0;
-    const share = mauWarningShare(used, limit);
-    if (share === 0) return;
-    const claimed = await db
-      .update(mauHistory)
-      .set({ warnedShare: share })
-      .where(and(eq(mauHistory.deploymentId, d.id), eq(mauHistory.startsAt, startsAt), lt(mauHistory.warnedShare, share)))
-      .returning({ id: mauHistory.id });
-    if (claimed.length === 0) return;
-    const admins = await db
-      .select({ email: users.email, firstName: users.firstName })
-      .from(companyMembers)
-      .innerJoin(users, eq(users.id, companyMembers.userId))
-      .where(and(eq(companyMembers.companyId, d.companyId), eq(companyMembers.role, 'admin')));
-    const link = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}/deployments/${d.id}`;
-    for (const admin of admins) {
-      await mailing.mailer.send(admin.email, renderMail(mailing.t, 'mauWarning', { name: admin.firstName, link, expiry: { used, limit, share }, server: d.name }), link);
-    }
-    log.info({ deploymentId: d.id, used, limit, share }, 'MAU warning sent');
-  }
-
-  const jobs: Record<ScheduleName, () => Promise<number>> = {
+  const sampleMau = createMauSampling({ db, mailing, log });
+  // Each job reads the injected clock; a test may also hand the MAU sampling its own moment.
+  const jobs: Record<ScheduleName, (at?: Date) => Promise<number>> = {
     /**
      * Scheduled backups (the schedule runs hourly; its name is older than hourly backups): each
      * running server with a backup option gets a snapshot once its option's interval has passed
@@ -116,29 +91,8 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
       return rows.length;
     },
 
-    /** This month's MAU of every server with a machine: the distinct devices its analytics dashboard saw this month. */
-    async 'mau-sampling'() {
-      const sampledAt = now();
-      const startsAt = new Date(Date.UTC(sampledAt.getUTCFullYear(), sampledAt.getUTCMonth(), 1));
-      const endsAt = new Date(Date.UTC(sampledAt.getUTCFullYear(), sampledAt.getUTCMonth() + 1, 1) - 1);
-      const rows = await db
-        .select({ id: deployments.id, subscriptionId: subscriptions.id, name: deployments.name, planCode: deployments.planCode, companyId: deployments.companyId, projectId: deployments.projectId })
-        .from(deployments)
-        .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
-        .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
-        .where(and(isNotNull(deploymentRuntime.machineId), inArray(deployments.status, ['running', 'modifying', 'restarting', 'paused'])));
-      const month = startsAt.toISOString().slice(0, 7);
-      const devices = await mauOfMonth(db, rows.map((d) => d.id), month);
-      for (const d of rows) {
-        const used = devices.get(d.id) ?? 0;
-        await db
-          .insert(mauHistory)
-          .values({ deploymentId: d.id, subscriptionId: d.subscriptionId, used, startsAt, endsAt, sampledAt })
-          .onConflictDoUpdate({ target: [mauHistory.deploymentId, mauHistory.startsAt], set: { used, subscriptionId: d.subscriptionId, sampledAt } });
-        await warnOfMau(d, used, startsAt);
-      }
-      return rows.length;
-    },
+    /** This month's MAU of every server with a machine, its forecast and alerts (jobs/mauSampling.ts). */
+    'mau-sampling': (at) => sampleMau(at ?? now()),
 
     /** Servers whose deletion grace period has passed are terminated (a failed termination is left to support, not retried every minute). */
     async terminations() {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning';
+export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut';
 
 export interface MailContent {
   subject: string;

@@ -13,6 +13,7 @@ import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans';
 import { projectRoutes } from './projects';
+import { usageRoutes } from './usage';
 import { toolsRoutes } from './tools';
 import { userRoutes } from './users';
 import { viewAsRoutes } from './viewAs';
@@ -37,6 +38,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(userRoutes);
   await api.register(companyRoutes);
   await api.register(projectRoutes);
+  await api.register(usageRoutes);
   await api.register(fileRoutes);
   await api.register(analyticsRoutes);
   await api.register(toolsRoutes);

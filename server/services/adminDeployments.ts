@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow } from '../../src/domain/schemas/adminDeployments';
+import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow, MAU_TIER_FILTERS } from '../../src/domain/schemas/adminDeployments';
 import type { DeploymentStatus } from '../../src/domain/orders';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { companies, deploymentBackups, deploymentTasks, deployments, regions, subscriptions } from '../db/schema';
+import { companies, deploymentBackups, deploymentTasks, deployments, mauHistory, regions, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { taskDto } from './deploymentTasks';
@@ -19,6 +19,7 @@ export type DeploymentSortField = (typeof DEPLOYMENT_SORT_FIELDS)[number];
 export interface DeploymentFilter {
   status?: DeploymentStatus;
   companyId?: string;
+  mau?: (typeof MAU_TIER_FILTERS)[number];
 }
 export type DeploymentListQuery = ListQuery<DeploymentSortField, DeploymentFilter>;
 
@@ -88,6 +89,8 @@ const deploymentsTable = (db: Db): AdminTable<DeploymentSortField, AdminDeployme
     )[0]?.n ?? 0,
 });
 
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
 function whereOf(query: DeploymentListQuery): SQL | undefined {
   const f = query.filter ?? {};
   return and(
@@ -95,6 +98,8 @@ function whereOf(query: DeploymentListQuery): SQL | undefined {
     query.ids ? (query.ids.length ? inArray(deployments.id, query.ids) : sql`false`) : undefined,
     f.status ? eq(deployments.status, f.status) : undefined,
     f.companyId === undefined ? undefined : UUID.test(f.companyId) ? eq(deployments.companyId, f.companyId) : sql`false`,
+    // The sampling's forecast names a run-out day once the tier is passed or projected to be.
+    f.mau === 'overOrProjected' ? sql`exists (select 1 from ${mauHistory} m where m.deployment_id = "deployments"."id" and m.starts_at = ${monthStart(new Date()).toISOString()}::timestamptz and m.forecast->>'runOutOn' is not null)` : undefined,
   );
 }
 

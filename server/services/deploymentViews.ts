@@ -62,14 +62,14 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDay
       .from(deploymentTasks)
       .where(inArray(deploymentTasks.deploymentId, ids))
       .orderBy(deploymentTasks.deploymentId, desc(deploymentTasks.seq)),
-    db.select({ deploymentId: mauHistory.deploymentId, used: mauHistory.used }).from(mauHistory).where(and(inArray(mauHistory.deploymentId, ids), eq(mauHistory.startsAt, monthStart))),
+    db.select({ deploymentId: mauHistory.deploymentId, used: mauHistory.used, forecast: mauHistory.forecast }).from(mauHistory).where(and(inArray(mauHistory.deploymentId, ids), eq(mauHistory.startsAt, monthStart))),
   ]);
   const planById = new Map(planRows.map((p) => [p.id, p]));
   const regionById = new Map(regionRows.map((r) => [r.id, r]));
   const featureById = new Map(featureRows.map((f) => [f.id, f]));
   const runtimeById = new Map(runtimeRows.map((r) => [r.deploymentId, r]));
   const taskById = new Map(taskRows.map((t) => [t.deploymentId, t]));
-  const mauById = new Map(mauRows.map((m) => [m.deploymentId, m.used]));
+  const mauById = new Map(mauRows.map((m) => [m.deploymentId, m]));
   const backupFeature = new Set(featureRows.filter((f) => f.type === 'backup').map((f) => f.id));
 
   return rows.map(({ deployment: d, subscription: s }) => {
@@ -99,7 +99,7 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDay
       url: runtime?.machineId ? runtime.url : null,
       latestTask: latest ? { _id: latest._id, type: latest.type, status: latest.status, progress: latest.progress, lastError: latest.lastError, createdAt: latest.createdAt, finishedAt: latest.finishedAt } : null,
       health: { state: (runtime?.healthState ?? 'unknown') as HealthState, checkedAt: iso(runtime?.healthCheckedAt) },
-      mau: { used: mauById.get(d.id) ?? 0, limit: mauFromPlanCode(d.planCode) ?? 0 },
+      mau: { used: mauById.get(d.id)?.used ?? 0, limit: mauFromPlanCode(d.planCode) ?? 0, forecast: mauById.get(d.id)?.forecast ?? null },
       terminationScheduledAt: iso(runtime?.terminationScheduledAt),
       restorableUntil: d.status === 'deleted' ? iso(runtime?.restorableUntil) : null,
       backupsEnabled: d.planConfig.features.some((id) => backupFeature.has(id)),

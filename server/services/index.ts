@@ -37,6 +37,7 @@ import { createDeploymentReads } from './deploymentReads';
 import { createProvisioning } from './provisioning';
 import { createBillingService } from './billing';
 import { createOrderService } from './orders';
+import { createUsageService } from './usage';
 import { createPaymentsService } from './payments';
 
 export interface ServiceDeps {
@@ -75,13 +76,15 @@ export async function createServices({ config, database, t, log, events }: Servi
   await analytics.recordRunningVersion();
   const deploymentActions = createDeploymentActions({ db, config, queue, keyring });
   const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, changes: database.changes });
+  const orders = createOrderService({ db, config, counters, gateway: payments.gateway, provisioning });
   return {
     queue,
     providers,
     worker,
     provisioning,
     payments,
-    orders: createOrderService({ db, config, counters, gateway: payments.gateway, provisioning }),
+    orders,
+    usage: createUsageService({ db, review: orders.review }),
     billing: createBillingService({ db, config }),
     deploymentReads: createDeploymentReads({ db, config }),
     deploymentActions,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILLING_CYCLES, DEFAULTS } from './constants';
 import { latestTaskSchema, deploymentTaskDtoSchema } from './deploymentTasks';
 import { DEPLOYMENT_STATUSES, planConfigSchema, subscriptionDtoSchema } from './orders';
+import { mauForecastSchema } from './mauForecast';
 
 /** Reads of servers (SPEC §7 GET /deployments, GET /deployments/{id}/populated). */
 /** Fields GET /deployments sorts by (with the id following, so pages never overlap). */
@@ -89,19 +90,6 @@ export type DeploymentDomain = z.infer<typeof deploymentDomainSchema>;
 export const mauHistoryEntrySchema = z.object({ used: z.number(), startsAt: z.string(), endsAt: z.string(), subscriptionId: z.string().nullable() });
 export type MauHistoryEntry = z.infer<typeof mauHistoryEntrySchema>;
 
-/**
- * Shares (%) of the plan's MAU tier at which the company's admins are warned, once each per month.
- * SPEC says nothing of what happens past the tier, so nothing is cut off: data keeps flowing and
- * the customer is told (the mail says so, and the server's MAU bar shows it).
- */
-export const MAU_WARNING_SHARES = [90, 100] as const;
-
-/** The highest warning share this month's count has reached (0: none yet); a tier of 0 warns of nothing. */
-export function mauWarningShare(used: number, limit: number): number {
-  if (limit <= 0) return 0;
-  return MAU_WARNING_SHARES.filter((share) => used * 100 >= limit * share).at(-1) ?? 0;
-}
-
 export const HEALTH_STATES = ['unknown', 'healthy', 'unhealthy'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
@@ -119,7 +107,8 @@ export const deploymentViewSchema = deploymentDtoSchema.extend({
   url: z.string().nullable(),
   latestTask: latestTaskSchema.nullable(),
   health: z.object({ state: z.enum(HEALTH_STATES), checkedAt: z.string().nullable() }),
-  mau: z.object({ used: z.number(), limit: z.number() }),
+  /** This month's MAU, the tier, and where the month is heading (issue 33; null before the first sample). */
+  mau: z.object({ used: z.number(), limit: z.number(), forecast: mauForecastSchema.nullable() }),
   /** DELETE schedules the termination at this time; cancel-termination clears it. */
   terminationScheduledAt: z.string().nullable(),
   /** A deleted server can be restored until then. */

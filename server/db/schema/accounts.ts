@@ -1,6 +1,7 @@
 // Accounts: users and their sign-in (sessions, tokens, two-factor), uploaded files, companies, members, projects, invitations.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../../src/domain/mauRule';
 import { searchText } from '../search';
 import { bytea, id, createdAt, updatedAt } from './columns';
 import { planGroups } from './catalogue';
@@ -159,6 +160,8 @@ export const companies = pgTable(
     billingCountry: text('billing_country'),
     /** Plan group giving this company its own plan list; the public list when null. */
     planGroupId: uuid('plan_group_id').references(() => planGroups.id, { onDelete: 'set null' }),
+    /** Which MAU alerts the company's admins get (issue 33); all on by default. */
+    mauAlerts: jsonb('mau_alerts').$type<MauAlertSettings>().notNull().default(DEFAULT_MAU_ALERTS),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,10 @@
 // Billing: subscriptions, discount codes and their uses, transactions, payment notifications, MAU history.
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_PROVIDERS } from '../../../src/domain/constants';
 import { SUBSCRIPTION_STATUSES, type PendingPlanChange, type SubscriptionQuote } from '../../../src/domain/orders';
+import type { MauForecast } from '../../../src/domain/mauForecast';
+import type { MauAlert } from '../../../src/domain/mauRule';
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../../src/domain/payments';
 import { id, createdAt, updatedAt } from './columns';
 import { billingCycleEnum } from './catalogue';
@@ -138,8 +141,23 @@ export const mauHistory = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The highest MAU_WARNING_SHARES mailed for this month (0: none), so each warning goes once. */
-    warnedShare: integer('warned_share').notNull().default(0),
+    /** The MAU alerts (dueMauAlerts) already dealt with this month, so each goes once. */
+    alertsSent: text('alerts_sent').array().$type<MauAlert[]>().notNull().default(sql`'{}'::text[]`),
+    /** The forecast made with the latest sample (forecastMau), null before the first. */
+    forecast: jsonb('forecast').$type<MauForecast>(),
   },
   (t) => [uniqueIndex('mau_history_deployment_month').on(t.deploymentId, t.startsAt)],
+);
+
+/** The month's distinct devices at each UTC day's last sampling: the forecast's trend and shape. */
+export const mauDailySamples = pgTable(
+  'mau_daily_samples',
+  {
+    deploymentId: uuid('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.day] })],
 );

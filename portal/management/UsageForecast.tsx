@@ -1,0 +1,129 @@
+import TrendingUp from '@mui/icons-material/TrendingUp';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { usageApi, type CompanyUsage, type MauAlertSettings } from '../../dataProvider/usage';
+import { MAU_ALERTS, PAST_TIER_RULE } from '../../src/domain/mauRule';
+import type { ServerUsage } from '../../src/domain/schemas/usage';
+import { failureMessage } from '../../src/ui/form/messages';
+import { formatCount, shortDate } from '../../src/ui/servers/status';
+import { showToast } from '../../src/ui/toast/toastStore';
+import { MauBar } from '../deployments/MauBar';
+import { SettingsSection } from '../profile/SettingsSection';
+import '../../src/serversI18n';
+
+const usd = (amount: string) => `${amount} USD`;
+
+function ServerForecast({ server: s, companyId }: { server: ServerUsage; companyId: string }) {
+  const { t } = useTranslation();
+  const price = (amount: string) => t(`management.billing.perCycle.${s.cycle}`, { amount: usd(amount) });
+  return (
+    <Box component="li" data-testid="server-usage" sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 3, minWidth: 0 }}>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {s.plan.name}
+        </Typography>
+        <Typography variant="body2" data-testid="projected-bill">
+          {s.nextBillAt ? t('management.billing.usage.nextBillOn', { amount: price(s.nextBill), date: shortDate.format(new Date(s.nextBillAt)) }) : t('management.billing.usage.nextBill', { amount: price(s.nextBill) })}
+        </Typography>
+      </Box>
+      <Box sx={{ minWidth: 0, display: 'grid', gap: 1 }}>
+        <MauBar used={s.used} limit={s.limit} forecast={s.forecast} />
+        {!s.forecast && <Typography variant="caption" color="text.secondary">{t('management.billing.usage.noForecast')}</Typography>}
+        {s.nextTier && (
+          <Alert severity={s.overTier ? 'error' : 'warning'} role="status" icon={<TrendingUp />} data-testid="next-tier" sx={{ alignItems: 'center', '& .MuiAlert-message': { minWidth: 0 } }}>
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <span>{t('management.billing.usage.nextTier', { plan: s.nextTier.plan.name, mau: formatCount(s.nextTier.plan.mau), price: price(s.nextTier.total), dueNow: usd(s.nextTier.dueNow) })}</span>
+              <Button component={RouterLink} to={`/c/${companyId}/p/${s.project}/server-builder/${s._id}/choose-plan?plan=${encodeURIComponent(s.nextTier.plan._id)}`} variant="contained" size="small">
+                {t('management.billing.usage.upgrade', { plan: s.nextTier.plan.name })}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function AlertSettings({ companyId, alerts, onSaved }: { companyId: string; alerts: MauAlertSettings; onSaved: (a: MauAlertSettings) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const toggle = async (kind: keyof MauAlertSettings, on: boolean) => {
+    setBusy(true);
+    try {
+      onSaved(await usageApi.setAlerts(companyId, { ...alerts, [kind]: on }));
+      showToast({ text: t('management.billing.usage.alertsSaved'), variant: 'successful' });
+    } catch (error) {
+      showToast({ text: failureMessage(error, t), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box>
+      <Typography sx={{ fontWeight: 600 }}>{t('management.billing.usage.alerts')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('management.billing.usage.alertsIntro')}
+      </Typography>
+      <FormGroup>
+        {MAU_ALERTS.map((kind) => (
+          <FormControlLabel key={kind} control={<Switch checked={alerts[kind]} disabled={busy} onChange={(e) => void toggle(kind, e.target.checked)} />} label={t(`management.billing.usage.alertKinds.${kind}`)} />
+        ))}
+      </FormGroup>
+    </Box>
+  );
+}
+
+/** Management › Billing (issue 33): each server's MAU forecast, its projected bill and the next tier, and the alert settings. */
+export function UsageForecast({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<CompanyUsage | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    let live = true;
+    usageApi.get(companyId).then(
+      (d) => live && setData(d),
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [companyId]);
+  return (
+    <SettingsSection title={t('management.billing.usage.title')} intro={t('management.billing.usage.intro')}>
+      {error !== null && !data && <Alert severity="error">{failureMessage(error, t)}</Alert>}
+      {!data && error === null && <Typography color="text.secondary">{t('management.billing.usage.loading')}</Typography>}
+      {data && (
+        <Stack spacing={2.5}>
+          {data.servers.length === 0 ? (
+            <Typography color="text.secondary">{t('management.billing.usage.none')}</Typography>
+          ) : (
+            <Stack divider={<Divider flexItem />} spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {data.servers.map((s) => (
+                <ServerForecast key={s._id} server={s} companyId={companyId} />
+              ))}
+            </Stack>
+          )}
+          <Typography sx={{ fontWeight: 700 }} data-testid="projected-total">
+            {t('management.billing.usage.total', { amount: usd(data.total) })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(PAST_TIER_RULE.messageKey)}
+          </Typography>
+          <Divider />
+          <AlertSettings companyId={companyId} alerts={data.alerts} onSaved={(alerts) => setData({ ...data, alerts })} />
+        </Stack>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "mau_history" DROP COLUMN "warned_share";
