@@ -14,7 +14,7 @@ import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
 import { ingestRoutes } from './routes/ingest';
 import { sdkCorsPlugin } from './plugins/sdkCors';
-import { createServices, type Services } from './services';
+import { composeApp, type Services } from './compose';
 import type { UsageEventSink } from './services/usageEvents';
 import { registerSpa } from './spa';
 
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', (request, _reply, done) =>
     request.routeOptions.config.requestContext === false ? done() : runInRequestContext({ ip: request.ip, requestId: request.id }, done),
   );
-  const services = await createServices({ config, database, t: i18n.t, log: app.log, events: options.events });
+  const services = await composeApp({ config, database, t: i18n.t, log: app.log, events: options.events });
   for (const name of Object.keys(services) as (keyof Services)[]) app.decorate(name, services[name] as never);
   app.addHook('onReady', (done) => {
     // The worker subscribes once the server listens (a quarter of a second on PGlite): the app

@@ -9,8 +9,9 @@ import { renderMail } from '../mail/templates';
 import type { CloudProvider } from '../providers';
 import { mauOfMonth, removeTenant, runDueReports, type ReportMailing } from '../services/analytics';
 import { recordAudit } from '../services/audit';
-import { enqueueTask, openTask, recordEvent, type TaskQueue } from '../services/deploymentTasks';
-import type { ScheduleName } from '../worker/queue';
+import { enqueueTask, openTask, recordEvent } from '../services/deploymentTasks';
+import type { TaskQueue } from '../queue';
+import type { ScheduleName } from '../queue';
 
 const DAY_MS = 86_400_000;
 
