@@ -57,7 +57,7 @@ export interface ComposeDeps {
 async function composeBase({ config, database, t, log }: ComposeDeps, role: 'api' | 'worker') {
   const { db } = database;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: role === 'api' && config.NODE_ENV === 'development' }, db, log);
-  const counters = createRateCounters(db);
+  const counters = createRateCounters({ db });
   // The task queue (every process sends); the worker supervises it and runs the schedules.
   const queue = await startQueue({ database, config, log, worker: role === 'worker' || config.WORKER_ENABLED });
   const providers = createProviders({ db, config });
@@ -87,10 +87,11 @@ export async function composeApp(deps: ComposeDeps) {
   const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
   if (keys.source === 'file') log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
   const keyring = createKeyring(keys.spec);
-  const twoFactor = createTwoFactorService(db, config.PRODUCT_NAME, keyring);
+  const twoFactor = createTwoFactorService({ db, issuer: config.PRODUCT_NAME, keyring });
   await twoFactor.sealLegacySecrets();
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
-  const guard = createSigninGuard(db, keyring, config.LOCKOUT_THRESHOLD);
+  const guard = createSigninGuard({ db, keyring, threshold: config.LOCKOUT_THRESHOLD });
+  const idempotency = createIdempotency({ db });
   // Made here, started when the app is ready (app.ts).
   const worker = config.WORKER_ENABLED ? workerOf(base, deps) : null;
   const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS });
@@ -104,7 +105,7 @@ export async function composeApp(deps: ComposeDeps) {
     worker,
     provisioning,
     payments,
-    orders: createOrderService({ db, config, counters, gateway: payments.gateway, provisioning }),
+    orders: createOrderService({ db, config, counters, idempotency, gateway: payments.gateway, provisioning }),
     billing: createBillingService({ db, config }),
     deploymentReads: createDeploymentReads({ db, config }),
     deploymentActions,
@@ -117,7 +118,7 @@ export async function composeApp(deps: ComposeDeps) {
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
     catalogue: createCatalogueService({ db }),
-    idempotency: createIdempotency(db),
+    idempotency,
     sessions: createSessionService({ db }),
     health: createHealthService({ database }),
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),

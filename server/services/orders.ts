@@ -19,7 +19,7 @@ import { deployments, discountCodes, discountUses, projects, subscriptions } fro
 import { AppError } from '../errors';
 import { recordAudit } from './audit';
 import { companyBillingCountry, requireMember } from './companies';
-import { createIdempotency } from './idempotency';
+import type { Idempotency } from './idempotency';
 import { loadOwnedDeployment, namedQuote, orderShape, provisionSummary, sizeValue, subscriptionDto } from './orderQuotes';
 import type { PaymentGateway } from './payments';
 import type { PlanDto } from '../../src/domain/schemas/plans';
@@ -44,8 +44,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * the shared engine (never from the client), SPEC §4's change rules from src/domain, and the
  * deployment with its subscription written in one transaction.
  */
-export function createOrderService({ db, config, counters, gateway, provisioning }: { db: Db; config: Config; counters: RateCounters; gateway: PaymentGateway; provisioning: Provisioning }) {
-  const idempotency = createIdempotency(db);
+export function createOrderService({ db, config, counters, idempotency, gateway, provisioning }: { db: Db; config: Config; counters: RateCounters; idempotency: Idempotency; gateway: PaymentGateway; provisioning: Provisioning }) {
 
   const attemptsFor = (actor: Actor | null, ip: string): DiscountAttempts => ({
     counters,
