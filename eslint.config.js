@@ -9,6 +9,7 @@ const PORTAL_IMPORTS = { group: ['**/portal', '**/portal/**'], caseSensitive: tr
 const DATA_PROVIDER_IMPORTS = { group: ['**/dataProvider', '**/dataProvider/**'], caseSensitive: true, message: 'src/ui never imports dataProvider/: take the call as a prop, or the type from src/domain.' };
 const DB_UPWARD_IMPORTS = { group: ['**/services', '**/services/**', '**/routes/**', '**/plugins/**'], message: 'server/db is below the services: move shared code (e.g. server/crypto) where both can reach it.' };
 const WORKER_IMPORTS = { group: ['**/worker', '**/worker/**'], caseSensitive: true, message: 'server/db is below the worker: what both need (e.g. the queue schema) lives in server/db.' };
+const SERVICE_UPWARD_IMPORTS = { group: ['**/worker', '**/worker/**', '**/compose', '**/routes/**'], caseSensitive: true, message: 'Services sit below the worker and the composition root (server/compose.ts): take what you need as a dependency.' };
 const DB_IMPORTS = { group: ['**/db', '**/db/**'], caseSensitive: true, message: 'Routes never touch the database: call a service (server/services) instead.' };
 
 export default tseslint.config(
@@ -54,6 +55,20 @@ export default tseslint.config(
     files: ['server/db/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [DB_UPWARD_IMPORTS, WORKER_IMPORTS] }],
+    },
+  },
+  {
+    // The queue sits beside the database, below the services and the worker that use it.
+    files: ['server/queue/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DB_UPWARD_IMPORTS, WORKER_IMPORTS] }],
+    },
+  },
+  {
+    // Services are built by the composition root and never build or import the worker themselves.
+    files: ['server/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVICE_UPWARD_IMPORTS] }],
     },
   },
   {

@@ -12,10 +12,9 @@ import { lazySerializers } from './plugins/lazySerializers';
 import { API_PREFIX, registerRouteSchemas } from './plugins/routeSchemas';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
-import { apiRoutes } from './routes';
-import { ingestRoutes } from './routes/ingest';
+import { routes } from './routes';
 import { sdkCorsPlugin } from './plugins/sdkCors';
-import { createServices, type Services } from './services';
+import { composeApp, type Services } from './compose';
 import type { UsageEventSink } from './services/usageEvents';
 import { registerSpa } from './spa';
 
@@ -108,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', (request, _reply, done) =>
     request.routeOptions.config.requestContext === false ? done() : runInRequestContext({ ip: request.ip, requestId: request.id }, done),
   );
-  const services = await createServices({ config, database, t: i18n.t, log: app.log, events: options.events });
+  const services = await composeApp({ config, database, t: i18n.t, log: app.log, events: options.events });
   for (const name of Object.keys(services) as (keyof Services)[]) app.decorate(name, services[name] as never);
   app.addHook('onReady', (done) => {
     // The worker subscribes once the server listens (a quarter of a second on PGlite): the app
@@ -143,9 +142,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // are never inflated: no compressed uploads to bound.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await registerRouteSchemas(app, { title: config.PRODUCT_NAME, version: API_VERSION });
-  await app.register(apiRoutes, { prefix: API_PREFIX });
-  // The analytics SDKs' endpoints sit at the root, as Countly's do (see routes/ingest.ts).
-  await app.register(ingestRoutes);
+  // Every route, in its scope (public, customer, admin; the SDKs' at the root): routes/index.ts.
+  await app.register(routes);
   // Raw events past their retention and old retry hashes go hourly; the timer never holds the process.
   const sweep = setInterval(() => void services.analytics.sweep().catch((err: unknown) => app.log.warn({ err }, 'analytics sweep failed')), 3_600_000);
   sweep.unref();

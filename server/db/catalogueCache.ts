@@ -1,5 +1,5 @@
 import type { ChangeFeed } from './changes';
-import type { Db } from './client';
+import type { Db } from './types';
 
 /**
  * The public catalogue (plans, configurables, feature types, their serialised answers and the

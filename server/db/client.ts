@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -12,8 +11,8 @@ import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite } from './changes';
 import { copyFreshDatabase, embeddedDataDir, FRESH_DATABASE } from './freshCopy';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema } from './types';
+import type { Db } from './types';
 
 export interface Database {
   db: Db;

@@ -6,7 +6,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import { ProviderError, type CloudProvider } from '../providers';
-import { recordEvent, setDeploymentStatus, type TaskQueue } from '../services/deploymentTasks';
+import { recordEvent, setDeploymentStatus } from '../services/deploymentTasks';
+import type { TaskQueue } from '../queue';
 import { HANDLERS } from './index';
 import type { RuntimePatch, TaskContext } from './types';
 

@@ -7,8 +7,9 @@ import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks
 import type { CloudProvider } from '../providers';
 import { removeTenant, runDueReports, type ReportMailing } from '../services/analytics';
 import { recordAudit } from '../services/audit';
-import { enqueueTask, openTask, recordEvent, type TaskQueue } from '../services/deploymentTasks';
-import type { ScheduleName } from '../worker/queue';
+import { enqueueTask, openTask, recordEvent } from '../services/deploymentTasks';
+import type { TaskQueue } from '../queue';
+import type { ScheduleName } from '../queue';
 import { createMauSampling } from './mauSampling';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import type { CloudProvider } from '../providers';
-import type { TaskQueue } from '../services/deploymentTasks';
+import type { TaskQueue } from '../queue';
 import type { PaymentGateway } from '../services/payments';
 
 export type StepResult = Record<string, unknown>;

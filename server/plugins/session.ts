@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { serverSignInPath } from '../../src/domain/deployments';
 import { AppError } from '../errors';
 import { API_PREFIX } from './routeSchemas';
-import { createSessionRowCache, resolveSession, type ResolvedSession, type SessionPolicy } from '../services/sessions';
+import { createSessionRowCache, resolveSession, type ResolvedSession, type SessionPolicy, type SessionUser } from '../services/sessions';
 
 export const SESSION_COOKIE = 'beacon_session';
 
@@ -22,6 +22,10 @@ declare module 'fastify' {
     session(): Promise<ResolvedSession | null>;
     /** The signed-in session, or 401 'Authentication failed.'. */
     requireSession(): Promise<ResolvedSession>;
+    /** The signed-in user, in a scope guarded by `signedIn` (the customer and admin scopes); 401 elsewhere. */
+    readonly actor: SessionUser;
+    /** The signed-in session itself (its id, when its holder last proved who they are, a view-as). */
+    readonly actorSession: ResolvedSession;
   }
   interface FastifyReply {
     setSessionCookie(token: string): FastifyReply;
@@ -29,9 +33,25 @@ declare module 'fastify' {
   }
 }
 
-/** A route hook (`preValidation: signedIn`): a request without a session is refused before its body is read. */
+/** Sessions the `signedIn` hook let through, read by `request.actor` without another await. */
+const signedInSessions = new WeakMap<FastifyRequest, ResolvedSession>();
+
+/** A scope's hook: a request without a session is refused before its body is read. */
 export async function signedIn(request: FastifyRequest): Promise<void> {
-  await request.requireSession();
+  signedInSessions.set(request, await request.requireSession());
+}
+
+/** The one guard of the admin area: a signed-in platform admin, checked before anything is read. */
+export async function platformAdmin(request: FastifyRequest): Promise<void> {
+  await signedIn(request);
+  if (!request.actor.isAdmin) throw new AppError('FORBIDDEN');
+}
+
+/** A route outside the guarded scopes that reads the actor is refused, never served as nobody. */
+function signedInSession(request: FastifyRequest): ResolvedSession {
+  const session = signedInSessions.get(request);
+  if (!session) throw new AppError('UNAUTHORIZED');
+  return session;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -82,6 +102,17 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (!session) throw new AppError('UNAUTHORIZED');
     if (session.user.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(`${this.method} ${this.routeOptions.url ?? ''}`)) throw new AppError('PASSWORD_CHANGE_REQUIRED');
     return session;
+  });
+
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest) {
+      return signedInSession(this).user;
+    },
+  });
+  app.decorateRequest('actorSession', {
+    getter(this: FastifyRequest) {
+      return signedInSession(this);
+    },
   });
 
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {

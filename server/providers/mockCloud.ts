@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deployments, mockCloudCalls, mockCloudMachines, mockCloudSnapshots } from '../db/schema';
-import { ProviderError, type CloudProvider, type MachineSpec, type MachineState } from './index';
+import { ProviderError, type CloudProvider, type MachineSpec, type MachineState } from './types';
 
 type Result = Record<string, unknown>;
 type MachineRow = typeof mockCloudMachines.$inferSelect;

@@ -22,10 +22,7 @@ import {
   versionSchema,
 } from '../../src/domain/analytics/schemas';
 import { sdkSettingsAnswerSchema, sdkSettingsSchema } from '../../src/domain/analytics/sdk';
-import { signedIn } from '../plugins/session';
 import { analyticsActor } from './analyticsActor';
-import { analyticsDataRoutes } from './analyticsData';
-import { analyticsReportRoutes } from './analyticsReports';
 import { errorReplies, noPayload, ok, replies } from './envelope';
 
 const tags = ['analytics'];
@@ -40,13 +37,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { analytics } = app;
   // Per address: tokens and API keys are not guessable, but nobody needs more than this from one place.
   const limited = { config: { rateLimit: { max: app.config.ANALYTICS_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
-
-  // The server sign-in link lands here: the portal user is mapped to a dashboard member.
-  // Opened through the link, its signed claims come along and are checked; plain navigation sends none.
-  app.post('/analytics/:deploymentId/open', { ...limited, preValidation: signedIn, schema: { tags, params: tenantParamsSchema, body: openInputSchema.nullish(), response: replies(dashboardSessionSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
-    return ok(await analytics.open(user, { ...request.params, link: request.body?.link }));
-  });
 
   app.get('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(appSchema)) } }, async (request) => ok(await analytics.listApps(await analyticsActor(request), request.params)));
   app.post('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, body: appInputSchema, response: replies(appSchema, 201) } }, async (request, reply) => {
@@ -121,7 +111,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get('/analytics/:deploymentId/versions', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(versionSchema)) } }, async (request) => ok(await analytics.listVersions(await analyticsActor(request), request.params)));
+};
 
-  await app.register(analyticsDataRoutes);
-  await app.register(analyticsReportRoutes);
+/** Opening a dashboard as the signed-in portal user (customer scope). */
+export const analyticsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { analytics } = app;
+  const limited = { config: { rateLimit: { max: app.config.ANALYTICS_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
+
+  // The server sign-in link lands here: the portal user is mapped to a dashboard member.
+  // Opened through the link, its signed claims come along and are checked; plain navigation sends none.
+  app.post('/analytics/:deploymentId/open', { ...limited, schema: { tags, params: tenantParamsSchema, body: openInputSchema.nullish(), response: replies(dashboardSessionSchema) } }, async (request) => {
+    const user = request.actor;
+    return ok(await analytics.open(user, { ...request.params, link: request.body?.link }));
+  });
 };

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +22,6 @@ import {
   unlockQuerySchema,
 } from '../../src/domain/schemas/auth';
 import { AppError } from '../errors';
-import { signedIn } from '../plugins/session';
 import type { SignedIn } from '../services/auth';
 import { errorReplies, noPayload, ok, replies } from './envelope';
 
@@ -33,17 +32,11 @@ import { errorReplies, noPayload, ok, replies } from './envelope';
 const DEVICE_COOKIE_DAYS = 365;
 const deviceCookieName = (publicUrl: string) => (publicUrl.startsWith('https:') ? '__Secure-beacon_device' : 'beacon_device');
 
-/**
- * Account routes (SPEC §7 Auth). Every one is rate limited per IP before its handler runs, and the
- * ones naming an account also per account, so no password is hashed for a refused request.
- */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What both auth scopes share: rate limits, the device cookie, the client's metadata. */
+function authContext(app: FastifyInstance) {
   const { auth, config } = app;
   const perIp = { config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
   const perIpRelaxed = { config: { rateLimit: { max: 120, timeWindow: 60_000 } } };
-  // Signed-in routes refuse a missing session (401) before their body is validated.
-  const perIpSignedIn = { ...perIp, preValidation: signedIn };
-  const relaxedSignedIn = { ...perIpRelaxed, preValidation: signedIn };
   const tags = ['auth'];
   const noBody = z.object({}).loose().nullish().describe('No body');
   /**
@@ -69,13 +62,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.setSessionCookie(signedIn.token);
     reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, { httpOnly: true, sameSite: 'lax', secure, path: '/api/v1/auth', maxAge: DEVICE_COOKIE_DAYS * 86_400 });
   };
+  return { auth, config, perIp, perIpRelaxed, tags, noBody, limitReset, limitUnlock, limitMagic, meta, startSession };
+}
 
-  // A hot read that never audits: no request context (see app.ts).
-  app.get('/auth/me', { ...relaxedSignedIn, config: { ...perIpRelaxed.config, requestContext: false }, schema: { tags, response: replies(currentUserSchema) } }, async (request) => {
-    const { user, viewAs } = await request.requireSession();
-    const current = await auth.currentUser(user);
-    return ok(viewAs ? { ...current, viewAs: { adminEmail: viewAs.admin.email, companyId: viewAs.companyId } } : current);
-  });
+/**
+ * Signing in, up and back (SPEC §7 Auth, public scope). Every one is rate limited per IP before its
+ * handler runs, and the ones naming an account also per account, so no password is hashed for a
+ * refused request.
+ */
+export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, config, perIp, perIpRelaxed, tags, noBody, limitReset, limitUnlock, limitMagic, meta, startSession } = authContext(app);
 
   app.post('/auth/signin', { ...perIp, schema: { tags, body: signInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
     const signedIn = await auth.signIn(request.body, meta(request));
@@ -96,13 +92,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(signedIn.justSignedUp ? 201 : 200).send(ok({ ...signedIn.user, justSignedUp: signedIn.justSignedUp }));
   });
 
-  // The support chat's identity hash, so the chat can trust who the user says they are.
-  app.get('/auth/intercom-hash', { ...relaxedSignedIn, schema: { tags, response: replies(z.object({ hash: z.string() })) } }, async (request) => {
-    const { user } = await request.requireSession();
-    if (!config.INTERCOM_SECRET) throw new AppError('NOT_FOUND');
-    return ok({ hash: createHmac('sha256', config.INTERCOM_SECRET).update(user.id).digest('hex') });
-  });
-
   app.post('/auth/signout', { ...perIpRelaxed, schema: { tags, body: noBody, response: replies(noPayload) } }, async (request, reply) => {
     const raw = request.sessionToken();
     if (raw) await app.sessions.revoke(raw);
@@ -117,12 +106,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (result.session) await startSession(request, reply, result.session);
     // null: verified, but the account's second factor (or another signed-in account) asks for a sign-in.
     return ok(result.user);
-  });
-
-  app.post('/auth/verify/issue', { ...perIpSignedIn, schema: { tags, body: noBody, response: replies(noPayload) } }, async (request) => {
-    const { user } = await request.requireSession();
-    await auth.resendVerification(user);
-    return ok(null);
   });
 
   app.post('/auth/forgot-password', { ...perIp, schema: { tags, body: emailOnlySchema, response: replies(noPayload) } }, async (request) => {
@@ -171,41 +154,66 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
+};
 
-  app.post('/auth/set-password', { ...perIpSignedIn, schema: { tags, body: setPasswordSchema, response: replies(noPayload) } }, async (request, reply) => {
-    const actor = await request.requireSession();
+/** The signed-in account (SPEC §7 Auth, customer scope): me, verification, password, two-factor, deletion. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, config, perIp, perIpRelaxed, tags, noBody, meta } = authContext(app);
+
+  // A hot read that never audits: no request context (see app.ts).
+  app.get('/auth/me', { ...perIpRelaxed, config: { ...perIpRelaxed.config, requestContext: false }, schema: { tags, response: replies(currentUserSchema) } }, async (request) => {
+    const { user, viewAs } = request.actorSession;
+    const current = await auth.currentUser(user);
+    return ok(viewAs ? { ...current, viewAs: { adminEmail: viewAs.admin.email, companyId: viewAs.companyId } } : current);
+  });
+
+  // The support chat's identity hash, so the chat can trust who the user says they are.
+  app.get('/auth/intercom-hash', { ...perIpRelaxed, schema: { tags, response: replies(z.object({ hash: z.string() })) } }, async (request) => {
+    const user = request.actor;
+    if (!config.INTERCOM_SECRET) throw new AppError('NOT_FOUND');
+    return ok({ hash: createHmac('sha256', config.INTERCOM_SECRET).update(user.id).digest('hex') });
+  });
+
+  app.post('/auth/verify/issue', { ...perIp, schema: { tags, body: noBody, response: replies(noPayload) } }, async (request) => {
+    const user = request.actor;
+    await auth.resendVerification(user);
+    return ok(null);
+  });
+
+  app.post('/auth/set-password', { ...perIp, schema: { tags, body: setPasswordSchema, response: replies(noPayload) } }, async (request, reply) => {
+    const actor = request.actorSession;
     await auth.setPassword(actor, request.body);
     reply.clearSessionCookie();
     return ok(null);
   });
 
   // Confirms the session holder's identity again before a sensitive change (REAUTH_REQUIRED).
-  app.post('/auth/reauthenticate', { ...perIpSignedIn, schema: { tags, body: reauthenticateSchema, response: replies(noPayload) } }, async (request) => {
-    const actor = await request.requireSession();
+  app.post('/auth/reauthenticate', { ...perIp, schema: { tags, body: reauthenticateSchema, response: replies(noPayload) } }, async (request) => {
+    const actor = request.actorSession;
     await auth.reauthenticate(actor, request.body, meta(request));
     return ok(null);
   });
 
-  app.post('/auth/2fa/initiate', { ...perIpSignedIn, schema: { tags, body: noBody, response: replies(twoFactorSetupSchema) } }, async (request) => {
-    const actor = await request.requireSession();
+  app.post('/auth/2fa/initiate', { ...perIp, schema: { tags, body: noBody, response: replies(twoFactorSetupSchema) } }, async (request) => {
+    const actor = request.actorSession;
     return ok(await auth.initiateTwoFactor(actor));
   });
 
-  app.post('/auth/2fa/enable', { ...perIpSignedIn, schema: { tags, body: twoFactorCodeSchema, response: replies(recoveryCodesSchema) } }, async (request) => {
-    const actor = await request.requireSession();
+  app.post('/auth/2fa/enable', { ...perIp, schema: { tags, body: twoFactorCodeSchema, response: replies(recoveryCodesSchema) } }, async (request) => {
+    const actor = request.actorSession;
     const { code } = request.body;
     return ok(await auth.enableTwoFactor(actor, code));
   });
 
-  app.post('/auth/2fa/disable', { ...perIpSignedIn, schema: { tags, body: twoFactorDisableSchema, response: replies(noPayload) } }, async (request) => {
-    const actor = await request.requireSession();
+  app.post('/auth/2fa/disable', { ...perIp, schema: { tags, body: twoFactorDisableSchema, response: replies(noPayload) } }, async (request) => {
+    const actor = request.actorSession;
     const { code } = request.body;
     await auth.disableTwoFactor(actor, code, meta(request));
     return ok(null);
   });
 
-  app.delete('/auth/me', { ...perIpSignedIn, schema: { tags, body: deleteMeSchema.nullish(), response: replies(noPayload) } }, async (request, reply) => {
-    const actor = await request.requireSession();
+  app.delete('/auth/me', { ...perIp, schema: { tags, body: deleteMeSchema.nullish(), response: replies(noPayload) } }, async (request, reply) => {
+    const actor = request.actorSession;
     const password = request.body?.password;
     await auth.deleteAccount(actor, password);
     reply.clearSessionCookie();

@@ -5,23 +5,20 @@ import { createCompanyQuerySchema, createCompanySchema, deleteCompanySchema, inv
 import { companyDeletionSchema, companyParamsSchema, companySchema, invitationCheckSchema, invitationParamsSchema, memberParamsSchema, teamSchema } from '../../src/domain/schemas/companyAnswers';
 import { planSchema } from '../../src/domain/schemas/plans';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/domain/idempotency';
-import { signedIn } from '../plugins/session';
 import { noPayload, ok, replies } from './envelope';
 
 const tags = ['companies'];
 /** Either form of accepting an invitation; the handler tells them apart (see below). */
 const invitedBodySchema = z.looseObject({ token: z.unknown() }).describe('The token alone (a signed-in invitee), or the invited sign-up form (token, names, password, designation, agreements)');
 
-/** Company, team and invitation routes (SPEC §7 Companies); membership is checked in the service. */
+/** Company, team and invitation routes (SPEC §7 Companies, customer scope); membership is checked in the service. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { companies } = app;
   const { idempotency } = app;
-  const limited = { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
-  const member = { preValidation: signedIn };
 
   // A retried request with the same Idempotency-Key gets the first answer, not a second company.
-  app.post('/companies', { ...member, schema: { tags, querystring: createCompanyQuerySchema, body: createCompanySchema, response: replies(companySchema, 201) } }, async (request, reply) => {
-    const { user } = await request.requireSession();
+  app.post('/companies', { schema: { tags, querystring: createCompanyQuerySchema, body: createCompanySchema, response: replies(companySchema, 201) } }, async (request, reply) => {
+    const user = request.actor;
     const { query, body } = request;
     const answer = await idempotency.run(
       { userId: user.id, key: request.headers[IDEMPOTENCY_HEADER], request: 'POST /companies', payload: { body, query } },
@@ -31,17 +28,17 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(answer.status as 201).send(answer.body as ReturnType<typeof ok<z.infer<typeof companySchema>>>);
   });
 
-  app.get('/companies/:id', { ...member, schema: { tags, params: companyParamsSchema, response: replies(companySchema) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.get('/companies/:id', { schema: { tags, params: companyParamsSchema, response: replies(companySchema) } }, async (request) => {
+    const user = request.actor;
     return ok(await companies.getCompany(request.params.id, user.id));
   });
 
   // JSON, or multipart/form-data with the logo in `uploadLogo` (read by readForm, then checked here).
   app.put(
     '/companies/:id',
-    { ...member, schema: { tags, params: companyParamsSchema, body: updateCompanySchema.nullish().describe('JSON, or multipart/form-data with the same fields and the logo file in uploadLogo'), consumes: ['application/json', 'multipart/form-data'], response: replies(companySchema) } },
+    { schema: { tags, params: companyParamsSchema, body: updateCompanySchema.nullish().describe('JSON, or multipart/form-data with the same fields and the logo file in uploadLogo'), consumes: ['application/json', 'multipart/form-data'], response: replies(companySchema) } },
     async (request) => {
-      const { user } = await request.requireSession();
+      const user = request.actor;
       const { fields, file } = await request.readForm('uploadLogo');
       return ok(await companies.updateCompany(request.params.id, user.id, updateCompanySchema.parse(fields), file));
     },
@@ -50,36 +47,47 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Without a code the call mails one (202); with it, the company is deleted.
   app.delete(
     '/companies/:id',
-    { ...member, schema: { tags, params: companyParamsSchema, body: deleteCompanySchema.nullish(), response: { ...replies(companyDeletionSchema), ...replies(companyDeletionSchema, 202) } } },
+    { schema: { tags, params: companyParamsSchema, body: deleteCompanySchema.nullish(), response: { ...replies(companyDeletionSchema), ...replies(companyDeletionSchema, 202) } } },
     async (request, reply) => {
-      const { user } = await request.requireSession();
+      const user = request.actor;
       const result = await companies.deleteCompany(request.params.id, user, request.body?.verificationCode);
       return result === 'codeSent' ? reply.status(202).send(ok({ codeSent: true as const })) : ok({ deleted: true as const });
     },
   );
 
-  app.get('/companies/:id/users', { ...member, schema: { tags, params: companyParamsSchema, response: replies(teamSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.get('/companies/:id/users', { schema: { tags, params: companyParamsSchema, response: replies(teamSchema) } }, async (request) => {
+    const user = request.actor;
     return ok(await companies.listTeam(request.params.id, user.id));
   });
 
-  app.post('/companies/:id/invitations', { ...member, schema: { tags, params: companyParamsSchema, body: invitationSchema, response: replies(noPayload, 201) } }, async (request, reply) => {
-    const { user } = await request.requireSession();
+  app.post('/companies/:id/invitations', { schema: { tags, params: companyParamsSchema, body: invitationSchema, response: replies(noPayload, 201) } }, async (request, reply) => {
+    const user = request.actor;
     await companies.invite(request.params.id, user, request.body);
     return reply.status(201).send(ok(null));
   });
 
-  app.delete('/companies/:id/users/:userId', { ...member, schema: { tags, params: memberParamsSchema, response: replies(noPayload) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.delete('/companies/:id/users/:userId', { schema: { tags, params: memberParamsSchema, response: replies(noPayload) } }, async (request) => {
+    const user = request.actor;
     await companies.removeMember(request.params.id, user.id, request.params.userId);
     return ok(null);
   });
 
-  app.delete('/companies/:id/invitations/:invitationId', { ...member, schema: { tags, params: invitationParamsSchema, response: replies(noPayload) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.delete('/companies/:id/invitations/:invitationId', { schema: { tags, params: invitationParamsSchema, response: replies(noPayload) } }, async (request) => {
+    const user = request.actor;
     await companies.cancelInvitation(request.params.id, user.id, request.params.invitationId);
     return ok(null);
   });
+
+  app.get('/plangroups/company/:id/plans', { schema: { tags: ['plans'], params: companyParamsSchema, response: replies(z.array(planSchema)) } }, async (request) => {
+    const user = request.actor;
+    return ok(await app.catalogue.companyPlans(user, { companyId: request.params.id }));
+  });
+};
+
+/** Answering an invitation (public scope): the invitee may have no account yet. */
+export const companyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { companies } = app;
+  const limited = { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
 
   app.post('/companies/users/check-invited', { ...limited, schema: { tags, body: tokenBodySchema, response: replies(invitationCheckSchema) } }, async (request) => {
     return ok(await companies.checkInvitation(request.body.token));
@@ -93,10 +101,5 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     const signUp = isForm || !session ? invitedSignUpSchema.parse(request.body) : null;
     await companies.acceptInvitation({ token, signUp }, session?.user.id ?? null);
     return reply.status(201).send(ok(null));
-  });
-
-  app.get('/plangroups/company/:id/plans', { ...member, schema: { tags: ['plans'], params: companyParamsSchema, response: replies(z.array(planSchema)) } }, async (request) => {
-    const { user } = await request.requireSession();
-    return ok(await app.catalogue.companyPlans(user, { companyId: request.params.id }));
   });
 };

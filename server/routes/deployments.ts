@@ -20,31 +20,22 @@ import { deploymentTimelineSchema, timelineQuerySchema } from '../../src/domain/
 import { companyParamsSchema, deploymentParamsSchema } from '../../src/domain/orders';
 import { pricingAnswerSchema, pricingRequestSchema } from '../../src/domain/schemas/pricing';
 import { AppError } from '../errors';
-import { signedIn } from '../plugins/session';
 import { ok, replies } from './envelope';
 
 const tags = ['deployments'];
 const empty = z.object({}).strict();
 
-/** Reads of servers (members, viewers included) and their lifecycle actions (admins): SPEC §7 Deployments. */
+/** Reads of servers (members, viewers included) and their lifecycle actions (admins), customer scope: SPEC §7 Deployments. */
 export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Open to visitors: the pre-login wizard prices orders too, before tax. Naming a company (a
-  // member's order) adds the tax of its billing country.
-  app.post('/deployments/pricing', { config: { requestContext: false }, schema: { tags, body: pricingRequestSchema, response: replies(pricingAnswerSchema) } }, async (request) => {
-    // Reads only (never audits), and most callers are visitors without a session cookie.
-    const session = request.body.company ? await request.requireSession() : request.sessionToken() ? await request.session() : null;
-    return ok(await app.pricing.price(session?.user ?? null, { order: request.body, ip: request.ip }));
-  });
-
   const reads = app.deploymentReads;
   const actions = app.deploymentActions;
   // Actions queue work on real machines: a generous cap per user stops a script, not a person.
-  const limited = { preValidation: signedIn, config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
+  const limited = { config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
   const params = deploymentParamsSchema;
   const action = replies(deploymentActionAnswerSchema);
 
-  app.get('/deployments', { preValidation: signedIn, schema: { tags, querystring: deploymentListQuerySchema, response: replies(z.array(deploymentViewSchema)) } }, async (request, reply) => {
-    const { user } = await request.requireSession();
+  app.get('/deployments', { schema: { tags, querystring: deploymentListQuerySchema, response: replies(z.array(deploymentViewSchema)) } }, async (request, reply) => {
+    const user = request.actor;
     const { range } = request.query;
     if (!range) return ok(await reads.list(user, request.query.company, request.query.project || undefined));
     const page = await reads.page(user, { ...request.query, project: request.query.project || undefined, range });
@@ -53,34 +44,34 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(page.rows);
   });
 
-  app.get('/deployments/by-company/:company', { preValidation: signedIn, schema: { tags, params: companyParamsSchema, querystring: byCompanyQuerySchema, response: replies(byCompanyAnswerSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.get('/deployments/by-company/:company', { schema: { tags, params: companyParamsSchema, querystring: byCompanyQuerySchema, response: replies(byCompanyAnswerSchema) } }, async (request) => {
+    const user = request.actor;
     return ok(await reads.byCompany(user, request.params.company, ['1', 'true'].includes(request.query.count ?? '')));
   });
 
-  app.get('/deployments/by-user', { preValidation: signedIn, schema: { tags, response: replies(z.array(deploymentViewSchema)) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.get('/deployments/by-user', { schema: { tags, response: replies(z.array(deploymentViewSchema)) } }, async (request) => {
+    const user = request.actor;
     return ok(await reads.byUser(user));
   });
 
-  app.get('/deployments/events', { preValidation: signedIn, schema: { tags, querystring: timelineQuerySchema, response: replies(deploymentTimelineSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.get('/deployments/events', { schema: { tags, querystring: timelineQuerySchema, response: replies(deploymentTimelineSchema) } }, async (request) => {
+    const user = request.actor;
     return ok(await reads.timeline(user, request.query._id));
   });
 
   // One server as its page shows it; the wizard's edit mode starts from it too.
-  app.get('/deployments/:id/populated', { preValidation: signedIn, schema: { tags, params, response: replies(deploymentPopulatedSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.get('/deployments/:id/populated', { schema: { tags, params, response: replies(deploymentPopulatedSchema) } }, async (request) => {
+    const user = request.actor;
     return ok(await reads.populated(user, request.params.id));
   });
 
-  app.get('/deployments/:id/backups', { preValidation: signedIn, schema: { tags, params, response: replies(z.array(backupDtoSchema)) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.get('/deployments/:id/backups', { schema: { tags, params, response: replies(z.array(backupDtoSchema)) } }, async (request) => {
+    const user = request.actor;
     return ok(await reads.backups(user, request.params.id));
   });
 
   app.delete('/deployments/:id', { ...limited, schema: { tags, params, response: action } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.remove(user, request.params.id));
   });
 
@@ -90,43 +81,54 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE_REQUEST');
   };
   app.get('/deployments/:id/cancel-termination', { ...limited, onRequest: sameSiteOnly, schema: { tags, params, response: action } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.cancelTermination(user, request.params.id));
   });
 
   app.post('/deployments/:id/restore', { ...limited, schema: { tags, params, body: restoreBodySchema, response: action } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.restore(user, request.params.id, request.body));
   });
 
   app.post('/deployments/:id/restart', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.restart(user, request.params.id));
   });
 
   app.post('/deployments/:id/health-check', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.healthCheck(user, request.params.id));
   });
 
   app.post('/deployments/:id/update-domain', { ...limited, schema: { tags, params, querystring: updateDomainQuerySchema, body: updateDomainBodySchema, response: action } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.updateDomain(user, request.params.id, request.body, request.query.removeSSL === 'true'));
   });
 
   app.post('/deployments/:id/verify-domain', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.verifyDomain(user, request.params.id));
   });
 
   app.post('/deployments/:id/unlock-users', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.unlockUsers(user, request.params.id));
   });
 
   // GET /auth/{product}-server: a short-lived signed link into the server's own dashboard (opened through /redirect).
   app.get(serverSignInPath(app.config.PRODUCT_NAME), { ...limited, schema: { tags: ['auth'], querystring: serverSignInQuerySchema, response: replies(serverSignInAnswerSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
+    const user = request.actor;
     return ok(await actions.serverSignIn(user, request.query.deploymentId, request.query.userId));
+  });
+};
+
+/** Pricing an order (public scope). */
+export const deploymentPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Open to visitors: the pre-login wizard prices orders too, before tax. Naming a company (a
+  // member's order) adds the tax of its billing country.
+  app.post('/deployments/pricing', { config: { requestContext: false }, schema: { tags, body: pricingRequestSchema, response: replies(pricingAnswerSchema) } }, async (request) => {
+    // Reads only (never audits), and most callers are visitors without a session cookie.
+    const session = request.body.company ? await request.requireSession() : request.sessionToken() ? await request.session() : null;
+    return ok(await app.pricing.price(session?.user ?? null, { order: request.body, ip: request.ip }));
   });
 };

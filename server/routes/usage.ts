@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mauAlertSettingsSchema } from '../../src/domain/mauForecast';
 import { companyUsageSchema, mauAlertsBodySchema, usageParamsSchema } from '../../src/domain/schemas/usage';
-import { signedIn } from '../plugins/session';
 import { ok, replies } from './envelope';
 
 const tags = ['billing'];
@@ -9,15 +8,13 @@ const tags = ['billing'];
 /** Management → Billing (issue 33): MAU forecasts with the bills they lead to, and the MAU alert settings. */
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { usage } = app;
-  const member = { preValidation: signedIn };
-
-  app.get('/companies/:id/usage', { ...member, schema: { tags, params: usageParamsSchema, response: replies(companyUsageSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.get('/companies/:id/usage', { schema: { tags, params: usageParamsSchema, response: replies(companyUsageSchema) } }, async (request) => {
+    const user = request.actor;
     return ok(await usage.companyUsage(user, { companyId: request.params.id, ip: request.ip }));
   });
 
-  app.put('/companies/:id/usage-alerts', { ...member, schema: { tags, params: usageParamsSchema, body: mauAlertsBodySchema, response: replies(mauAlertSettingsSchema) } }, async (request) => {
-    const { user } = await request.requireSession();
+  app.put('/companies/:id/usage-alerts', { schema: { tags, params: usageParamsSchema, body: mauAlertsBodySchema, response: replies(mauAlertSettingsSchema) } }, async (request) => {
+    const user = request.actor;
     return ok(await usage.setAlerts(user, { companyId: request.params.id, alerts: request.body }));
   });
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedIn } from '../plugins/session';
 import { noPayload, ok, replies } from './envelope';
 
 /**
@@ -7,8 +6,8 @@ import { noPayload, ok, replies } from './envelope';
  * scope: while the view lasts the session acts as that company admin, who is no platform admin.
  */
 export const viewAsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.delete('/view-as', { preValidation: signedIn, schema: { tags: ['admin'], response: replies(noPayload) } }, async (request) => {
-    const session = await request.requireSession();
+  app.delete('/view-as', { schema: { tags: ['admin'], response: replies(noPayload) } }, async (request) => {
+    const session = request.actorSession;
     await app.adminCompanies.endViewAs(session);
     return ok(null);
   });

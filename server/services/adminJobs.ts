@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { pausedSchedules } from '../db/schema';
 import { AppError } from '../errors';
-import { DEAD_LETTER_QUEUE, QUEUE_SCHEMA, SCHEDULE_TIMEZONE, SCHEDULES, scheduleCrons, TASK_QUEUE, through, type Queue, type ScheduleName } from '../worker/queue';
+import { DEAD_LETTER_QUEUE, QUEUE_SCHEMA, SCHEDULE_TIMEZONE, SCHEDULES, scheduleCrons, TASK_QUEUE, through, type Queue, type ScheduleName } from '../queue';
 import { requirePlatformAdmin, type ListQuery } from './adminQuery';
 import { recordAudit } from './audit';
 import type { SessionUser } from './sessions';

@@ -3,22 +3,10 @@ import { OPEN_TASK_STATUSES, type DeploymentTaskDto, type TaskType, type Timelin
 import type { DeploymentStatus } from '../../src/domain/orders';
 import type { Db } from '../db/client';
 import { deploymentEvents, deploymentTasks, deployments } from '../db/schema';
+import type { TaskQueue } from '../queue';
 import type { AuditActor } from './audit';
 
 type TaskRow = typeof deploymentTasks.$inferSelect;
-
-/** A job handed to the queue: a wake-up for one server's tasks. Sent in the transaction that made the task. */
-export interface TaskJob {
-  deploymentId: string;
-  taskId: string;
-}
-
-/** The queue as the services see it: sending a job through the caller's transaction. */
-export interface TaskQueue {
-  send(tx: Db, job: TaskJob): Promise<void>;
-  /** A task that failed for good: its job's data is kept in the dead-letter queue for inspection. */
-  deadLetter(tx: Db, job: TaskJob & { error: string }): Promise<void>;
-}
 
 export interface EventNote {
   taskId?: string | null;

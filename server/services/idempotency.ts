@@ -58,7 +58,7 @@ const hashPayload = (payload: unknown) => createHash('sha256').update(canonicalJ
  * 409; after the first died (its lock is gone), the retry takes the claim over and does the work. Keys are per user and answers are replayed for IDEMPOTENCY_REPLAY_HOURS. Failed work is
  * not stored: the claim is released, so the request can be retried.
  */
-export function createIdempotency(db: Db) {
+export function createIdempotency({ db }: { db: Db }) {
   /** Takes the key for this request, or says what answer the request gets instead. */
   async function claim(userId: string, key: string, request: string, requestHash: string): Promise<{ id: string; owner: string } | { replay: IdempotentAnswer<unknown> }> {
     // Keys older than the replay window are forgotten, so an old key starts afresh.

@@ -19,7 +19,7 @@ import { deployments, discountCodes, discountUses, projects, subscriptions } fro
 import { AppError } from '../errors';
 import { recordAudit } from './audit';
 import { companyBillingCountry, requireMember } from './companies';
-import { createIdempotency } from './idempotency';
+import type { Idempotency } from './idempotency';
 import { loadOwnedDeployment, namedQuote, orderShape, provisionSummary, sizeValue, subscriptionDto } from './orderQuotes';
 import type { PaymentGateway } from './payments';
 import type { PlanDto } from '../../src/domain/schemas/plans';
@@ -44,8 +44,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * the shared engine (never from the client), SPEC §4's change rules from src/domain, and the
  * deployment with its subscription written in one transaction.
  */
-export function createOrderService({ db, config, counters, gateway, provisioning }: { db: Db; config: Config; counters: RateCounters; gateway: PaymentGateway; provisioning?: Provisioning }) {
-  const idempotency = createIdempotency(db);
+export function createOrderService({ db, config, counters, idempotency, gateway, provisioning }: { db: Db; config: Config; counters: RateCounters; idempotency: Idempotency; gateway: PaymentGateway; provisioning: Provisioning }) {
 
   const attemptsFor = (actor: Actor | null, ip: string): DiscountAttempts => ({
     counters,
@@ -193,7 +192,7 @@ export function createOrderService({ db, config, counters, gateway, provisioning
         await countDiscountUse(tx, sub.id, quote);
         await recordAudit(tx, { actor, action: 'deployment.order', targetType: 'deployment', targetId: deployment.id, companyId: body.company, after: { planCode: plan.code, total: quote.total, cycle: body.paymentCycle, discountCode: quote.discountCode } });
         // A free order is provisioned at once: its task and job are written with it.
-        await provisioning?.ordered(tx, deployment, actor);
+        await provisioning.ordered(tx, deployment, actor);
         const checkout = paymentRequired ? await gateway.prepareCheckout(quote, { deploymentId: deployment.id, subscriptionId: sub.id, companyId: body.company }) : { transactionId: null };
         if (checkout.transactionId) await tx.update(subscriptions).set({ checkoutTransactionId: checkout.transactionId }).where(eq(subscriptions.id, sub.id));
         return { status: 201, body: await answer(tx, deployment, sub, actor.email, context.withSummary, checkout.transactionId) };
@@ -265,7 +264,7 @@ export function createOrderService({ db, config, counters, gateway, provisioning
         await countDiscountUse(tx, sub.id, next.quote);
         await recordAudit(tx, { actor, action: 'deployment.change', targetType: 'deployment', targetId: deploymentId, companyId: deployment.companyId, before: { planCode: current.deployment.planCode, total: sub.quote.total }, after: { planCode: next.plan.code, total: next.quote.total, waitsForPayment: waits } });
         // A change waiting for its payment is applied once paid; otherwise the machine is resized now.
-        if (!waits && updated.status !== 'pending') await provisioning?.changed(tx, deployment, actor);
+        if (!waits && updated.status !== 'pending') await provisioning.changed(tx, deployment, actor);
         if (vendorChange) followUp.run = (await gateway.changeSubscription(vendorChange, sub, next.quote, prorated?.dueNow ?? 0)) ?? undefined;
         const checkout = updated.status === 'pending' ? await gateway.prepareCheckout(next.quote, { deploymentId, subscriptionId: updated.id, companyId: deployment.companyId }) : { transactionId: null };
         // The new price opens a new checkout: notifications of the old one no longer settle anything.

@@ -68,7 +68,7 @@ const PAYMENT_DUE: Partial<Record<SubscriptionRow['status'], 'order' | 'pastDue'
 /** Declined stand-in payments per user and hour: card testing stops here. */
 const DECLINES_PER_HOUR = 20;
 
-export function createPaymentsService({ db, config, counters, t, log, hooks }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; hooks?: SettlementHooks }) {
+export function createPaymentsService({ db, config, counters, t, log, hooks }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; hooks: SettlementHooks }) {
   const paddle = config.payments === 'paddle' ? createPaddleClient(config) : null;
   // Said at every start: in production the stand-in gives paid servers for test cards.
   if (config.NODE_ENV === 'production' && config.payments === 'stand-in') log.warn('PAYMENTS_STAND_IN=true: test cards activate paid orders and no money is taken. Configure PADDLE_* for real payments.');

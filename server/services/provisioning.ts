@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import { deployments as deploymentsTable } from '../db/schema';
 import { recordAudit, type AuditActor } from './audit';
-import { enqueueTask, recordEvent, setDeploymentStatus, type TaskQueue } from './deploymentTasks';
+import { enqueueTask, recordEvent, setDeploymentStatus } from './deploymentTasks';
+import type { TaskQueue } from '../queue';
 import type { SettlementHooks } from './paddle/events';
 
 type DeploymentRow = typeof deploymentsTable.$inferSelect;
@@ -16,7 +17,7 @@ const HAS_MACHINE = new Set<DeploymentRow['status']>(['initializing', 'running',
  * a settled order (free at once, paid once its payment is confirmed) is provisioned; a change of a
  * server that has a machine is applied by a modify task.
  */
-export function createProvisioning(queue: TaskQueue): SettlementHooks & {
+export function createProvisioning({ queue }: { queue: TaskQueue }): SettlementHooks & {
   ordered(tx: Db, deployment: DeploymentRow, actor: AuditActor): Promise<void>;
   changed(tx: Db, deployment: DeploymentRow, actor: AuditActor | null): Promise<void>;
 } {

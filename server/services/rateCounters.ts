@@ -12,7 +12,7 @@ export interface Limit {
  * Fixed-window counters in the database, so every API process counts the same attempts (the
  * per-IP limits in memory guard a single process; these guard accounts and codes).
  */
-export function createRateCounters(db: Db) {
+export function createRateCounters({ db }: { db: Db }) {
   const windowStart = (minutes: number) => new Date(Math.floor(Date.now() / (minutes * 60_000)) * minutes * 60_000);
 
   /** Counts one attempt under `key`; answers 429 once `max` are used in the window (the refused one is counted too). */

@@ -19,7 +19,7 @@ const DEVICE_PURPOSE = 'device-cookie';
  * A source that reaches the threshold is locked for that account only; the owner's own devices and
  * other networks keep working, and the unlock mail or a password reset releases every source.
  */
-export function createSigninGuard(db: Db, keyring: Keyring, threshold: number) {
+export function createSigninGuard({ db, keyring, threshold }: { db: Db; keyring: Keyring; threshold: number }) {
   /** A device cookie naming this account, signed so it cannot be forged: `<userId>.<nonce>.<mac>`. */
   function issueDeviceCookie(userId: string): string {
     const payload = `${userId}.${randomBytes(12).toString('base64url')}`;

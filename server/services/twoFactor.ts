@@ -37,7 +37,7 @@ function newRecoveryCode(): string {
  * are stored encrypted and recovery codes as keyed hashes (see secrets.ts): a copy of the database
  * alone yields neither.
  */
-export function createTwoFactorService(db: Db, issuer: string, keyring: Keyring) {
+export function createTwoFactorService({ db, issuer, keyring }: { db: Db; issuer: string; keyring: Keyring }) {
   const open = (sealed: string) => keyring.decrypt(sealed);
 
   /** The step a 6-digit code matches now (±1), or null. */

@@ -8,9 +8,8 @@ import { createTaskRunner, RetryLater } from '../jobs/runner';
 import { createScheduledJobs } from '../jobs/scheduled';
 import type { CloudProvider } from '../providers';
 import type { ReportMailing } from '../services/analytics';
-import type { TaskJob } from '../services/deploymentTasks';
 import { scheduleUnlessPaused } from '../services/adminJobs';
-import { SCHEDULES, scheduleCrons, TASK_QUEUE, type Queue } from './queue';
+import { SCHEDULES, scheduleCrons, TASK_QUEUE, type Queue, type TaskJob } from '../queue';
 
 /**
  * The worker: takes task jobs (WORKER_CONCURRENCY at a time, never two of one server) and runs the
@@ -75,13 +74,6 @@ export function createWorker({ db, config, queue, providers, payments, mailing, 
       await queue.stop();
     },
   };
-}
-
-/** Makes the worker and starts it (the worker process). */
-export async function startWorker(deps: WorkerDeps) {
-  const worker = createWorker(deps);
-  await worker.start();
-  return worker;
 }
 
 export type Worker = ReturnType<typeof createWorker>;

@@ -1,15 +1,9 @@
 import pino from 'pino';
 import { createI18n } from '../../i18n';
-import { createPaymentsService } from '../services/payments';
-import { createProvisioning } from '../services/provisioning';
-import { createRateCounters } from '../services/rateCounters';
+import { composeWorker } from '../compose';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedCatalogue } from '../db/seed';
-import { createMailer } from '../mail/mailer';
-import { createProviders } from '../providers';
-import { startWorker } from './index';
-import { startQueue } from './queue';
 
 /**
  * `npm run worker`: the task worker as its own process, against PostgreSQL, so that N API
@@ -36,14 +30,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (err) => log.warn({ err }, 'idle database connection lost') });
   await database.migrate();
   await seedCatalogue(database.db);
-  const queue = await startQueue({ database, config, log, worker: true });
-  const { db } = database;
-  // The worker stops and resumes billing of terminated and restored servers: it needs the payment vendor too.
   const { t } = createI18n(config.PRODUCT_NAME);
-  const payments = createPaymentsService({ db, config, counters: createRateCounters(db), t, log, hooks: createProvisioning(queue) });
-  // The schedules mail the analytics dashboards' reports.
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, db, log);
-  const worker = await startWorker({ db, config, queue, providers: createProviders({ db, config }), payments: payments.gateway, mailing: { mailer, t, publicUrl: config.publicUrl }, log });
+  const { worker, mailer } = await composeWorker({ config, database, t, log });
+  await worker.start();
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

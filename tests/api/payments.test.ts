@@ -39,6 +39,19 @@ describe('stand-in checkout (no PADDLE_* configured)', () => {
   });
   const paidOrder = async () => (await postOrder(t.app, owner.cookie, orderBody(cat, owner))).json().payload._id as string;
 
+  it('audits every step of a paid order: ordered, paid, provisioned (with its task)', async () => {
+    const id = await paidOrder();
+    expect((await pay(t.app, owner.cookie, id)).statusCode).toBe(200);
+    const audit = await t.app.database.rows<{ action: string; paid: boolean | null; task: string | null }>(
+      `select action, (after->>'paid')::boolean as paid, after->>'taskId' as task from audit_logs where target_id = '${id}' and action like 'deployment.%' order by at, id`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(['deployment.order', 'deployment.provision']);
+    const provision = audit[1];
+    expect(provision?.paid).toBe(true);
+    const [task] = await t.app.database.rows<{ id: string; type: string }>(`select id, type from deployment_tasks where deployment_id = '${id}'`);
+    expect(task).toMatchObject({ type: 'provision', id: provision?.task });
+  });
+
   it('tells the browser to use the stand-in, with no token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/payments/config' })).json().payload).toEqual({ mode: 'stand-in', environment: null, clientToken: null });
   });

@@ -197,7 +197,7 @@ describe('21. POST /companies with an Idempotency-Key', () => {
   });
 
   it('in required mode refuses a request without a key; failed work releases the key for a retry', async () => {
-    const idempotency = createIdempotency(t.app.database.db);
+    const idempotency = createIdempotency({ db: t.app.database.db });
     const [user] = await t.app.database.rows<{ id: string }>(`select id from users where email = 'owner@example.com'`);
     const userId = user?.id ?? '';
     const req = { userId, request: 'POST /deployments', payload: { a: 1, b: [2, { c: 3, d: 4 }] }, required: true };

@@ -48,6 +48,21 @@ describe('layering: dependencies point down', () => {
     expect(await restrictedImports('server/db/fixture.ts', "import { createQueueSchema } from './queueSchema';\nexport const x = createQueueSchema;\n")).toEqual([]);
   });
 
+  it('the queue never imports services or the worker', async () => {
+    const messages = await restrictedImports('server/queue/fixture.ts', "import type { TaskQueue } from '../services/deploymentTasks';\nexport type X = TaskQueue;\n");
+    expect(messages).toHaveLength(1);
+    expect(await restrictedImports('server/queue/fixture.ts', "import type { Worker } from '../worker';\nexport type X = Worker;\n")).toHaveLength(1);
+    expect(await restrictedImports('server/queue/fixture.ts', "import { QUEUE_SCHEMA } from '../db/queueSchema';\nexport const x = QUEUE_SCHEMA;\n")).toEqual([]);
+  });
+
+  it('services never import the worker or the composition root', async () => {
+    const worker = await restrictedImports('server/services/fixture.ts', "import { createWorker } from '../worker';\nexport const x = createWorker;\n");
+    expect(worker).toHaveLength(1);
+    expect(worker[0]?.message).toContain('composition root');
+    expect(await restrictedImports('server/services/fixture.ts', "import type { Services } from '../compose';\nexport type X = Services;\n")).toHaveLength(1);
+    expect(await restrictedImports('server/services/fixture.ts', "import type { TaskQueue } from '../queue';\nexport type X = TaskQueue;\n")).toEqual([]);
+  });
+
   it.each([
     ['server/routes/fixture.ts', "import { cachedCatalogue } from '../db/catalogueCache';\nexport const x = cachedCatalogue;\n"],
     ['server/routes/admin/fixture.ts', "import type { Db } from '../../db/client';\nexport type X = Db;\n"],

@@ -13,80 +13,78 @@ import {
   adminTaskRowSchema,
   adminTaskUpdateSchema,
 } from '../../../src/domain/schemas/adminDeployments';
-import { DEPLOYMENT_EXPORT_COLUMNS, DEPLOYMENT_SORT_FIELDS, type AdminDeploymentService } from '../../services/adminDeployments';
-import { TASK_EXPORT_COLUMNS, TASK_SORT_FIELDS, type AdminDeploymentTaskService } from '../../services/adminDeploymentTasks';
+import { DEPLOYMENT_EXPORT_COLUMNS, DEPLOYMENT_SORT_FIELDS } from '../../services/adminDeployments';
+import { TASK_EXPORT_COLUMNS, TASK_SORT_FIELDS } from '../../services/adminDeploymentTasks';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';
 
 const tags = ['admin'];
 
 /** Admin area: every server (SPEC §2 admin routes) and a server's page with its tasks. */
-export const adminDeploymentRoutes =
-  (service: AdminDeploymentService): FastifyPluginAsyncZod =>
-  async (app) => {
-    await app.register(
-      adminListing({
-        resource: 'deployments',
-        sortFields: DEPLOYMENT_SORT_FIELDS,
-        defaultSort: ['createdAt', 'DESC'],
-        row: adminDeploymentRowSchema,
-        filters: adminDeploymentFilters,
-        columns: DEPLOYMENT_EXPORT_COLUMNS,
-        list: (actor, input) => service.list(actor, input),
-        export: (actor, input) => service.export(actor, input),
-      }),
-    );
+export const adminDeploymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.adminDeployments;
+  await app.register(
+    adminListing({
+      resource: 'deployments',
+      sortFields: DEPLOYMENT_SORT_FIELDS,
+      defaultSort: ['createdAt', 'DESC'],
+      row: adminDeploymentRowSchema,
+      filters: adminDeploymentFilters,
+      columns: DEPLOYMENT_EXPORT_COLUMNS,
+      list: (actor, input) => service.list(actor, input),
+      export: (actor, input) => service.export(actor, input),
+    }),
+  );
 
-    app.get('/deployments/:id', { schema: { tags, params: idParamsSchema, response: replies(adminDeploymentDetailSchema) } }, async (request) => {
-      const { user } = await request.requireSession();
-      return ok(await service.get(user, { deploymentId: request.params.id }));
-    });
+  app.get('/deployments/:id', { schema: { tags, params: idParamsSchema, response: replies(adminDeploymentDetailSchema) } }, async (request) => {
+    const user = request.actor;
+    return ok(await service.get(user, { deploymentId: request.params.id }));
+  });
 
-    // The customer's actions (restart, delete...) run by a platform admin; the answer is the server's page again.
-    app.post(
-      '/deployments/:id/:action',
-      { schema: { tags, params: idParamsSchema.extend({ action: z.enum(ADMIN_DEPLOYMENT_ACTIONS) }), body: adminDeploymentActionBodySchema, response: replies(adminDeploymentDetailSchema) } },
-      async (request) => {
-        const { user } = await request.requireSession();
-        return ok(await service.act(user, { deploymentId: request.params.id, action: request.params.action, body: request.body ?? {} }));
-      },
-    );
-  };
+  // The customer's actions (restart, delete...) run by a platform admin; the answer is the server's page again.
+  app.post(
+    '/deployments/:id/:action',
+    { schema: { tags, params: idParamsSchema.extend({ action: z.enum(ADMIN_DEPLOYMENT_ACTIONS) }), body: adminDeploymentActionBodySchema, response: replies(adminDeploymentDetailSchema) } },
+    async (request) => {
+      const user = request.actor;
+      return ok(await service.act(user, { deploymentId: request.params.id, action: request.params.action, body: request.body ?? {} }));
+    },
+  );
+};
 
 /** Admin area: the task queue, a task's page, retry, cancel and assign. */
-export const adminDeploymentTaskRoutes =
-  (service: AdminDeploymentTaskService): FastifyPluginAsyncZod =>
-  async (app) => {
-    await app.register(
-      adminListing({
-        resource: 'deploymentTasks',
-        sortFields: TASK_SORT_FIELDS,
-        defaultSort: ['createdAt', 'DESC'],
-        row: adminTaskRowSchema,
-        filters: adminTaskFilters,
-        columns: TASK_EXPORT_COLUMNS,
-        list: (actor, input) => service.list(actor, input),
-        export: (actor, input) => service.export(actor, input),
-      }),
-    );
+export const adminDeploymentTaskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.adminDeploymentTasks;
+  await app.register(
+    adminListing({
+      resource: 'deploymentTasks',
+      sortFields: TASK_SORT_FIELDS,
+      defaultSort: ['createdAt', 'DESC'],
+      row: adminTaskRowSchema,
+      filters: adminTaskFilters,
+      columns: TASK_EXPORT_COLUMNS,
+      list: (actor, input) => service.list(actor, input),
+      export: (actor, input) => service.export(actor, input),
+    }),
+  );
 
-    app.get('/deploymentTasks/:id', { schema: { tags, params: idParamsSchema, response: replies(adminTaskDetailSchema) } }, async (request) => {
-      const { user } = await request.requireSession();
-      return ok(await service.get(user, { taskId: request.params.id }));
-    });
+  app.get('/deploymentTasks/:id', { schema: { tags, params: idParamsSchema, response: replies(adminTaskDetailSchema) } }, async (request) => {
+    const user = request.actor;
+    return ok(await service.get(user, { taskId: request.params.id }));
+  });
 
-    app.put('/deploymentTasks/:id', { schema: { tags, params: idParamsSchema, body: adminTaskUpdateSchema, response: replies(adminTaskDetailSchema) } }, async (request) => {
-      const { user } = await request.requireSession();
-      return ok(await service.assign(user, { taskId: request.params.id, assigneeId: request.body.assigneeId }));
-    });
+  app.put('/deploymentTasks/:id', { schema: { tags, params: idParamsSchema, body: adminTaskUpdateSchema, response: replies(adminTaskDetailSchema) } }, async (request) => {
+    const user = request.actor;
+    return ok(await service.assign(user, { taskId: request.params.id, assigneeId: request.body.assigneeId }));
+  });
 
-    app.post(
-      '/deploymentTasks/:id/:action',
-      { schema: { tags, params: idParamsSchema.extend({ action: z.enum(ADMIN_TASK_ACTIONS) }), body: z.object({}).nullish(), response: replies(adminTaskDetailSchema) } },
-      async (request) => {
-        const { user } = await request.requireSession();
-        const input = { taskId: request.params.id };
-        return ok(await (request.params.action === 'retry' ? service.retry(user, input) : service.cancel(user, input)));
-      },
-    );
-  };
+  app.post(
+    '/deploymentTasks/:id/:action',
+    { schema: { tags, params: idParamsSchema.extend({ action: z.enum(ADMIN_TASK_ACTIONS) }), body: z.object({}).nullish(), response: replies(adminTaskDetailSchema) } },
+    async (request) => {
+      const user = request.actor;
+      const input = { taskId: request.params.id };
+      return ok(await (request.params.action === 'retry' ? service.retry(user, input) : service.cancel(user, input)));
+    },
+  );
+};

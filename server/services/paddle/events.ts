@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
-import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/orders';
+import type { SubscriptionStatus } from '../../../src/domain/orders';
 import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { setDeploymentStatus } from '../deploymentTasks';
 import { UUID } from '../plans';
 
 export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid' | 'mismatch';
@@ -42,7 +41,7 @@ async function checkoutPaid(tx: Db, sub: SubscriptionRow): Promise<boolean> {
  * A pending subscription becomes active: its first payment is confirmed. A change that waited for
  * it (a free server made paid) is applied to the server now, and the server is provisioned or resized.
  */
-async function activate(tx: Db, sub: SubscriptionRow, event: PaddleEvent, hooks?: SettlementHooks) {
+async function activate(tx: Db, sub: SubscriptionRow, event: PaddleEvent, hooks: SettlementHooks) {
   // The checkout is done: the next one (a card update when past due) opens a transaction of its own.
   await tx.update(subscriptions).set({ status: 'active', pendingChange: null, checkoutTransactionId: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
   await recordAudit(tx, { actor: null, action: 'subscription.status', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, before: { status: sub.status }, after: { status: 'active', event: event.event_type, eventId: event.event_id } });
@@ -53,9 +52,8 @@ async function activate(tx: Db, sub: SubscriptionRow, event: PaddleEvent, hooks?
     await tx.update(deployments).set({ planId: change.planId, planCode: change.planCode, planConfig: change.planConfig, paymentCycle: change.paymentCycle, free: change.free, updatedAt: new Date() }).where(eq(deployments.id, server.id));
     await recordAudit(tx, { actor: null, action: 'deployment.planChange', targetType: 'deployment', targetId: server.id, companyId: sub.companyId, after: { planCode: change.planCode, paid: true } });
   }
-  // The running-servers side provisions it (status and task together); without it, only the status moves.
-  if (hooks) await hooks.settled(tx, server.id);
-  else if (server.status === NEW_ORDER_STATUS.awaitingPayment) await setDeploymentStatus(tx, server.id, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
+  // Provisioning moves the status, enqueues the task and audits both, in this transaction.
+  await hooks.settled(tx, server.id);
 }
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
@@ -65,7 +63,7 @@ export interface SettlementHooks {
   settled(tx: Db, deploymentId: string): Promise<void>;
 }
 
-async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, hooks?: SettlementHooks): Promise<EventOutcome> {
+async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, hooks: SettlementHooks): Promise<EventOutcome> {
   const parsed = paddleSubscriptionSchema.safeParse(event.data);
   if (!parsed.success) return 'invalid';
   const data = parsed.data;
@@ -114,7 +112,7 @@ function cardOf(data: PaddleTransaction): CardSummary | null {
   return card ? { brand: card.type, last4: card.last4, expiryMonth: card.expiry_month, expiryYear: card.expiry_year } : null;
 }
 
-async function applyTransaction(tx: Db, event: PaddleEvent, hooks?: SettlementHooks): Promise<EventOutcome> {
+async function applyTransaction(tx: Db, event: PaddleEvent, hooks: SettlementHooks): Promise<EventOutcome> {
   const parsed = paddleTransactionSchema.safeParse(event.data);
   if (!parsed.success) return 'invalid';
   const data = parsed.data;
@@ -171,7 +169,7 @@ const SUBSCRIPTION_EVENTS = new Set(['subscription.created', 'subscription.activ
  * transaction: if applying fails, nothing is kept and Paddle's retry gets another chance. A
  * duplicate delivery finds the event stored and does nothing.
  */
-export async function recordAndApply(db: Db, event: PaddleEvent, hooks?: SettlementHooks): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
+export async function recordAndApply(db: Db, event: PaddleEvent, hooks: SettlementHooks): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
   return db.transaction(async (tx) => {
     const occurredAt = new Date(event.occurred_at);
     const [stored] = await tx

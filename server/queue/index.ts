@@ -4,7 +4,19 @@ import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Job } fr
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { QUEUE_SCHEMA } from '../db/queueSchema';
-import type { TaskJob, TaskQueue } from '../services/deploymentTasks';
+
+/** A job handed to the queue: a wake-up for one server's tasks. Sent in the transaction that made the task. */
+export interface TaskJob {
+  deploymentId: string;
+  taskId: string;
+}
+
+/** The queue as the services see it: sending a job through the caller's transaction. */
+export interface TaskQueue {
+  send(tx: Db, job: TaskJob): Promise<void>;
+  /** A task that failed for good: its job's data is kept in the dead-letter queue for inspection. */
+  deadLetter(tx: Db, job: TaskJob & { error: string }): Promise<void>;
+}
 
 export const TASK_QUEUE = 'deployment-tasks';
 export const DEAD_LETTER_QUEUE = 'deployment-tasks-dead';

@@ -1,0 +1,142 @@
+import type { TFunction } from 'i18next';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer } from './mail/mailer';
+import { createAdminCompanyService } from './services/adminCompanies';
+import { createAdminDeploymentService } from './services/adminDeployments';
+import { createAdminDeploymentTaskService } from './services/adminDeploymentTasks';
+import { createAdminJobService } from './services/adminJobs';
+import { createAdminLogService } from './services/adminLogs';
+import { createAdminPlanGroupService } from './services/adminPlanGroups';
+import { createAdminUserService } from './services/adminUsers';
+import { BATCH_OPTIONS, createAnalyticsService } from './services/analytics';
+import { createAuthService } from './services/auth';
+import { createCatalogueService } from './services/catalogue';
+import { createHealthService } from './services/health';
+import { createIdempotency } from './services/idempotency';
+import { createSessionService } from './services/sessions';
+import { createCompanyService } from './services/companies';
+import { createContentService } from './services/content';
+import { createFileService } from './services/files';
+import { createGoogleVerifier } from './services/google';
+import { createPricingService } from './services/pricing';
+import { createProjectService } from './services/projects';
+import { createRateCounters } from './services/rateCounters';
+import { createKeyring, defaultSecretKeys } from './services/secrets';
+import { createSigninGuard } from './services/signinGuard';
+import { createToolsService } from './services/tools';
+import { createTwoFactorService } from './services/twoFactor';
+import { logUsageEventSink, type UsageEventSink } from './services/usageEvents';
+import { createUserService } from './services/users';
+import { createProviders } from './providers';
+import { startQueue } from './queue';
+import { createWorker } from './worker';
+import { createDeploymentActions } from './services/deploymentActions';
+import { createDeploymentReads } from './services/deploymentReads';
+import { createProvisioning } from './services/provisioning';
+import { createBillingService } from './services/billing';
+import { createOrderService } from './services/orders';
+import { createUsageService } from './services/usage';
+import { createPaymentsService } from './services/payments';
+
+export interface ComposeDeps {
+  config: Config;
+  database: Database;
+  t: TFunction;
+  log: FastifyBaseLogger;
+  events?: UsageEventSink;
+}
+
+/**
+ * The composition root: the one place that knows which service needs what. The API process
+ * (`composeApp`, decorated onto the app in app.ts) and the worker process (`composeWorker`,
+ * worker/main.ts) are both built here; services never build the worker or the queue.
+ */
+
+/** What both processes need below and beside the services: mail, the queue, the providers, payments. */
+async function composeBase({ config, database, t, log }: ComposeDeps, role: 'api' | 'worker') {
+  const { db } = database;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: role === 'api' && config.NODE_ENV === 'development' }, db, log);
+  const counters = createRateCounters({ db });
+  // The task queue (every process sends); the worker supervises it and runs the schedules.
+  const queue = await startQueue({ database, config, log, worker: role === 'worker' || config.WORKER_ENABLED });
+  const providers = createProviders({ db, config });
+  const provisioning = createProvisioning({ queue });
+  // The worker stops and resumes billing of terminated and restored servers: it needs payments too.
+  const payments = createPaymentsService({ db, config, counters, t, log, hooks: provisioning });
+  const mailing = { mailer, t, publicUrl: config.publicUrl };
+  return { db, mailer, counters, queue, providers, provisioning, payments, mailing };
+}
+
+type Base = Awaited<ReturnType<typeof composeBase>>;
+
+const workerOf = ({ db, queue, providers, payments, mailing }: Base, { config, log }: ComposeDeps) =>
+  createWorker({ db, config, queue, providers, payments: payments.gateway, mailing, log });
+
+/** The worker process: the worker and what it needs, nothing of the API. */
+export async function composeWorker(deps: ComposeDeps) {
+  const base = await composeBase(deps, 'worker');
+  return { worker: workerOf(base, deps), mailer: base.mailer };
+}
+
+/** Every service of the API process; the in-process worker too unless WORKER_ENABLED=false (started in app.ts). */
+export async function composeApp(deps: ComposeDeps) {
+  const { config, database, t, log, events } = deps;
+  const base = await composeBase(deps, 'api');
+  const { db, mailer, counters, queue, providers, provisioning, payments, mailing } = base;
+  const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
+  if (keys.source === 'file') log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
+  const keyring = createKeyring(keys.spec);
+  const twoFactor = createTwoFactorService({ db, issuer: config.PRODUCT_NAME, keyring });
+  await twoFactor.sealLegacySecrets();
+  const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
+  const guard = createSigninGuard({ db, keyring, threshold: config.LOCKOUT_THRESHOLD });
+  const idempotency = createIdempotency({ db });
+  // Made here, started when the app is ready (app.ts).
+  const worker = config.WORKER_ENABLED ? workerOf(base, deps) : null;
+  const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS, batch: BATCH_OPTIONS[database.kind] });
+  // Version history: each dashboard records the first start of every version it runs.
+  await analytics.recordRunningVersion();
+  const deploymentActions = createDeploymentActions({ db, config, queue, keyring });
+  const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, changes: database.changes });
+  const orders = createOrderService({ db, config, counters, idempotency, gateway: payments.gateway, provisioning });
+  return {
+    queue,
+    providers,
+    worker,
+    provisioning,
+    payments,
+    orders,
+    usage: createUsageService({ db, review: orders.review }),
+    billing: createBillingService({ db, config }),
+    deploymentReads: createDeploymentReads({ db, config }),
+    deploymentActions,
+    mailer,
+    keyring,
+    counters,
+    twoFactor,
+    content: createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }),
+    auth,
+    companies: createCompanyService({ db, config, mailer, t }),
+    users: createUserService({ db }),
+    catalogue: createCatalogueService({ db }),
+    idempotency,
+    sessions: createSessionService({ db }),
+    health: createHealthService({ database }),
+    pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
+    files: createFileService({ db }),
+    adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => auth.resendVerification(user) }),
+    adminCompanies: createAdminCompanyService({ db }),
+    adminDeployments: createAdminDeploymentService({ db, config, actions: deploymentActions }),
+    adminDeploymentTasks: createAdminDeploymentTaskService({ db, queue }),
+    adminJobs: createAdminJobService({ db, config, queue }),
+    adminLogs: createAdminLogService({ db }),
+    adminPlanGroups: createAdminPlanGroupService({ db }),
+    projects: createProjectService({ db }),
+    analytics,
+    tools: createToolsService({ db, config, mailer, t, counters }),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof composeApp>>;
