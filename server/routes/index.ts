@@ -8,6 +8,7 @@ import { companyRoutes } from './companies';
 import { contentRoutes } from './content';
 import { deploymentRoutes } from './deployments';
 import { orderRoutes } from './orders';
+import { passkeyRoutes } from './passkeys';
 import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
@@ -34,6 +35,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(deploymentRoutes);
   await api.register(orderRoutes);
   await api.register(authRoutes);
+  await api.register(passkeyRoutes);
   await api.register(userRoutes);
   await api.register(companyRoutes);
   await api.register(projectRoutes);

@@ -38,6 +38,7 @@ import { createProvisioning } from './provisioning';
 import { createBillingService } from './billing';
 import { createOrderService } from './orders';
 import { createPaymentsService } from './payments';
+import { createPasskeyService } from './passkeys';
 
 export interface ServiceDeps {
   config: Config;
@@ -74,7 +75,8 @@ export async function createServices({ config, database, t, log, events }: Servi
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
   const deploymentActions = createDeploymentActions({ db, config, queue, keyring });
-  const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, changes: database.changes });
+  const passkeys = createPasskeyService({ db, config, mailer, t });
+  const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, passkeys, changes: database.changes });
   return {
     queue,
     providers,
@@ -91,6 +93,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     twoFactor,
     content: createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }),
     auth,
+    passkeys,
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
     catalogue: createCatalogueService({ db }),

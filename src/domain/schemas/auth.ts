@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCommonPassword } from '../commonPasswords';
 import { LIMITS } from '../constants';
 import { emailSchema, noHtml, passwordSchema } from '../validation';
+import { authenticationResponseSchema } from './passkeys';
 
 /** Request bodies of the account calls (SPEC §5, §7), shared by the forms and the server. */
 
@@ -38,6 +39,8 @@ export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(256, 'validation.invalid'),
   authCode: signInCodeSchema.optional(),
+  /** A passkey's answer instead of the code, for an account with a second factor. */
+  passkey: authenticationResponseSchema.optional(),
 });
 export type SignInBody = z.infer<typeof signInSchema>;
 
