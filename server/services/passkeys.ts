@@ -81,18 +81,25 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
     await db.insert(passkeyChallenges).values({ challengeHash: hashChallenge(challenge), purpose, userId, expiresAt: new Date(Date.now() + ttlMs) });
   }
 
-  /**
-   * Spends the challenge an answer signed: one DELETE accepts it only if it is ours, unexpired, for
-   * this ceremony and (for registration) this user, so a replayed answer finds nothing.
-   */
-  async function spendChallenge(clientDataJSON: string, purpose: Purpose, userId: string | null): Promise<string> {
+  /** The challenge an answer signed, if it is one of ours for this ceremony (and user), unexpired and unused. */
+  async function findChallenge(clientDataJSON: string, purpose: Purpose, userId: string | null): Promise<string> {
     const challenge = challengeOf(clientDataJSON);
     if (!challenge) throw new AppError('PASSKEY_INVALID');
     const conditions = [eq(passkeyChallenges.challengeHash, hashChallenge(challenge)), eq(passkeyChallenges.purpose, purpose), gt(passkeyChallenges.expiresAt, sql`now()`)];
     if (userId) conditions.push(eq(passkeyChallenges.userId, userId));
-    const spent = await db.delete(passkeyChallenges).where(and(...conditions)).returning({ hash: passkeyChallenges.challengeHash });
-    if (spent.length !== 1) throw new AppError('PASSKEY_CHALLENGE_INVALID');
+    const [row] = await db.select({ hash: passkeyChallenges.challengeHash }).from(passkeyChallenges).where(and(...conditions));
+    if (!row) throw new AppError('PASSKEY_CHALLENGE_INVALID');
     return challenge;
+  }
+
+  /**
+   * Spends a checked answer's challenge in the transaction that acts on it: the DELETE finds it only
+   * once, so a replayed answer, even one racing the first, changes nothing. A refused answer
+   * leaves it, so nothing at all changes for a refusal.
+   */
+  async function spendChallenge(tx: Db, challenge: string): Promise<void> {
+    const spent = await tx.delete(passkeyChallenges).where(and(eq(passkeyChallenges.challengeHash, hashChallenge(challenge)), gt(passkeyChallenges.expiresAt, sql`now()`))).returning({ hash: passkeyChallenges.challengeHash });
+    if (spent.length !== 1) throw new AppError('PASSKEY_CHALLENGE_INVALID');
   }
 
   function mail(user: { email: string; firstName: string }, kind: MailKind, name: string): void {
@@ -108,7 +115,7 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
    * statement that refuses to move it back, so two racing uses of one answer cannot both pass.
    */
   async function verifyAssertion(response: AuthenticationResponseBody, options: { userId: string | null; requireUserVerification: boolean }): Promise<{ user: SessionUser; passkey: PasskeyRow }> {
-    const challenge = await spendChallenge(response.response.clientDataJSON, 'signin', null);
+    const challenge = await findChallenge(response.response.clientDataJSON, 'signin', null);
     const [row] = await db.select({ passkey: passkeys, user: users }).from(passkeys).innerJoin(users, eq(users.id, passkeys.userId)).where(eq(passkeys.credentialId, response.id));
     // Another account's passkey answers as an unknown one: nobody learns whose it is.
     if (!row || (options.userId && row.user.id !== options.userId)) throw new AppError('PASSKEY_UNKNOWN');
@@ -129,18 +136,20 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
     }
     if (!verified.verified) throw new AppError('PASSKEY_INVALID');
     const { newCounter } = verified.authenticationInfo;
-    const [used] = await db.transaction(async (tx) => {
+    const used = await db.transaction(async (tx) => {
+      await spendChallenge(tx, challenge);
       // Authenticators that keep no counter send 0 every time; any other must go up.
       const counterMoves = newCounter === 0 && passkey.counter === 0 ? sql`true` : lt(passkeys.counter, newCounter);
-      const rows = await tx
+      const [updated] = await tx
         .update(passkeys)
         .set({ counter: newCounter, lastUsedAt: sql`now()` })
         .where(and(eq(passkeys.id, passkey.id), counterMoves))
         .returning();
-      if (rows[0]) await recordAudit(tx, { actor: row.user, action: 'user.passkeyUse', targetType: 'user', targetId: row.user.id, after: { passkeyId: passkey.id, name: passkey.name } });
-      return rows;
+      // Thrown inside: the challenge stays unspent, so the refusal changes nothing.
+      if (!updated) throw new AppError('PASSKEY_COUNTER');
+      await recordAudit(tx, { actor: row.user, action: 'user.passkeyUse', targetType: 'user', targetId: row.user.id, after: { passkeyId: passkey.id, name: passkey.name } });
+      return updated;
     });
-    if (!used) throw new AppError('PASSKEY_COUNTER');
     mail(row.user, 'passkeyUsed', passkey.name);
     return { user: row.user, passkey: used };
   }
@@ -177,7 +186,7 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
     async register(actor: PasskeyActor, body: RegisterPasskeyBody): Promise<PasskeyDto> {
       requireFreshProof(actor);
       const { user } = actor;
-      const challenge = await spendChallenge(body.response.response.clientDataJSON, 'register', user.id);
+      const challenge = await findChallenge(body.response.response.clientDataJSON, 'register', user.id);
       let verified;
       try {
         verified = await verifyRegistrationResponse({
@@ -193,6 +202,7 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
       if (!verified.verified) throw new AppError('PASSKEY_INVALID');
       const { credential } = verified.registrationInfo;
       const created = await db.transaction(async (tx) => {
+        await spendChallenge(tx, challenge);
         const [{ n }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id));
         if (n >= PASSKEY_LIMITS.perUser) throw new AppError('PASSKEY_LIMIT', { params: { max: String(PASSKEY_LIMITS.perUser) } });
         const [row] = await tx
