@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -14,10 +14,12 @@ import { ApiError } from '../../dataProvider/httpClient';
 import { passkeysApi, type PasskeyOptions } from '../../dataProvider/passkeys';
 import type { CurrentUser } from '../../src/domain/schemas/auth';
 import { passkeyNameSchema, type PasskeyDto } from '../../src/domain/schemas/passkeys';
+import { TIMINGS } from '../../src/domain/constants';
 import { session } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { usePolling } from '../../src/ui/usePolling';
 import { createPasskey, passkeyDismissed, passkeysSupported } from '../auth/webauthn';
 import { ConfirmIdentity } from './ConfirmIdentity';
 import { SettingsSection } from './SettingsSection';
@@ -106,25 +108,16 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: PasskeyDto; onRe
 /** Profile › Authentication (issue 34): the user's passkeys, added after a fresh proof of identity, named and removable. */
 export default function PasskeySettings({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const [passkeys, setPasskeys] = useState<PasskeyDto[] | null>(null);
+  // Polled like other account data, so a passkey used or removed elsewhere shows here too.
+  const polled = usePolling(user._id, () => passkeysApi.list(), TIMINGS.userRefreshMs);
+  const passkeys = polled.data ?? null;
+  const load = polled.reload;
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   // Profile pages are never prerendered: the browser can be asked at render.
   const supported = passkeysSupported();
-
-  const load = useCallback(async () => {
-    try {
-      setPasskeys(await passkeysApi.list());
-    } catch (error) {
-      if (session.handleError(error)) return;
-      setFailure(t('profile.passkeys.loadFailed'));
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const [starting, setStarting] = useState(false);
   const start = async () => {
@@ -211,6 +204,11 @@ export default function PasskeySettings({ user }: { user: CurrentUser }) {
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
+          </Alert>
+        )}
+        {polled.error !== undefined && !passkeys && (
+          <Alert severity="error" role="alert">
+            {t('profile.passkeys.loadFailed')}
           </Alert>
         )}
         {passkeys &&
