@@ -7,11 +7,9 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { PASSKEY_LIMITS, type AuthenticationResponseBody, type PasskeyDto, type RegisterPasskeyBody } from '../../src/domain/schemas/passkeys';
+import { PASSKEY_LIMITS, type AuthenticationResponseBody, type PasskeyDto, type PasskeyOptionsDto, type RegisterPasskeyBody } from '../../src/domain/schemas/passkeys';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { passkeyChallenges, passkeys, users } from '../db/schema';
@@ -162,7 +160,7 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
     },
 
     /** Registration options for the signed-in user; their passkeys are excluded so one authenticator registers once. */
-    async registrationOptions(actor: PasskeyActor): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    async registrationOptions(actor: PasskeyActor): Promise<PasskeyOptionsDto> {
       requireFreshProof(actor);
       const { user } = actor;
       const existing = await listOf(user.id);
@@ -180,7 +178,7 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
         timeout: ttlMs,
       });
       await keepChallenge(options.challenge, 'register', user.id);
-      return options;
+      return { ...options };
     },
 
     async register(actor: PasskeyActor, body: RegisterPasskeyBody): Promise<PasskeyDto> {
@@ -203,8 +201,8 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
       const { credential } = verified.registrationInfo;
       const created = await db.transaction(async (tx) => {
         await spendChallenge(tx, challenge);
-        const [{ n }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id));
-        if (n >= PASSKEY_LIMITS.perUser) throw new AppError('PASSKEY_LIMIT', { params: { max: String(PASSKEY_LIMITS.perUser) } });
+        const [held] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id));
+        if ((held?.n ?? 0) >= PASSKEY_LIMITS.perUser) throw new AppError('PASSKEY_LIMIT', { params: { max: String(PASSKEY_LIMITS.perUser) } });
         const [row] = await tx
           .insert(passkeys)
           .values({ userId: user.id, credentialId: credential.id, publicKey: Buffer.from(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [], name: body.name })
@@ -234,9 +232,9 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
           .for('update');
         if (!row) throw new AppError('PASSKEY_NOT_FOUND');
         const [account] = await tx.select({ passwordHash: users.passwordHash, via: users.via }).from(users).where(eq(users.id, user.id)).for('update');
-        const [{ others }] = await tx.select({ others: count() }).from(passkeys).where(and(eq(passkeys.userId, user.id), ne(passkeys.id, row.id)));
+        const [otherKeys] = await tx.select({ others: count() }).from(passkeys).where(and(eq(passkeys.userId, user.id), ne(passkeys.id, row.id)));
         const google = account?.via === 'google' && Boolean(config.GOOGLE_CLIENT_ID);
-        if (!account?.passwordHash && !google && others === 0) throw new AppError('PASSKEY_LAST_SIGN_IN');
+        if (!account?.passwordHash && !google && (otherKeys?.others ?? 0) === 0) throw new AppError('PASSKEY_LAST_SIGN_IN');
         await tx.delete(passkeys).where(eq(passkeys.id, row.id));
         await recordAudit(tx, { actor: user, action: 'user.passkeyRemove', targetType: 'user', targetId: user.id, before: { passkeyId: row.id, name: row.name } });
         return row;
@@ -248,10 +246,10 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
      * Options for a sign-in: no credential list, so the browser offers the passkeys it holds for
      * this site (the button, or the email field's autofill); user verification required.
      */
-    async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    async signInOptions(): Promise<PasskeyOptionsDto> {
       const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: ttlMs });
       await keepChallenge(options.challenge, 'signin', null);
-      return options;
+      return { ...options };
     },
   };
 }

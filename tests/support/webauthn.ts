@@ -90,7 +90,7 @@ export class SoftAuthenticator {
   private authData(rpId: string, flags: number, counter: number, attested: boolean): Buffer {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
-    const parts = [sha256(rpId), Buffer.from([flags]), count];
+    const parts: Uint8Array[] = [sha256(rpId), Buffer.from([flags]), count];
     if (attested) {
       const idLength = Buffer.alloc(2);
       idLength.writeUInt16BE(this.credentialId.length);

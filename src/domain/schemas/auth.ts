@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { isCommonPassword } from '../commonPasswords';
 import { LIMITS } from '../constants';
 import { emailSchema, noHtml, passwordSchema } from '../validation';
-import { authenticationResponseSchema } from './passkeys';
 
 /** Request bodies of the account calls (SPEC §5, §7), shared by the forms and the server. */
 
@@ -34,6 +33,29 @@ export const authCodeSchema = z.string().regex(/^\d{6}$/, 'validation.authCode')
 
 /** At sign-in the code may also be a one-time recovery code (xxxxx-xxxxx). */
 export const signInCodeSchema = z.string().trim().regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'validation.authCode');
+
+/** base64url text of at most `max` characters, as WebAuthn's JSON forms carry bytes. */
+export const base64urlText = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'validation.invalid');
+export const clientExtensionsSchema = z.object({}).loose();
+
+/**
+ * A passkey's answer to a sign-in (`startAuthentication` of @simplewebauthn/browser), checked for
+ * shape only; here rather than in passkeys.ts because the sign-in body carries it (issue 34).
+ */
+export const authenticationResponseSchema = z.object({
+  id: base64urlText(1024),
+  rawId: base64urlText(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64urlText(4096),
+    authenticatorData: base64urlText(16384),
+    signature: base64urlText(4096),
+    userHandle: base64urlText(512).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: clientExtensionsSchema,
+});
+export type AuthenticationResponseBody = z.infer<typeof authenticationResponseSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,

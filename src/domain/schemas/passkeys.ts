@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { noHtml } from '../validation';
+import { authenticationResponseSchema, base64urlText, clientExtensionsSchema, type AuthenticationResponseBody } from './auth';
+
+export { authenticationResponseSchema, type AuthenticationResponseBody };
 
 /**
  * Passkeys (WebAuthn): the wire shapes of the ceremonies, shared by the browser and the API. The
@@ -15,42 +18,24 @@ export const PASSKEY_LIMITS = {
   challengeMinutes: 5,
 } as const;
 
-const b64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'validation.invalid');
 const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(8);
-const extensions = z.object({}).loose();
 
 /** What `startRegistration` of @simplewebauthn/browser hands back. */
 export const registrationResponseSchema = z.object({
-  id: b64url(1024),
-  rawId: b64url(1024),
+  id: base64urlText(1024),
+  rawId: base64urlText(1024),
   type: z.literal('public-key'),
   response: z.object({
-    clientDataJSON: b64url(4096),
-    attestationObject: b64url(16384),
+    clientDataJSON: base64urlText(4096),
+    attestationObject: base64urlText(16384),
     transports: transports.optional(),
-    authenticatorData: b64url(16384).optional(),
-    publicKey: b64url(4096).optional(),
+    authenticatorData: base64urlText(16384).optional(),
+    publicKey: base64urlText(4096).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: extensions,
+  clientExtensionResults: clientExtensionsSchema,
 });
-
-/** What `startAuthentication` hands back. */
-export const authenticationResponseSchema = z.object({
-  id: b64url(1024),
-  rawId: b64url(1024),
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: b64url(4096),
-    authenticatorData: b64url(16384),
-    signature: b64url(4096),
-    userHandle: b64url(512).optional(),
-  }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: extensions,
-});
-export type AuthenticationResponseBody = z.infer<typeof authenticationResponseSchema>;
 
 export const passkeyNameSchema = z
   .string({ error: 'validation.required' })
@@ -83,3 +68,4 @@ export type PasskeyDto = z.infer<typeof passkeySchema>;
  * server; typed loosely here because the browser library types them exactly.
  */
 export const passkeyOptionsSchema = z.object({ challenge: z.string() }).loose();
+export type PasskeyOptionsDto = z.infer<typeof passkeyOptionsSchema>;
