@@ -85,7 +85,11 @@ export const en = {
       or: 'or',
       magicLink: 'Email me a sign-in link',
       magicLinkSent: 'Check your mail: if an account exists for {{email}}, a sign-in link is on its way.',
+      passkey: 'Sign in with a passkey',
+      passkeyDismissed: 'No passkey was used: the request was cancelled or timed out.',
+      passkeyFailed: 'Signing in with a passkey did not work. Please try again, or sign in another way.',
       twoFactor: {
+        usePasskey: 'Use a passkey instead',
         heading: 'Two-factor authentication',
         intro: 'Enter the 6-digit code from your authenticator app.',
         code: 'Authentication code',

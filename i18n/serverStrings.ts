@@ -140,6 +140,13 @@ export const serverEn = {
     ANALYTICS_ICON_NOT_FOUND: 'An app’s icon can only be uploaded for that app.',
     ANALYTICS_REPORT_RECIPIENT: 'Reports can only be sent to users of this dashboard or of the company that owns the server.',
     ANALYTICS_REPORT_SEND_LIMIT: 'This dashboard has sent the most reports allowed in one day ({{max}}). Please try again tomorrow.',
+    PASSKEY_INVALID: 'The passkey could not be checked. Please try again.',
+    PASSKEY_CHALLENGE_INVALID: 'This passkey request has expired or was already used. Please try again.',
+    PASSKEY_UNKNOWN: 'This passkey is not registered to your account.',
+    PASSKEY_COUNTER: 'This passkey was refused because it may have been copied. Sign in another way and check your passkeys.',
+    PASSKEY_NOT_FOUND: 'This passkey does not exist.',
+    PASSKEY_LAST_SIGN_IN: 'This passkey is your only way to sign in. Set a password or add another passkey first.',
+    PASSKEY_LIMIT: 'You have the most passkeys allowed ({{max}}). Remove one first.',
   },
   mail: {
     greeting: 'Hello {{name}},',
@@ -206,6 +213,24 @@ export const serverEn = {
       body: 'Your server {{server}} has counted {{used}} of the {{limit}} monthly active users its plan includes, and is projected to reach about {{forecast}} this month: it would pass its tier around day {{runOutDay}}. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one.',
       action: 'See the server and its next tier',
       expiry: 'We write this once a month at most; a company admin can turn these mails off under Management → Billing.',
+    },
+    passkeyAdded: {
+      subject: 'A passkey was added to your {{product}} account',
+      body: 'The passkey “{{passkey}}” was added to your account. It can now sign you in without your password.',
+      action: 'Review your passkeys',
+      expiry: 'If this was not you, change your password and remove the passkey at once.',
+    },
+    passkeyRemoved: {
+      subject: 'A passkey was removed from your {{product}} account',
+      body: 'The passkey “{{passkey}}” was removed from your account and can no longer sign you in.',
+      action: 'Review your passkeys',
+      expiry: 'If this was not you, change your password and check your passkeys at once.',
+    },
+    passkeyUsed: {
+      subject: 'Your {{product}} account was signed in to with a passkey',
+      body: 'Your passkey “{{passkey}}” was just used to sign in to your account.',
+      action: 'Review your passkeys',
+      expiry: 'If this was not you, remove the passkey and change your password at once.',
     },
     report: {
       subject: 'Your {{frequency}} {{product}} analytics report for {{period}}',

@@ -37,6 +37,7 @@ import { createDeploymentReads } from './services/deploymentReads';
 import { createProvisioning } from './services/provisioning';
 import { createBillingService } from './services/billing';
 import { createOrderService } from './services/orders';
+import { createPasskeyService } from './services/passkeys';
 import { createUsageService } from './services/usage';
 import { createPaymentsService } from './services/payments';
 
@@ -99,7 +100,8 @@ export async function composeApp(deps: ComposeDeps) {
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
   const deploymentActions = createDeploymentActions({ db, config, queue, keyring });
-  const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, changes: database.changes });
+  const passkeys = createPasskeyService({ db, config, mailer, t });
+  const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, passkeys, changes: database.changes });
   const orders = createOrderService({ db, config, counters, idempotency, gateway: payments.gateway, provisioning });
   return {
     queue,
@@ -118,6 +120,7 @@ export async function composeApp(deps: ComposeDeps) {
     twoFactor,
     content: createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }),
     auth,
+    passkeys,
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
     catalogue: createCatalogueService({ db }),

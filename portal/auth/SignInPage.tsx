@@ -5,21 +5,24 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
+import { passkeysApi } from '../../dataProvider/passkeys';
 import { LIMITS } from '../../src/domain/constants';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { PasswordField } from '../../src/ui/form/PasswordField';
+import type { SignInBody } from '../../src/domain/schemas/auth';
 import type { Credentials } from './authForms';
 import { authForms, loadedAuthForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
 import { GoogleSignIn } from './GoogleSignIn';
+import { autofillSupported, cancelPasskeyRequest, getPasskey, passkeyDismissed } from './webauthn';
 
 /** How the first step proved who the person is: their password, or a Google ID token. */
 type FirstFactor = { kind: 'password'; credentials: Credentials } | { kind: 'google'; idToken: string };
@@ -74,18 +77,63 @@ export default function SignInPage() {
   const [locked, setLocked] = useState(false);
   const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
   const [sendingMagicLink, setSendingMagicLink] = useState(false);
+  const [usingPasskey, setUsingPasskey] = useState(false);
 
   const form = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.credentials), mode: 'onTouched', defaultValues: { email: '', password: '' } });
   const codeForm = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.signInCode), defaultValues: { authCode: '' } });
   const code = useWatch({ control: codeForm.control, name: 'authCode' });
 
-  const signIn = async (factor: FirstFactor, authCode?: string) => {
+  const signedIn = () => navigate(redirect ? `/redirect?server_url=${encodeURIComponent(redirect)}` : '/loading?referrer=login');
+
+  /**
+   * A passkey alone (issue 34): the browser asks which passkey, the server checks it. With
+   * `autofill` the request waits in the email field's suggestions until the user picks one.
+   */
+  const passkeySignIn = async (autofill = false) => {
+    if (!autofill) {
+      setFailure(null);
+      setUsingPasskey(true);
+    }
+    try {
+      const response = await getPasskey(await passkeysApi.signInOptions(), autofill);
+      await passkeysApi.signIn(response);
+      signedIn();
+    } catch (error) {
+      // A closed dialog, or an autofill request the button replaced, is no failure.
+      if (passkeyDismissed(error)) {
+        if (!autofill) setFailure(t('auth.signIn.passkeyDismissed'));
+      } else if (error instanceof ApiError) setFailure(failureMessage(error, t));
+      else if (!autofill) setFailure(t('auth.signIn.passkeyFailed'));
+    } finally {
+      if (!autofill) setUsingPasskey(false);
+    }
+  };
+
+  // Passkeys in the email field's autofill where the browser offers it; after hydration, so the
+  // first render is the prerendered one.
+  useEffect(() => {
+    let live = true;
+    let started = false;
+    void autofillSupported().then((yes) => {
+      if (!yes || !live) return;
+      started = true;
+      void passkeySignIn(true);
+    });
+    return () => {
+      live = false;
+      if (started) void cancelPasskeyRequest();
+    };
+    // Once per visit of the page: the request stays open until used or replaced.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const signIn = async (factor: FirstFactor, authCode?: string, passkey?: unknown) => {
     setFailure(null);
     setMagicLinkSentTo(null);
     try {
-      if (factor.kind === 'password') await authApi.signIn({ ...factor.credentials, authCode });
+      if (factor.kind === 'password') await authApi.signIn({ ...factor.credentials, authCode, passkey: passkey as SignInBody['passkey'] });
       else await authApi.googleSignIn(factor.idToken, authCode);
-      navigate(redirect ? `/redirect?server_url=${encodeURIComponent(redirect)}` : '/loading?referrer=login');
+      signedIn();
     } catch (error) {
       const codeOf = error instanceof ApiError ? error.code : undefined;
       if (codeOf === 'TWO_FACTOR_REQUIRED' || codeOf === 'TWO_FACTOR_FAILED') {
@@ -120,6 +168,21 @@ export default function SignInPage() {
     codeForm.reset({ authCode: '' });
   };
   const codeComplete = useRecovery ? RECOVERY_CODE.test(code) : (loadedAuthForms()?.isAuthCode(code) ?? false);
+
+  /** The second factor by passkey instead of a code (password sign-in only). */
+  const passkeySecondFactor = async () => {
+    if (firstFactor?.kind !== 'password') return;
+    setFailure(null);
+    setUsingPasskey(true);
+    try {
+      const response = await getPasskey(await passkeysApi.signInOptions());
+      await signIn(firstFactor, undefined, response);
+    } catch (error) {
+      setFailure(passkeyDismissed(error) ? t('auth.signIn.passkeyDismissed') : error instanceof ApiError ? failureMessage(error, t) : t('auth.signIn.passkeyFailed'));
+    } finally {
+      setUsingPasskey(false);
+    }
+  };
 
   const signInWithGoogle = (idToken: string) => void signIn({ kind: 'google', idToken });
 
@@ -178,6 +241,11 @@ export default function SignInPage() {
             <Button type="submit" variant="contained" size="large" fullWidth disabled={!codeComplete} loading={codeForm.formState.isSubmitting}>
               {t('auth.signIn.twoFactor.submit')}
             </Button>
+            {firstFactor?.kind === 'password' && (
+              <Button variant="outlined" onClick={() => void passkeySecondFactor()} loading={usingPasskey}>
+                {t('auth.signIn.twoFactor.usePasskey')}
+              </Button>
+            )}
             <Button variant="text" onClick={toggleRecovery} sx={{ alignSelf: 'center' }}>
               {t(useRecovery ? 'auth.signIn.twoFactor.useAuthenticator' : 'auth.signIn.twoFactor.useRecoveryCode')}
             </Button>
@@ -207,7 +275,7 @@ export default function SignInPage() {
               {t('auth.signIn.magicLinkSent', { email: magicLinkSentTo })}
             </Alert>
           )}
-          <FormTextField control={form.control} name="email" label={t('auth.form.email')} type="email" inputMode="email" autoComplete="username" autoFocus />
+          <FormTextField control={form.control} name="email" label={t('auth.form.email')} type="email" inputMode="email" autoComplete="username webauthn" autoFocus />
           <PasswordField control={form.control} name="password" label={t('auth.form.password')} autoComplete="current-password" />
           <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'flex-end' }}>
             {t('auth.signIn.forgotPassword')}
@@ -218,6 +286,9 @@ export default function SignInPage() {
           <Divider>{t('auth.signIn.or')}</Divider>
           <Button variant="outlined" size="large" fullWidth onClick={() => void sendMagicLink()} loading={sendingMagicLink}>
             {t('auth.signIn.magicLink')}
+          </Button>
+          <Button variant="outlined" size="large" fullWidth onClick={() => void passkeySignIn()} loading={usingPasskey}>
+            {t('auth.signIn.passkey')}
           </Button>
           <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
             {t('auth.signIn.noAccount')}{' '}

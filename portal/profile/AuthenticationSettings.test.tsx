@@ -13,6 +13,8 @@ const SETUP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 const WRONG = errorReply(400, 'TWO_FACTOR_CODE_WRONG', en('errors.TWO_FACTOR_CODE_WRONG'), { code: [en('errors.TWO_FACTOR_CODE_WRONG')] });
 const CODE = en('profile.twoFactor.code');
+// The page's passkey section (PasskeySettings) lists the account's passkeys: none here.
+const NO_PASSKEYS = { 'GET /auth/passkeys': okReply([]) };
 const DISABLE_CODE = en('profile.twoFactor.disableCode');
 
 const click = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
@@ -46,6 +48,7 @@ describe('turning two-factor sign-in on', () => {
   it('asks for the password again when the server wants a fresh proof, then carries on with the setup', async () => {
     let proved = false;
     const api = await signInWithApi(ada, {
+      ...NO_PASSKEYS,
       'GET /auth/me': okReply(ada),
       'POST /auth/2fa/initiate': () => (proved ? okReply(SETUP) : errorReply(403, 'REAUTH_REQUIRED', en('errors.REAUTH_REQUIRED'))),
       'POST /auth/reauthenticate': (call: ApiCall) => {
@@ -70,6 +73,7 @@ describe('turning two-factor sign-in on', () => {
   it('initiates, shows the QR code and copyable key, enables with a code and shows the recovery codes once', async () => {
     let me = ada;
     const api = await signInWithApi(ada, {
+      ...NO_PASSKEYS,
       'GET /auth/me': () => okReply(me),
       'POST /auth/2fa/initiate': okReply(SETUP),
       'POST /auth/2fa/enable': (call: ApiCall) => {
@@ -127,7 +131,7 @@ describe('turning two-factor sign-in on', () => {
   });
 
   it('cancel leaves the setup without turning anything on', async () => {
-    const api = await signInWithApi(ada, { 'POST /auth/2fa/initiate': okReply(SETUP) });
+    const api = await signInWithApi(ada, { ...NO_PASSKEYS, 'POST /auth/2fa/initiate': okReply(SETUP) });
     open();
     await click(en('profile.twoFactor.start'));
     await click(en('profile.twoFactor.cancel'));
@@ -140,6 +144,7 @@ describe('turning two-factor sign-in off', () => {
   it('takes a current code or a recovery code; a wrong one shows the server error', async () => {
     let me: CurrentUser = { ...ada, mfaEnabled: true };
     const api = await signInWithApi(me, {
+      ...NO_PASSKEYS,
       'GET /auth/me': () => okReply(me),
       'POST /auth/2fa/disable': (call: ApiCall) => {
         if ((call.body as { code: string }).code !== 'abcde-23456') return WRONG;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut';
+export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut' | 'passkeyAdded' | 'passkeyRemoved' | 'passkeyUsed';
 
 export interface MailContent {
   subject: string;
@@ -18,21 +18,25 @@ export interface MailParams {
   company?: string;
   /** A server's name (user text: bodies only, never a subject). */
   server?: string;
+  /** A passkey's name (user text: bodies only). */
+  passkey?: string;
 }
 
 const CODE_MAILS = new Set<MailKind>(['deleteCompany']);
+// Notices of a change already made: 'ignore this mail' would be the wrong advice.
+const NOTICE_MAILS = new Set<MailKind>(['passkeyAdded', 'passkeyRemoved', 'passkeyUsed']);
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain-text and HTML bodies of one account mail, every string from i18n. */
 export function renderMail(t: TFunction, kind: MailKind, params: MailParams): MailContent {
-  const vars = { ...params.expiry, inviter: params.inviter ?? '', company: params.company ?? '', server: params.server ?? '' };
+  const vars = { ...params.expiry, inviter: params.inviter ?? '', company: params.company ?? '', server: params.server ?? '', passkey: params.passkey ?? '' };
   const lines = {
     greeting: t('mail.greeting', { name: params.name }),
     body: t(`mail.${kind}.body`, vars),
     action: t(`mail.${kind}.action`, vars),
     expiry: t(`mail.${kind}.expiry`, vars),
-    ignore: t('mail.ignore'),
+    ignore: NOTICE_MAILS.has(kind) ? '' : t('mail.ignore'),
     fallback: t('mail.linkFallback'),
     signature: t('mail.signature'),
   };

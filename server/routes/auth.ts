@@ -21,6 +21,7 @@ import {
   twoFactorSetupSchema,
   unlockQuerySchema,
 } from '../../src/domain/schemas/auth';
+import { passkeySignInSchema } from '../../src/domain/schemas/passkeys';
 import { AppError } from '../errors';
 import type { SignedIn } from '../services/auth';
 import { errorReplies, noPayload, ok, replies } from './envelope';
@@ -75,6 +76,13 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/signin', { ...perIp, schema: { tags, body: signInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
     const signedIn = await auth.signIn(request.body, meta(request));
+    await startSession(request, reply, signedIn);
+    return ok(signedIn.user);
+  });
+
+  // A passkey alone (issue 34): the options come from POST /auth/passkeys/signin/options.
+  app.post('/auth/passkeys/signin', { ...perIp, schema: { tags, body: passkeySignInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
+    const signedIn = await auth.signInWithPasskey(request.body.response, meta(request));
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });

@@ -21,6 +21,7 @@ import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { ingestRoutes } from './ingest';
 import { orderPublicRoutes, orderRoutes } from './orders';
+import { passkeyPublicRoutes, passkeyRoutes } from './passkeys';
 import { paymentPublicRoutes, paymentRoutes } from './payments';
 import { planPublicRoutes, planRoutes } from './plans';
 import { projectRoutes } from './projects';
@@ -52,6 +53,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
     await open.register(orderPublicRoutes);
     await open.register(paymentPublicRoutes);
     await open.register(authPublicRoutes);
+    await open.register(passkeyPublicRoutes);
     await open.register(userPublicRoutes);
     await open.register(companyPublicRoutes);
     await open.register(fileRoutes);
@@ -70,6 +72,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
     await customer.register(orderRoutes);
     await customer.register(paymentRoutes);
     await customer.register(authRoutes);
+    await customer.register(passkeyRoutes);
     await customer.register(userRoutes);
     await customer.register(companyRoutes);
     await customer.register(projectRoutes);

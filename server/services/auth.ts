@@ -20,6 +20,8 @@ import { spendCredential, type AttemptSource, type SigninGuard } from './signinG
 import { consumeToken, issueToken, peekToken, type TokenPurpose } from './tokens';
 import type { GoogleVerifier } from './google';
 import type { TwoFactorService } from './twoFactor';
+import type { PasskeyService } from './passkeys';
+import type { AuthenticationResponseBody } from '../../src/domain/schemas/passkeys';
 import type { UsageEventSink } from './usageEvents';
 
 export interface AuthDeps {
@@ -32,6 +34,8 @@ export interface AuthDeps {
   google: GoogleVerifier;
   guard: SigninGuard;
   counters: RateCounters;
+  /** Checks passkey answers: a passkey signs in alone, or stands in for the code. */
+  passkeys: Pick<PasskeyService, 'verifyAssertion'>;
   /** The database's change feed: with it, `/auth/me` keeps each user's companies between calls. */
   changes?: ChangeFeed;
 }
@@ -83,7 +87,7 @@ export function toCurrentUser(user: SessionUser, companies: { _id: string; name:
 }
 
 /** The account rules of SPEC §4: sign-up, sign-in with lockout, verification, reset, unlock, magic link. */
-export function createAuthService({ db, config, mailer, t, events, twoFactor, google, guard, counters, changes }: AuthDeps) {
+export function createAuthService({ db, config, mailer, t, events, twoFactor, google, guard, counters, passkeys, changes }: AuthDeps) {
   const policy: SessionPolicy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS };
   const accountLimit = { max: config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES, windowMinutes: 15 };
   const codeLimit = { max: config.TWO_FACTOR_CHECKS_PER_15_MINUTES, windowMinutes: 15 };
@@ -149,8 +153,10 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
     return false;
   }
 
-  async function checkSecondFactor(user: SessionUser, authCode: string | undefined, from: AttemptSource): Promise<void> {
+  async function checkSecondFactor(user: SessionUser, authCode: string | undefined, from: AttemptSource, passkey?: AuthenticationResponseBody): Promise<void> {
     if (!user.mfaEnabled) return;
+    // One of the account's own passkeys stands in for the code (the password was the first factor).
+    if (passkey) return void (await passkeys.verifyAssertion(passkey, { userId: user.id, requireUserVerification: false }));
     if (!authCode) throw new AppError('TWO_FACTOR_REQUIRED');
     if (!(await checkCode(user, authCode, from))) {
       await auditFailedSignIn(user);
@@ -241,7 +247,14 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
         throw new AppError('INVALID_CREDENTIALS');
       }
       if (user.lockedAt || (await guard.isLocked(user.id, meta))) throw new AppError('ACCOUNT_LOCKED');
-      await checkSecondFactor(user, body.authCode, meta);
+      await checkSecondFactor(user, body.authCode, meta, body.passkey);
+      return startSession(user, meta);
+    },
+
+    /** A passkey alone (verified by the authenticator: two factors in one) signs in, second factor or not. */
+    async signInWithPasskey(response: AuthenticationResponseBody, meta: ClientMeta): Promise<SignedIn> {
+      const { user } = await passkeys.verifyAssertion(response, { userId: null, requireUserVerification: true });
+      if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED');
       return startSession(user, meta);
     },
 

@@ -200,6 +200,20 @@ export const ERRORS = {
   /** Any change attempted while an admin views the product as a company's admin. */
   VIEW_AS_READ_ONLY: { status: 403, message: 'errors.VIEW_AS_READ_ONLY' },
   PLAN_GROUP_NAME_TAKEN: { status: 409, message: 'errors.PLAN_GROUP_NAME_TAKEN' },
+  /** Passkeys (issue 34): an answer that fails WebAuthn's checks (origin, RP ID, signature, user verification), or an authenticator registered already. */
+  PASSKEY_INVALID: { status: 400, message: 'errors.PASSKEY_INVALID' },
+  /** The ceremony's challenge is unknown, expired or already used: start again. */
+  PASSKEY_CHALLENGE_INVALID: { status: 400, message: 'errors.PASSKEY_CHALLENGE_INVALID' },
+  /** A passkey this site does not know (or, as a second factor, another account's). */
+  PASSKEY_UNKNOWN: { status: 401, message: 'errors.PASSKEY_UNKNOWN' },
+  /** The authenticator's signature counter did not go up: possibly a cloned authenticator. */
+  PASSKEY_COUNTER: { status: 401, message: 'errors.PASSKEY_COUNTER' },
+  /** Not one of the signed-in user's passkeys. */
+  PASSKEY_NOT_FOUND: { status: 404, message: 'errors.PASSKEY_NOT_FOUND' },
+  /** Removing the passkey would leave the account no way to sign in. */
+  PASSKEY_LAST_SIGN_IN: { status: 409, message: 'errors.PASSKEY_LAST_SIGN_IN' },
+  /** params: max */
+  PASSKEY_LIMIT: { status: 409, message: 'errors.PASSKEY_LIMIT' },
   /** params: errorId; the details are only in the log. */
   INTERNAL: { status: 500, message: 'errors.INTERNAL' },
 } as const satisfies Record<string, { status: number; message: `errors.${string}` }>;

@@ -1,6 +1,6 @@
-// Accounts: users and their sign-in (sessions, tokens, two-factor), uploaded files, companies, members, projects, invitations.
+// Accounts: users and their sign-in (sessions, tokens, two-factor, passkeys), uploaded files, companies, members, projects, invitations.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../../src/domain/mauRule';
 import { searchText } from '../search';
 import { bytea, id, createdAt, updatedAt } from './columns';
@@ -131,6 +131,48 @@ export const recoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('recovery_codes_user').on(t.userId)],
+);
+
+/**
+ * Passkeys (WebAuthn credentials): the public key and signature counter of each authenticator a
+ * user registered. The credential id is the authenticator's, unique across all accounts.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser sends it. */
+    credentialId: text('credential_id').notNull(),
+    /** COSE public key. */
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter (uint32); a response must carry a higher one. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_unique').on(t.credentialId), index('passkeys_user').on(t.userId)],
+);
+
+export const passkeyPurposeEnum = pgEnum('passkey_purpose', ['register', 'signin']);
+
+/**
+ * WebAuthn challenges we issued: only their SHA-256, deleted by the statement that accepts one, so
+ * each works once and only until it expires. Registration ones name the user they were made for.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    purpose: passkeyPurposeEnum('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires').on(t.expiresAt)],
 );
 
 export const companyRoleEnum = pgEnum('company_role', ['admin', 'viewer']);

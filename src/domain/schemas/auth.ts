@@ -34,10 +34,35 @@ export const authCodeSchema = z.string().regex(/^\d{6}$/, 'validation.authCode')
 /** At sign-in the code may also be a one-time recovery code (xxxxx-xxxxx). */
 export const signInCodeSchema = z.string().trim().regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'validation.authCode');
 
+/** base64url text of at most `max` characters, as WebAuthn's JSON forms carry bytes. */
+export const base64urlText = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'validation.invalid');
+export const clientExtensionsSchema = z.object({}).loose();
+
+/**
+ * A passkey's answer to a sign-in (`startAuthentication` of @simplewebauthn/browser), checked for
+ * shape only; here rather than in passkeys.ts because the sign-in body carries it (issue 34).
+ */
+export const authenticationResponseSchema = z.object({
+  id: base64urlText(1024),
+  rawId: base64urlText(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64urlText(4096),
+    authenticatorData: base64urlText(16384),
+    signature: base64urlText(4096),
+    userHandle: base64urlText(512).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: clientExtensionsSchema,
+});
+export type AuthenticationResponseBody = z.infer<typeof authenticationResponseSchema>;
+
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(256, 'validation.invalid'),
   authCode: signInCodeSchema.optional(),
+  /** A passkey's answer instead of the code, for an account with a second factor. */
+  passkey: authenticationResponseSchema.optional(),
 });
 export type SignInBody = z.infer<typeof signInSchema>;
 
