@@ -3,7 +3,7 @@ import { useI18nextProvider } from 'ra-i18n-i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Navigate, Route } from 'react-router';
 import { ADMIN_RESOURCES } from '../admin/resources';
-import { authProvider } from '../dataProvider/authProvider';
+import { authProvider } from './authProvider';
 import { dataProvider } from '../dataProvider/dataProvider';
 import DashboardPage from '../portal/dashboard/DashboardPage';
 import DeploymentsPage from '../portal/deployments/DeploymentsPage';
