@@ -18,7 +18,8 @@ import { twoFactorCodeSchema, twoFactorDisableSchema, type CurrentUser } from '.
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { PasswordField } from '../../src/ui/form/PasswordField';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { copyText, productPrefix, saveBlob } from './files';
 import { SettingsSection } from './SettingsSection';
 import '../../src/profileI18n';
@@ -51,22 +52,17 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 
 function SetupForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: '' } });
-  const submit = handleSubmit(async ({ code }) => {
-    setFailure(null);
-    try {
+  // Shown above the field too: a wrong code or password is the usual mistake here and must be obvious.
+  const { run, failure } = useFormSubmit({ fields: ['code'], setError, alwaysReport: true, intercept: session.handleError });
+  const submit = handleSubmit(({ code }) =>
+    run(async () => {
       const { recoveryCodes } = await authApi.twoFactorEnable(code);
       // SPEC §4: enabling two-factor refreshes the current user.
       await session.refresh('manual');
       onEnabled(recoveryCodes);
-    } catch (error) {
-      if (session.handleError(error)) return;
-      // Shown above the field too: a wrong code is the usual mistake here and must be obvious.
-      applyServerErrors(error, ['code'], setError);
-      setFailure(failureMessage(error, t));
-    }
-  });
+    }),
+  );
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2.5}>
@@ -184,21 +180,17 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
 
 function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(twoFactorDisableSchema), defaultValues: { code: '' } });
-  const submit = handleSubmit(async ({ code }) => {
-    setFailure(null);
-    try {
+  // Shown above the field too: a wrong code or password is the usual mistake here and must be obvious.
+  const { run, failure } = useFormSubmit({ fields: ['code'], setError, alwaysReport: true, intercept: session.handleError });
+  const submit = handleSubmit(({ code }) =>
+    run(async () => {
       await authApi.twoFactorDisable(code);
       // SPEC §4: disabling two-factor refreshes the current user.
       await session.refresh('manual');
       onDisabled();
-    } catch (error) {
-      if (session.handleError(error)) return;
-      applyServerErrors(error, ['code'], setError);
-      setFailure(failureMessage(error, t));
-    }
-  });
+    }),
+  );
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
@@ -233,19 +225,15 @@ const confirmSchema = z.object({ password: z.string().min(1, 'validation.require
  */
 function ConfirmIdentity({ user, onConfirmed, onCancel }: { user: CurrentUser; onConfirmed: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(confirmSchema), defaultValues: { password: '' } });
-  const submit = handleSubmit(async ({ password }) => {
-    setFailure(null);
-    try {
+  // Shown above the field too: a wrong code or password is the usual mistake here and must be obvious.
+  const { run, failure } = useFormSubmit({ fields: ['password'], setError, alwaysReport: true, intercept: session.handleError });
+  const submit = handleSubmit(({ password }) =>
+    run(async () => {
       await authApi.reauthenticate({ password });
       onConfirmed();
-    } catch (error) {
-      if (session.handleError(error)) return;
-      applyServerErrors(error, ['password'], setError);
-      setFailure(failureMessage(error, t));
-    }
-  });
+    }),
+  );
   if (!user.hasPassword) {
     return (
       <Stack spacing={2}>
