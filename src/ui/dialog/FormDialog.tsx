@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -28,24 +29,27 @@ export function FormDialog({ title, onCancel, onSubmit, submitLabel, cancelLabel
     onSubmit();
   };
   return (
-    <Dialog open onClose={onCancel} fullWidth maxWidth={maxWidth} slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } }}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          {children}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{cancelLabel}</Button>
-        <Button type="submit" variant="contained" loading={submitting}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
+    <Dialog open onClose={onCancel} fullWidth maxWidth={maxWidth}>
+      {/* A column like the paper's, so the content still scrolls between title and buttons. */}
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {failure && (
+              <Alert severity="error" role="alert">
+                {failure}
+              </Alert>
+            )}
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>{cancelLabel}</Button>
+          <Button type="submit" variant="contained" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }

@@ -29,7 +29,7 @@ function Harness({ call, options = {}, onCancel = () => undefined }: { call: () 
   );
 }
 
-const fieldError = new ApiError('Invalid input.', 400, 'VALIDATION', { name: ['Name is taken.'] }, null);
+const fieldError = new ApiError('Invalid input.', 400, 'VALIDATION_FAILED', { name: ['Name is taken.'] }, null);
 const conflict = new ApiError('That name changed meanwhile.', 409, undefined, null, null);
 
 // The first render loads MUI, which takes seconds on a busy machine.
