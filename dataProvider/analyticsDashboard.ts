@@ -1,4 +1,6 @@
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { ONE_SHOT } from './queries';
 import type {
   appInputSchema,
   AppDto,
@@ -176,4 +178,23 @@ export function createDashboardApi(deploymentId: string, link?: OpenInput['link'
     previewReport: api.reports.preview,
     sendReport: api.reports.send,
   };
+}
+
+// Each dashboard api (a deployment's, or the sample's) gets a cache scope of its own.
+const scopes = new WeakMap<DashboardApi, number>();
+let lastScope = 0;
+const scopeOf = (api: DashboardApi) => {
+  const known = scopes.get(api);
+  if (known !== undefined) return known;
+  lastScope += 1;
+  scopes.set(api, lastScope);
+  return lastScope;
+};
+
+/**
+ * A dashboard read through the app's query cache: `key` names what is read (e.g. the app and the
+ * period), `load` null waits (no app yet). The last answer stays shown while a new key loads.
+ */
+export function useDashboardQuery<T>(api: DashboardApi, key: readonly unknown[], load: ((api: DashboardApi) => Promise<T>) | null) {
+  return useQuery({ queryKey: ['analytics', scopeOf(api), ...key], queryFn: load ? () => load(api) : skipToken, placeholderData: keepPreviousData, ...ONE_SHOT });
 }

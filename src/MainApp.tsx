@@ -3,7 +3,7 @@ import { useI18nextProvider } from 'ra-i18n-i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Navigate, Route } from 'react-router';
 import { ADMIN_RESOURCES } from '../admin/resources';
-import { authProvider } from '../dataProvider/authProvider';
+import { authProvider } from './authProvider';
 import { dataProvider } from '../dataProvider/dataProvider';
 import DashboardPage from '../portal/dashboard/DashboardPage';
 import DeploymentsPage from '../portal/deployments/DeploymentsPage';
@@ -13,6 +13,7 @@ import ServerBuilderPage from '../portal/wizard/ServerBuilder';
 import { fullI18n } from './fullI18n';
 import { MainLayout } from './layouts/MainLayout';
 import { ProjectScope } from './ProjectScope';
+import { queryClient } from './queryClient';
 import { appTheme } from './theme';
 import { ToastNotification } from './ui/toast/ToastNotification';
 
@@ -25,7 +26,7 @@ export default function MainApp() {
   if (!i18nProvider) return null;
   return (
     <I18nextProvider i18n={fullI18n}>
-    <Admin dataProvider={dataProvider} authProvider={authProvider} requireAuth i18nProvider={i18nProvider} theme={appTheme()} layout={MainLayout} notification={ToastNotification} disableTelemetry>
+    <Admin queryClient={queryClient} dataProvider={dataProvider} authProvider={authProvider} requireAuth i18nProvider={i18nProvider} theme={appTheme()} layout={MainLayout} notification={ToastNotification} disableTelemetry>
       {/* SPEC §2: the server wizard hides the navbar. */}
       <CustomRoutes noLayout>
         <Route path="/server-builder/*" element={<ServerBuilderPage />} />

@@ -44,7 +44,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/account/company', meta: { welcome: true, onboarding: true, titleKey: 'titles.company' }, page: 'portal/onboarding/CompanyPage' },
   { path: '/account/verify', meta: { welcome: true, onboarding: true, titleKey: 'titles.verify' }, page: 'portal/onboarding/VerifyPage' },
   // Pass-through routes (SPEC §2 navigation guard): never redirected by the guard.
-  { path: '/loading', meta: { titleKey: 'titles.loading' }, page: 'src/pages/LoadingPage' },
+  { path: '/loading', meta: { titleKey: 'titles.loading' }, page: 'portal/auth/LoadingPage' },
   { path: '/redirect', meta: { titleKey: 'titles.redirect' }, page: 'src/pages/RedirectPage' },
 ];
 

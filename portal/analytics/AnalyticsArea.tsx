@@ -31,6 +31,7 @@ import { ApiConfigurationsPage } from './system/ApiConfigurationsPage';
 import { JobsPage } from './system/JobsPage';
 import { VersionHistoryPage } from './system/VersionHistoryPage';
 import { TokensResource } from './tokens';
+import { queryClient } from '../../src/queryClient';
 
 const selectedKey = (basePath: string) => `beacon.analytics.app:${basePath}`;
 
@@ -99,7 +100,7 @@ export function AnalyticsArea({ api, basePath, embedded = false }: { api: Dashbo
   return (
     <AnalyticsContext.Provider value={state}>
       <I18nextProvider i18n={fullI18n}>
-      <Admin basename={basePath} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={appTheme()} layout={AnalyticsLayout} notification={ToastNotification} disableTelemetry>
+      <Admin queryClient={queryClient} basename={basePath} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={appTheme()} layout={AnalyticsLayout} notification={ToastNotification} disableTelemetry>
         <CustomRoutes>
           <Route path="/" element={<Navigate to="events/overview" replace />} />
           <Route path="/events" element={<Navigate to="overview" replace />} />

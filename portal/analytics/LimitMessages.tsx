@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { API_CONFIGURATIONS_ROUTE } from '../../src/domain/analytics/constants';
 import { useAnalytics } from './context';
-import { useLoad } from './useLoad';
+import { useDashboardQuery } from '../../dataProvider/analyticsDashboard';
 
 const LIMIT_OF = { event_keys: 'eventKeys', segments: 'segmentsPerEvent', segment_values: 'valuesPerSegment' } as const;
 
@@ -13,7 +13,7 @@ const LIMIT_OF = { event_keys: 'eventKeys', segments: 'segmentsPerEvent', segmen
 export function LimitMessages({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const { api, basePath } = useAnalytics();
-  const { data } = useLoad(() => api.limits(appId), appId);
+  const { data } = useDashboardQuery(api, ['limits', appId], (a) => a.limits(appId));
   const reached = data?.drops.filter((d) => d.count > 0) ?? [];
   if (!data || !reached.length) return null;
   return (

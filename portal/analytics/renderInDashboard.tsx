@@ -1,4 +1,5 @@
 /** Test helper (jsdom): a dashboard screen in its context, over the sample data with chosen calls replaced. Never imported by the app. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -16,13 +17,15 @@ export async function renderInDashboard(element: ReactElement, overrides: Partia
   const session = await api.open();
   const value: AnalyticsState = { api, session, apps: session.apps, app: session.apps[0] ?? null, selectApp: () => undefined, reloadApps: async () => undefined, writable: api.writable, basePath: '/analytics/d1', embedded: false, ...state };
   return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <AnalyticsContext.Provider value={value}>
-          {element}
-          <DialogHost />
-        </AnalyticsContext.Provider>
-      </MemoryRouter>
-    </I18nextProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <AnalyticsContext.Provider value={value}>
+            {element}
+            <DialogHost />
+          </AnalyticsContext.Provider>
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
 }

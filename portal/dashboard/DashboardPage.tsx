@@ -6,12 +6,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { deploymentsApi, type DeploymentView } from '../../dataProvider/deployments';
 import { useSelection } from '../../src/companySelection';
-import type { AnnouncementContent } from '../../src/domain/content';
 import '../../src/serversI18n';
 import { EmptyView } from '../../src/ui/EmptyView';
 import { failureMessage } from '../../src/ui/form/messages';
@@ -22,7 +20,7 @@ import { useScopePrefix } from '../deployments/scope';
 import { isBusy } from '../../src/ui/servers/status';
 import { useCatalogueOnEnter } from '../deployments/useCatalogueOnEnter';
 import { DashboardAside } from './DashboardAside';
-import { fallbackAnnouncement, loadAnnouncement } from './dashboardContent';
+import { fallbackAnnouncement, useAnnouncement } from './dashboardContent';
 import { ServerCard } from './ServerCard';
 import { usePaymentSuccessNotice } from './usePaymentSuccessNotice';
 
@@ -38,14 +36,7 @@ export default function DashboardPage() {
   useCatalogueOnEnter(companyId);
   const polled = useServerPolling(companyId, loadServers, anyBusy);
   const servers = polled.data;
-  const [announcement, setAnnouncement] = useState<AnnouncementContent | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    void loadAnnouncement().then((a) => live && setAnnouncement(a));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const announcement = useAnnouncement().data;
   const news = announcement === undefined ? null : (announcement ?? fallbackAnnouncement(t));
   return (
     <>

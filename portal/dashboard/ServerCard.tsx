@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import type { DeploymentView } from '../../dataProvider/deployments';
 import { MauBar } from '../deployments/MauBar';
 import { MauNotice } from '../deployments/MauForecastText';
-import { formatMoney } from '../deployments/scope';
+import { formatAmount } from '../../src/ui/format';
 import { ServerProgress } from '../deployments/ServerProgress';
 import { shortDate } from '../../src/ui/servers/status';
 import { StatusChip } from '../deployments/StatusChip';
@@ -16,7 +16,7 @@ import { StatusChip } from '../deployments/StatusChip';
 export function nextBillText(d: DeploymentView, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (d.flags.free) return t('servers.free');
   if (!d.billing.nextBilledAt) return t('servers.noBill');
-  return t('servers.nextBillAmount', { amount: formatMoney(d.billing.recurring.amount, d.billing.recurring.currency), date: shortDate.format(new Date(d.billing.nextBilledAt)) });
+  return t('servers.nextBillAmount', { amount: formatAmount(d.billing.recurring.amount), date: shortDate.format(new Date(d.billing.nextBilledAt)) });
 }
 
 /** One server at a glance on the dashboard: status, plan, MAU against the tier, next bill. */

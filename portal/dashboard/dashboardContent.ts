@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { apiFetch } from '../../dataProvider/httpClient';
+import { ONE_SHOT } from '../../dataProvider/queries';
 import { clientConfig } from '../../src/clientConfig';
 import {
   announcementContentSchema,
@@ -26,6 +28,8 @@ async function load<T>(block: 'announcement' | 'resources' | 'welcome', schema: 
 }
 
 export const loadAnnouncement = () => load('announcement', announcementContentSchema);
+/** The announcement block; `data` is undefined until it is in, null when the built-in one stands in. */
+export const useAnnouncement = () => useQuery({ queryKey: ['content', 'announcement'], queryFn: loadAnnouncement, ...ONE_SHOT });
 export const loadResources = () => load('resources', resourcesContentSchema);
 export const loadWelcome = () => load('welcome', welcomeContentSchema);
 

@@ -14,7 +14,7 @@ import { COMPANY_SIZES, updateCompanySchema } from '../../src/domain/schemas/com
 import { type CompanyDto } from '../../src/domain/schemas/companyAnswers';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { countryOptions } from './countries';
 import { DangerZone } from './DangerZone';
@@ -44,7 +44,6 @@ export function CompanySettings({ company, onSaved }: Props) {
   const { t } = useTranslation();
   const canEdit = company.role === 'admin';
   const [logo, setLogo] = useState<LogoChange>(KEEP_LOGO);
-  const [failure, setFailure] = useState<string | null>(null);
   const values = useMemo(() => formValues(company), [company]);
   const { control, handleSubmit, reset, setError, formState } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyFormSchema),
@@ -53,6 +52,7 @@ export function CompanySettings({ company, onSaved }: Props) {
     values,
     resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
+  const { run, failure, setFailure } = useFormSubmit({ fields: ['name', 'size', 'billingCountry'], setError });
   const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
   const sizes = useMemo(() => COMPANY_SIZES.map((value) => ({ value, label: t(`companySizes.${value}`) })), [t]);
   const dirty = formState.isDirty || logo.kind !== 'keep';
@@ -63,8 +63,7 @@ export function CompanySettings({ company, onSaved }: Props) {
     setFailure(null);
   };
   const submit = handleSubmit(async ({ name, size, billingCountry }) => {
-    setFailure(null);
-    try {
+    await run(async () => {
       const saved = await companiesApi.update(company._id, { name, size, billingCountry: billingCountry ?? '', logo: logoUpdate(logo) });
       reset(formValues(saved));
       setLogo(KEEP_LOGO);
@@ -72,9 +71,7 @@ export function CompanySettings({ company, onSaved }: Props) {
       showToast({ text: t('management.company.saved'), variant: 'successful' });
       // The company switcher shows the name from the user's company list.
       if (saved.name !== company.name) void session.refresh();
-    } catch (error) {
-      if (!applyServerErrors(error, ['name', 'size', 'billingCountry'], setError)) setFailure(failureMessage(error, t));
-    }
+    });
   });
 
   return (

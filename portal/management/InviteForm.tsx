@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import { companiesApi } from '../../dataProvider/companies';
 import { COMPANY_ROLES, invitationSchema } from '../../src/domain/schemas/companies';
 import { type CompanyDto } from '../../src/domain/schemas/companyAnswers';
 import { FormTextField } from '../../src/ui/form/FormTextField';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
 import '../../src/managementI18n';
@@ -23,24 +23,21 @@ type InvitationForm = z.input<typeof invitationSchema>;
 /** Invites a teammate by mail with a role (SPEC §6: team invites choose a role). */
 export function InviteForm({ company, onInvited }: { company: CompanyDto; onInvited: () => void }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const roles = useMemo(() => COMPANY_ROLES.map((value) => ({ value, label: t(`management.roles.${value}`) })), [t]);
   const { control, handleSubmit, reset, setError, formState } = useForm<InvitationForm, unknown, z.output<typeof invitationSchema>>({
     resolver: zodResolver(invitationSchema),
     mode: 'onTouched',
     defaultValues: { email: '', role: 'viewer' },
   });
+  const { run, failure } = useFormSubmit({ fields: ['email', 'role'], setError });
   const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
+    await run(async () => {
       await companiesApi.invite(company._id, body);
       // The role stays: people are often invited in batches with the same role.
       reset({ email: '', role: body.role });
       showToast({ text: t('management.team.invited', { email: body.email }), variant: 'successful' });
       onInvited();
-    } catch (error) {
-      if (!applyServerErrors(error, ['email', 'role'], setError)) setFailure(failureMessage(error, t));
-    }
+    });
   });
   return (
     <Paper variant="outlined" component="section" aria-labelledby="invite-title" sx={{ p: { xs: 2, sm: 3 } }}>

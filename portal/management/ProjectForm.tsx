@@ -3,14 +3,13 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { projectsApi } from '../../dataProvider/projects';
 import { projectBodySchema, type ProjectDto } from '../../src/domain/schemas/projects';
 import { FormTextField } from '../../src/ui/form/FormTextField';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { showToast } from '../../src/ui/toast/toastStore';
 import '../../src/managementI18n';
 
@@ -27,22 +26,19 @@ interface Props {
 /** The name form of a project: creates one, or renames the given one. */
 export function ProjectForm({ companyId, project, onDone, onCancel }: Props) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, reset, setError, formState } = useForm<Form, unknown, z.output<typeof projectBodySchema>>({
     resolver: zodResolver(projectBodySchema),
     mode: 'onTouched',
     defaultValues: { name: project?.name ?? '' },
   });
+  const { run, failure } = useFormSubmit({ fields: ['name'], setError });
   const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
+    await run(async () => {
       const saved = project ? await projectsApi.rename(companyId, project._id, body) : await projectsApi.create(companyId, body);
       if (!project) reset({ name: '' });
       showToast({ text: t(project ? 'management.project.renamed' : 'management.project.created', { name: saved.name }), variant: 'successful' });
       onDone(saved);
-    } catch (error) {
-      if (!applyServerErrors(error, ['name'], setError)) setFailure(failureMessage(error, t));
-    }
+    });
   });
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t(project ? 'management.project.renameTitle' : 'management.project.createTitle')}>

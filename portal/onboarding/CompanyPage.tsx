@@ -6,7 +6,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +14,7 @@ import { COMPANY_SIZES, DESIGNATIONS } from '../../src/domain/constants';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { AuthHeading } from '../auth/AuthHeading';
 import type { CompanyForm } from './companyForm';
 
@@ -57,21 +56,18 @@ function SelectField({ control, name, label, options }: { control: Control<Compa
 export default function CompanyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<CompanyForm>({
     resolver: lazyResolver(companyForm, (m) => m.companyResolver),
     mode: 'onTouched',
     defaultValues: { name: '', size: undefined, designation: undefined },
   });
+  const { run, failure } = useFormSubmit({ fields: ['name', 'size'], setError });
   const submit = handleSubmit(async ({ designation, ...company }) => {
-    setFailure(null);
-    try {
+    await run(async () => {
       await companiesApi.create(company, { onboarding: true, designation });
       await session.refresh('manual');
       navigate('/loading?referrer=login', { replace: true });
-    } catch (error) {
-      if (!applyServerErrors(error, ['name', 'size'], setError)) setFailure(failureMessage(error, t));
-    }
+    });
   });
   return (
     <>

@@ -18,6 +18,7 @@ import { profileUpdateSchema } from '../../src/domain/schemas/users';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage, useTranslateMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { ReadOnlyField } from '../../src/ui/form/ReadOnlyField';
@@ -214,22 +215,16 @@ const setPasswordFormSchema = (hasPassword: boolean) =>
 function SetPasswordCard({ hasPassword, mustChange }: { hasPassword: boolean; mustChange: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(setPasswordFormSchema(hasPassword)),
     mode: 'onTouched',
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
   });
+  const { run, failure, setFailure } = useFormSubmit({ fields: ['oldPassword', 'password'], setError, intercept: session.handleError });
   const submit = handleSubmit(async ({ oldPassword, password }) => {
     setFailure(null);
     if (!session.getSnapshot().user) return setFailure(t('errors.sessionTimedOut'));
-    try {
-      await authApi.setPassword({ oldPassword: hasPassword ? oldPassword : undefined, password });
-    } catch (error) {
-      if (session.handleError(error)) return;
-      if (!applyServerErrors(error, ['oldPassword', 'password'], setError)) setFailure(failureMessage(error, t));
-      return;
-    }
+    if (!(await run(() => authApi.setPassword({ oldPassword: hasPassword ? oldPassword : undefined, password })))) return;
     // SPEC §4: setting a password logs the user out; the API has already ended every session.
     session.end(null, 'signOut');
     navigate('/account/signin?ref=password-reset', { replace: true });

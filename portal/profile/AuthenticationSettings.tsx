@@ -17,6 +17,8 @@ import { twoFactorCodeSchema, twoFactorDisableSchema, type CurrentUser } from '.
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { PasswordField } from '../../src/ui/form/PasswordField';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { copyText, productPrefix, saveBlob } from './files';
 import { ConfirmIdentity } from './ConfirmIdentity';
 import PasskeySettings from './PasskeySettings';
@@ -51,22 +53,17 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 
 function SetupForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: '' } });
-  const submit = handleSubmit(async ({ code }) => {
-    setFailure(null);
-    try {
+  // Shown above the field too: a wrong code or password is the usual mistake here and must be obvious.
+  const { run, failure } = useFormSubmit({ fields: ['code'], setError, alwaysReport: true, intercept: session.handleError });
+  const submit = handleSubmit(({ code }) =>
+    run(async () => {
       const { recoveryCodes } = await authApi.twoFactorEnable(code);
       // SPEC §4: enabling two-factor refreshes the current user.
       await session.refresh('manual');
       onEnabled(recoveryCodes);
-    } catch (error) {
-      if (session.handleError(error)) return;
-      // Shown above the field too: a wrong code is the usual mistake here and must be obvious.
-      applyServerErrors(error, ['code'], setError);
-      setFailure(failureMessage(error, t));
-    }
-  });
+    }),
+  );
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2.5}>
@@ -184,21 +181,17 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
 
 function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(twoFactorDisableSchema), defaultValues: { code: '' } });
-  const submit = handleSubmit(async ({ code }) => {
-    setFailure(null);
-    try {
+  // Shown above the field too: a wrong code or password is the usual mistake here and must be obvious.
+  const { run, failure } = useFormSubmit({ fields: ['code'], setError, alwaysReport: true, intercept: session.handleError });
+  const submit = handleSubmit(({ code }) =>
+    run(async () => {
       await authApi.twoFactorDisable(code);
       // SPEC §4: disabling two-factor refreshes the current user.
       await session.refresh('manual');
       onDisabled();
-    } catch (error) {
-      if (session.handleError(error)) return;
-      applyServerErrors(error, ['code'], setError);
-      setFailure(failureMessage(error, t));
-    }
-  });
+    }),
+  );
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -12,7 +11,7 @@ import { authApi } from '../../dataProvider/auth';
 import type { CurrentUser } from '../../src/domain/schemas/auth';
 import { session } from '../../src/session';
 import { PasswordField } from '../../src/ui/form/PasswordField';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import '../../src/profileI18n';
 
 const confirmSchema = z.object({ password: z.string().min(1, 'validation.required').max(256, 'validation.invalid') });
@@ -24,19 +23,15 @@ const confirmSchema = z.object({ password: z.string().min(1, 'validation.require
  */
 export function ConfirmIdentity({ user, onConfirmed, onCancel }: { user: CurrentUser; onConfirmed: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(confirmSchema), defaultValues: { password: '' } });
-  const submit = handleSubmit(async ({ password }) => {
-    setFailure(null);
-    try {
+  // Shown above the field too: a wrong password is the usual mistake here and must be obvious.
+  const { run, failure } = useFormSubmit({ fields: ['password'], setError, alwaysReport: true, intercept: session.handleError });
+  const submit = handleSubmit(({ password }) =>
+    run(async () => {
       await authApi.reauthenticate({ password });
       onConfirmed();
-    } catch (error) {
-      if (session.handleError(error)) return;
-      applyServerErrors(error, ['password'], setError);
-      setFailure(failureMessage(error, t));
-    }
-  });
+    }),
+  );
   if (!user.hasPassword) {
     return (
       <Stack spacing={2}>

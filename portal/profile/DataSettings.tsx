@@ -15,7 +15,8 @@ import { usersApi } from '../../dataProvider/users';
 import type { CurrentUser } from '../../src/domain/schemas/auth';
 import { session } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { exportFileName } from '../../src/ui/table/exportFile';
 import { productPrefix, saveBlob } from './files';
@@ -70,9 +71,9 @@ function DeleteCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const needsPassword = user.hasPassword;
-  const [failure, setFailure] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const { control, handleSubmit, setError } = useForm({ resolver: zodResolver(needsPassword ? withPassword : withoutPassword), mode: 'onTouched', defaultValues: { password: '' } });
+  const { run, failure, setFailure } = useFormSubmit({ fields: ['password'], setError, intercept: session.handleError });
 
   const submit = handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -84,14 +85,8 @@ function DeleteCard({ user }: { user: CurrentUser }) {
     });
     if (!confirmed) return;
     setDeleting(true);
-    try {
-      await authApi.deleteMe(needsPassword ? password : undefined);
-    } catch (error) {
-      setDeleting(false);
-      if (session.handleError(error)) return;
-      if (!applyServerErrors(error, ['password'], setError)) setFailure(failureMessage(error, t));
-      return;
-    }
+    const deleted = await run(() => authApi.deleteMe(needsPassword ? password : undefined));
+    if (!deleted) return setDeleting(false);
     // The account and its sessions are gone: sign out here too, and leave for the start page.
     session.end(null, 'signOut');
     navigate('/', { replace: true });

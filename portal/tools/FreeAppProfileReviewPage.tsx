@@ -16,7 +16,7 @@ import { APP_REVIEW_PLATFORMS } from '../../src/domain/constants';
 import type { AppProfileReviewInput } from '../../src/domain/schemas/tools';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { FormTextField } from '../../src/ui/form/FormTextField';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
 
 const reviewForm = import('./reviewForm');
@@ -27,16 +27,13 @@ const EMPTY = { appName: '', platform: undefined, storeUrl: '', email: '' } as u
 export default function FreeAppProfileReviewPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState, reset } = useForm<AppProfileReviewInput>({ resolver: lazyResolver(reviewForm, (m) => m.reviewResolver), mode: 'onTouched', defaultValues: EMPTY });
+  const { run, failure } = useFormSubmit({ fields: FIELDS, setError });
   const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
+    await run(async () => {
       await toolsApi.requestAppProfileReview(body);
       setSentTo(body.email);
-    } catch (error) {
-      if (!applyServerErrors(error, FIELDS, setError)) setFailure(failureMessage(error, t));
-    }
+    });
   });
   const platforms = APP_REVIEW_PLATFORMS.map((value) => ({ value, label: t(`tools.review.platforms.${value}`) }));
 

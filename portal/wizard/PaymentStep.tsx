@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ordersApi, type CheckoutSummary } from '../../dataProvider/orders';
 import { failureMessage } from '../../src/ui/form/messages';
+import { formatAmount } from '../../src/ui/format';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { CHECKOUT_FRAME_HEIGHT, openCheckout } from './checkout';
 import { wizard } from './store';
@@ -129,7 +130,7 @@ function Line({ label, amount, strong, suffix = '' }: { label: string; amount: s
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, fontWeight: strong ? 700 : 400 }}>
       <span>{label}</span>
-      <span>{`$${amount}${suffix}`}</span>
+      <span>{`${formatAmount(amount, { cents: 'always' })}${suffix}`}</span>
     </Box>
   );
 }

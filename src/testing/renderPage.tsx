@@ -1,5 +1,6 @@
 /** Test helpers for page tests (jsdom): never imported by the app. */
 import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -14,18 +15,23 @@ function LocationProbe() {
   return <output data-testid="location">{pathname + search}</output>;
 }
 
-/** Renders a page at `entry` (matched by `path`), with i18n and a memory router. */
+/**
+ * Renders a page at `entry` (matched by `path`), with i18n, a memory router and, as react-admin's
+ * `<Admin>` gives the app, a query cache: a fresh one, so no test sees another's answers.
+ */
 export function renderPage(element: ReactElement, entry: string, path = entry.split('?')[0] ?? '/') {
   return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="*" element={null} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </I18nextProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route path={path} element={element} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, codeAsWords, formatCents, planCodeLabel } from './format';
+import { abbreviateNumber, codeAsWords, formatAmount, formatCents, planCodeLabel } from './format';
 
 describe('formats', () => {
   it('writes prices in en-US dollars, whole dollars without cents, and 0 as free (null)', () => {
@@ -18,6 +18,16 @@ describe('formats', () => {
     for (const cents of amounts.flatMap((c) => [c, -c])) {
       expect(formatCents(cents)).toBe(cents % 100 === 0 ? whole.format(cents / 100) : usd.format(cents / 100));
     }
+  });
+
+  it('writes wire amounts (decimal strings) as dollars, cents only when there are some unless asked', () => {
+    expect(formatAmount('221.96')).toBe('$221.96');
+    expect(formatAmount('49.00')).toBe('$49');
+    expect(formatAmount('1088.5')).toBe('$1,088.50');
+    expect(formatAmount('0.00')).toBe('$0');
+    expect(formatAmount('49.00', { cents: 'always' })).toBe('$49.00');
+    expect(formatAmount('-12.30', { cents: 'always' })).toBe('-$12.30');
+    expect(() => formatAmount('12.345')).toThrow(RangeError);
   });
 
   it('abbreviates large numbers with K and M', () => {

@@ -1,5 +1,6 @@
 /** Number and price formats of SPEC §9: en-US, US dollars, 0 as 'Free', K and M abbreviations. */
 import { parsePlanCode } from '../domain/planCode';
+import { decimalToCents } from '../domain/money';
 
 /**
  * Whole cents as en-US dollars, written out rather than through Intl.NumberFormat: a page's first
@@ -16,6 +17,15 @@ function dollars(cents: number, withCents: boolean): string {
 export function formatCents(cents: number): string | null {
   if (cents === 0) return null;
   return dollars(cents, cents % 100 !== 0);
+}
+
+/**
+ * A wire amount (a decimal string, `src/domain/money`) as en-US dollars: `"221.96"` → `$221.96`,
+ * `"49.00"` → `$49`; with `cents: 'always'` (a bill's lines) `"49.00"` → `$49.00`. 0 is `$0`.
+ */
+export function formatAmount(amount: string, { cents = 'some' }: { cents?: 'some' | 'always' } = {}): string {
+  const value = decimalToCents(amount);
+  return dollars(value, cents === 'always' || value % 100 !== 0);
 }
 
 /** `500` → `500`, `1000` → `1K`, `2500` → `2.5K`, `2500000` → `2.5M`. */

@@ -11,7 +11,7 @@ import { SDK_SETTINGS_DEFAULTS, type SdkSettings, type SdkSettingsAnswer } from 
 import { failureMessage } from '../../../src/ui/form/messages';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
-import { useLoad } from '../useLoad';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
 
 /** The settings shown here; the others (block and allow lists...) are kept as they are, set through the API. */
 const FLAGS = ['tracking', 'networking', 'st', 'vt', 'cet', 'crt', 'lt', 'cr'] as const;
@@ -24,11 +24,12 @@ const draftOf = (settings: SdkSettings): Draft => Object.fromEntries([...FLAGS, 
 
 /** The SDK behaviour settings the SDKs fetch from /o/sdk: each left at the SDK's default or set for this app (its admins). */
 export function AppSdkSettings({ appId, canAdmin }: { appId: string; canAdmin: boolean }) {
+  const { t } = useTranslation();
   const { api } = useAnalytics();
-  const loaded = useLoad(() => api.sdkSettings(appId), appId);
-  if (loaded.error) return <Alert severity="error">{loaded.error}</Alert>;
+  const loaded = useDashboardQuery(api, ['sdkSettings', appId], (a) => a.sdkSettings(appId));
+  if (loaded.error) return <Alert severity="error">{failureMessage(loaded.error, t)}</Alert>;
   if (!loaded.data) return null;
-  return <SdkSettingsForm key={loaded.data.updatedAt} answer={loaded.data} appId={appId} canAdmin={canAdmin} onSaved={loaded.reload} />;
+  return <SdkSettingsForm key={loaded.data.updatedAt} answer={loaded.data} appId={appId} canAdmin={canAdmin} onSaved={() => void loaded.refetch()} />;
 }
 
 function SdkSettingsForm({ answer, appId, canAdmin, onSaved }: { answer: SdkSettingsAnswer; appId: string; canAdmin: boolean; onSaved: () => void }) {

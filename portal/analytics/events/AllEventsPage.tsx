@@ -19,11 +19,12 @@ import { LimitMessages } from '../LimitMessages';
 import { NoApp } from '../NoApp';
 import { toPeriod } from '../period';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
 import { EditEventDrawer } from './EditEventDrawer';
 import { eventLabel } from './eventNames';
 import { EventSeriesPanel } from './EventSeriesPanel';
 import { PeriodPicker } from './PeriodPicker';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
+import { failureMessage } from '../../../src/ui/form/messages';
 
 /** Events › All events: every event of the app, its trend and totals for the period, by segment on demand. */
 export function AllEventsPage() {
@@ -35,7 +36,7 @@ export function AllEventsPage() {
   const [editing, setEditing] = useState(false);
   const period = toPeriod(range);
   const appId = app?._id ?? '';
-  const events = useLoad(app ? () => api.listEvents(appId, period) : null, `${appId}:${period.from}:${period.to}`);
+  const events = useDashboardQuery(api, ['listEvents', `${appId}:${period.from}:${period.to}`], app ? (a) => a.listEvents(appId, period) : null);
   if (!app) return <NoApp />;
   const list = events.data ?? [];
   const current = list.find((e) => e.key === picked) ?? list[0] ?? null;
@@ -47,7 +48,7 @@ export function AllEventsPage() {
         <PeriodPicker value={range} onChange={setRange} />
       </ScreenHeading>
       <LimitMessages appId={app._id} />
-      {events.error && <Alert severity="error">{events.error}</Alert>}
+      {events.error && <Alert severity="error">{failureMessage(events.error, t)}</Alert>}
       {events.data && !list.length && (
         <Paper variant="outlined">
           <EmptyView title={t('analytics.events.empty')} message={t('analytics.events.emptyBody')} />
@@ -101,7 +102,7 @@ export function AllEventsPage() {
           event={current}
           onClose={(saved) => {
             setEditing(false);
-            if (saved) events.reload();
+            if (saved) void events.refetch();
           }}
         />
       )}

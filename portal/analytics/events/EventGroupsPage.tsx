@@ -18,9 +18,9 @@ import { canAdminApp, useAnalytics } from '../context';
 import { NoApp } from '../NoApp';
 import { lastDays } from '../period';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
 import { eventLabel } from './eventNames';
 import { GroupDialog } from './GroupDialog';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
 
 /** Events › Event groups: events followed together (at least 2 each). */
 export function EventGroupsPage() {
@@ -28,9 +28,9 @@ export function EventGroupsPage() {
   const { api, app, session, writable } = useAnalytics();
   const [editing, setEditing] = useState<GroupDto | 'new' | null>(null);
   const appId = app?._id ?? '';
-  const groups = useLoad(app ? () => api.listGroups(appId) : null, appId);
+  const groups = useDashboardQuery(api, ['listGroups', appId], app ? (a) => a.listGroups(appId) : null);
   // The events to choose from: those seen in the last year.
-  const events = useLoad(app ? () => api.listEvents(appId, lastDays(366)) : null, appId);
+  const events = useDashboardQuery(api, ['listEvents', appId], app ? (a) => a.listEvents(appId, lastDays(366)) : null);
   const labels = useMemo(() => new Map((events.data ?? []).map((e) => [e.key, eventLabel(e)])), [events.data]);
   const rows = useMemo(() => groups.data ?? [], [groups.data]);
   if (!app) return <NoApp />;
@@ -40,7 +40,7 @@ export function EventGroupsPage() {
     if (!(await confirm({ type: 'danger', title: t('analytics.groups.deleteTitle'), message: t('analytics.groups.deleteBody', { name: group.name }), labels: { confirm: t('analytics.delete') } }))) return;
     try {
       await api.deleteGroup(app._id, group._id);
-      groups.reload();
+      void groups.refetch();
     } catch (error) {
       showToast({ text: failureMessage(error, t), variant: 'destructive' });
     }
@@ -55,7 +55,7 @@ export function EventGroupsPage() {
           </Button>
         )}
       </ScreenHeading>
-      {groups.error && <Alert severity="error">{groups.error}</Alert>}
+      {groups.error && <Alert severity="error">{failureMessage(groups.error, t)}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         <DataTable<GroupDto>
           id="analytics-groups"
@@ -115,7 +115,7 @@ export function EventGroupsPage() {
           events={(events.data ?? []).map((e) => ({ key: e.key, label: eventLabel(e) }))}
           onClose={(saved) => {
             setEditing(null);
-            if (saved) groups.reload();
+            if (saved) void groups.refetch();
           }}
         />
       )}

@@ -8,8 +8,9 @@ import { DataTable } from '../../../src/ui/table/DataTable';
 import { MetricCard } from '../../../src/ui/misc/MetricCard';
 import { useAnalytics } from '../context';
 import { daysOf } from '../period';
-import { useLoad } from '../useLoad';
 import { eventLabel, propertyLabel } from './eventNames';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
+import { failureMessage } from '../../../src/ui/form/messages';
 
 const EventChart = lazy(() => import('./EventChart'));
 
@@ -25,7 +26,7 @@ interface Row {
 export function EventSeriesPanel({ appId, event, period, segment }: { appId: string; event: EventTotals[number]; period: Period; segment: string }) {
   const { t } = useTranslation();
   const { api } = useAnalytics();
-  const series = useLoad(() => api.eventSeries(appId, event.key, { ...period, segment: segment || undefined }), `${appId}:${event.key}:${period.from}:${period.to}:${segment}`);
+  const series = useDashboardQuery(api, ['eventSeries', `${appId}:${event.key}:${period.from}:${period.to}:${segment}`], (a) => a.eventSeries(appId, event.key, { ...period, segment: segment || undefined }));
   const data = series.data;
   const points = useMemo(() => {
     const byDay = new Map(data?.days.map((d) => [d.day, d.count]) ?? []);
@@ -38,7 +39,7 @@ export function EventSeriesPanel({ appId, event, period, segment }: { appId: str
         : (data?.days ?? []).map((d) => ({ id: d.day, label: d.day, count: d.count, sum: d.sum, dur: d.dur })),
     [data, segment],
   );
-  if (series.error) return <Alert severity="error">{series.error}</Alert>;
+  if (series.error) return <Alert severity="error">{failureMessage(series.error, t)}</Alert>;
   const label = eventLabel(event);
   return (
     <>

@@ -13,10 +13,11 @@ import { LimitMessages } from '../LimitMessages';
 import { NoApp } from '../NoApp';
 import { toPeriod } from '../period';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
 import { eventLabel, propertyLabel } from './eventNames';
 import { OverviewConfigDialog } from './OverviewConfigDialog';
 import { PeriodPicker } from './PeriodPicker';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
+import { failureMessage } from '../../../src/ui/form/messages';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }, mb: 3 } as const;
 
@@ -29,9 +30,9 @@ export function EventsOverviewPage() {
   const period = toPeriod(range);
   const key = `${app?._id}:${period.from}:${period.to}`;
   const appId = app?._id ?? '';
-  const events = useLoad(app ? () => api.listEvents(appId, period) : null, key);
-  const sessions = useLoad(app ? () => api.sessions(appId, period) : null, key);
-  const overview = useLoad(app ? () => api.overview(appId, period) : null, key);
+  const events = useDashboardQuery(api, ['listEvents', key], app ? (a) => a.listEvents(appId, period) : null);
+  const sessions = useDashboardQuery(api, ['sessions', key], app ? (a) => a.sessions(appId, period) : null);
+  const overview = useDashboardQuery(api, ['overview', key], app ? (a) => a.overview(appId, period) : null);
   if (!app) return <NoApp />;
   const canConfigure = writable && canAdminApp(session, app._id);
   const visible = events.data ?? [];
@@ -52,7 +53,7 @@ export function EventsOverviewPage() {
       <LimitMessages appId={app._id} />
       {(events.error || overview.error) && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {events.error ?? overview.error}
+          {failureMessage(events.error ?? overview.error, t)}
         </Alert>
       )}
       <Box sx={grid}>
@@ -88,7 +89,7 @@ export function EventsOverviewPage() {
           tiles={overview.data?.tiles.map(({ eventKey, property }) => ({ eventKey, property })) ?? []}
           onClose={(saved) => {
             setConfiguring(false);
-            if (saved) overview.reload();
+            if (saved) void overview.refetch();
           }}
         />
       )}

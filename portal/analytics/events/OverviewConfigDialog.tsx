@@ -1,10 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,7 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_OVERVIEW_TILES, TILE_PROPERTIES } from '../../../src/domain/analytics/constants';
 import type { Tile } from '../../../src/domain/analytics/schemas';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { FormDialog } from '../../../src/ui/dialog/FormDialog';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
 import { tileProblem } from './tiles';
@@ -36,7 +33,7 @@ export function OverviewConfigDialog({ appId, events, tiles: initial, onClose }:
   const [eventKey, setEventKey] = useState(events[0]?.key ?? '');
   const [property, setProperty] = useState<Tile['property']>('count');
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, failure, submitting } = useFormSubmit();
   const labelOf = (key: string) => events.find((e) => e.key === key)?.label ?? key;
 
   const add = () => {
@@ -46,67 +43,62 @@ export function OverviewConfigDialog({ appId, events, tiles: initial, onClose }:
     setProblem(null);
     setTiles([...tiles, next]);
   };
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = () =>
+    run(async () => {
+      setProblem(null);
       await api.saveTiles(appId, tiles);
       showToast({ text: t('analytics.saved'), variant: 'successful' });
       onClose(true);
-    } catch (error) {
-      setProblem(failureMessage(error, t));
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm">
-      <DialogTitle>{t('analytics.overview.configure')}</DialogTitle>
-      <DialogContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 1, mb: 2 }}>
-          <TextField select label={t('analytics.overview.event')} value={eventKey} onChange={(e) => setEventKey(e.target.value)} sx={{ flex: 2 }}>
-            {events.map((e) => (
-              <MenuItem key={e.key} value={e.key}>
-                {e.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label={t('analytics.overview.property')} value={property} onChange={(e) => setProperty(e.target.value as Tile['property'])} sx={{ flex: 1 }}>
-            {TILE_PROPERTIES.map((p) => (
-              <MenuItem key={p} value={p}>
-                {t(`analytics.metrics.${p}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button variant="outlined" onClick={add} disabled={!eventKey}>
-            {t('analytics.overview.addTile')}
-          </Button>
-        </Stack>
-        {problem && (
-          <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
-            {problem}
-          </Alert>
-        )}
-        <List dense aria-label={t('analytics.nav.overview')}>
-          {tiles.map((tile, i) => (
-            <ListItem
-              key={`${tile.eventKey}:${tile.property}`}
-              secondaryAction={
-                <IconButton edge="end" aria-label={`${t('analytics.overview.removeTile')} ${labelOf(tile.eventKey)}`} onClick={() => setTiles(tiles.filter((_, j) => j !== i))}>
-                  <DeleteIcon />
-                </IconButton>
-              }
-            >
-              <ListItemText primary={labelOf(tile.eventKey)} secondary={t(`analytics.metrics.${tile.property}`)} />
-            </ListItem>
+    <FormDialog
+      title={t('analytics.overview.configure')}
+      onCancel={() => onClose(false)}
+      onSubmit={() => void save()}
+      submitLabel={t('analytics.save')}
+      cancelLabel={t('analytics.cancel')}
+      submitting={submitting}
+      failure={failure}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <TextField select label={t('analytics.overview.event')} value={eventKey} onChange={(e) => setEventKey(e.target.value)} sx={{ flex: 2 }}>
+          {events.map((e) => (
+            <MenuItem key={e.key} value={e.key}>
+              {e.label}
+            </MenuItem>
           ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose(false)}>{t('analytics.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} loading={saving}>
-          {t('analytics.save')}
+        </TextField>
+        <TextField select label={t('analytics.overview.property')} value={property} onChange={(e) => setProperty(e.target.value as Tile['property'])} sx={{ flex: 1 }}>
+          {TILE_PROPERTIES.map((p) => (
+            <MenuItem key={p} value={p}>
+              {t(`analytics.metrics.${p}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="outlined" onClick={add} disabled={!eventKey}>
+          {t('analytics.overview.addTile')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+      {problem && (
+        <Alert severity="warning" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <List dense aria-label={t('analytics.nav.overview')}>
+        {tiles.map((tile, i) => (
+          <ListItem
+            key={`${tile.eventKey}:${tile.property}`}
+            secondaryAction={
+              <IconButton edge="end" aria-label={`${t('analytics.overview.removeTile')} ${labelOf(tile.eventKey)}`} onClick={() => setTiles(tiles.filter((_, j) => j !== i))}>
+                <DeleteIcon />
+              </IconButton>
+            }
+          >
+            <ListItemText primary={labelOf(tile.eventKey)} secondary={t(`analytics.metrics.${tile.property}`)} />
+          </ListItem>
+        ))}
+      </List>
+    </FormDialog>
   );
 }

@@ -13,8 +13,9 @@ import { formatCount } from '../../../src/ui/numbers';
 import { useAnalytics } from '../context';
 import { NoApp } from '../NoApp';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
 import { eventLabel } from './eventNames';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
+import { failureMessage } from '../../../src/ui/form/messages';
 
 /** Events › Top events: the most frequent events of the last 24 hours or 30 days, with their share. */
 export function TopEventsPage() {
@@ -22,7 +23,7 @@ export function TopEventsPage() {
   const { api, app } = useAnalytics();
   const [window, setWindow] = useState<TopEvents['window']>('30days');
   const appId = app?._id ?? '';
-  const top = useLoad(app ? () => api.topEvents(appId, window) : null, `${appId}:${window}`);
+  const top = useDashboardQuery(api, ['topEvents', `${appId}:${window}`], app ? (a) => a.topEvents(appId, window) : null);
   if (!app) return <NoApp />;
   return (
     <>
@@ -32,7 +33,7 @@ export function TopEventsPage() {
           <Tab key={w} value={w} label={t(`analytics.top.window${w}`)} />
         ))}
       </Tabs>
-      {top.error && <Alert severity="error">{top.error}</Alert>}
+      {top.error && <Alert severity="error">{failureMessage(top.error, t)}</Alert>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         {top.data && !top.data.events.length && <Typography color="text.secondary">{t('analytics.top.empty')}</Typography>}
         <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>

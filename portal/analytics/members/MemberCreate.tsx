@@ -12,16 +12,16 @@ import { failureMessage } from '../../../src/ui/form/messages';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
 import { MemberFields, type MemberState } from './MemberFields';
 import { listsOf, needsApp } from './roles';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
 
 /** Add user: a member of the company that owns the server, with their rights. */
 export function MemberCreate() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { api, basePath } = useAnalytics();
-  const candidates = useLoad(() => api.listMemberCandidates(), 'candidates');
+  const candidates = useDashboardQuery(api, ['listMemberCandidates'], (a) => a.listMemberCandidates());
   const [userId, setUserId] = useState('');
   const [state, setState] = useState<MemberState>({ globalAdmin: false, locked: false, bannedUntil: '', roles: {} });
   const [tried, setTried] = useState(false);
@@ -53,7 +53,7 @@ export function MemberCreate() {
         </Typography>
         {(failure ?? candidates.error) && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {failure ?? candidates.error}
+            {failure ?? failureMessage(candidates.error, t)}
           </Alert>
         )}
         <Stack spacing={2}>

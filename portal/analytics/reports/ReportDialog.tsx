@@ -1,10 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -17,7 +11,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_REPORT_DAY_OF_MONTH, REPORT_FREQUENCIES, REPORT_METRICS, type ReportFrequency, type ReportMetric } from '../../../src/domain/analytics/constants';
 import { reportInputSchema, type AppDto, type ReportDto } from '../../../src/domain/analytics/schemas';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { FormDialog } from '../../../src/ui/dialog/FormDialog';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { timeZones } from '../apps/timeZones';
 import { useAnalytics } from '../context';
@@ -48,8 +43,7 @@ export function ReportDialog({ report, apps, onClose }: Props) {
   const [dayOfMonth, setDayOfMonth] = useState(report?.dayOfMonth ?? 1);
   const [enabled, setEnabled] = useState(report?.enabled ?? true);
   const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, failure, submitting } = useFormSubmit();
   const zones = useMemo(() => timeZones(), []);
 
   const [hour, minute] = time.split(':').map(Number) as [number, number];
@@ -74,107 +68,94 @@ export function ReportDialog({ report, apps, onClose }: Props) {
   const save = async () => {
     setTried(true);
     if (!parsed.success) return;
-    setSaving(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await api.saveReport(report?._id ?? null, body);
       showToast({ text: t('analytics.reports.saved'), variant: 'successful' });
       onClose(true);
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-      setSaving(false);
-    }
+    });
   };
 
   const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
 
   return (
-    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm">
-      <DialogTitle>{report ? t('analytics.reports.editTitle') : t('analytics.reports.create')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextField label={t('analytics.reports.name')} value={title} onChange={(e) => setTitle(e.target.value)} required error={shows('title')} helperText={shows('title') ? t('validation.required') : undefined} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <TextField
-            label={t('analytics.reports.emails')}
-            value={emails}
-            onChange={(e) => setEmails(e.target.value)}
-            required
-            multiline
-            minRows={2}
-            error={shows('emails')}
-            helperText={shows('emails') ? t('analytics.reports.emailsInvalid') : t('analytics.reports.emailsHint')}
-          />
-          <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <FormLabel component="legend" error={shows('metrics')}>
-              {t('analytics.reports.metrics')}
-            </FormLabel>
-            <FormGroup row>
-              {REPORT_METRICS.map((m) => (
-                <FormControlLabel key={m} label={t(`analytics.reports.metricNames.${m}`)} control={<Checkbox checked={metrics.includes(m)} onChange={(e) => setMetrics(toggle(metrics, m, e.target.checked))} />} />
-              ))}
-            </FormGroup>
-            {shows('metrics') && <FormHelperText error>{t('analytics.reports.metricsRequired')}</FormHelperText>}
-          </Stack>
-          <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <FormLabel component="legend" error={shows('apps')}>
-              {t('analytics.reports.apps')}
-            </FormLabel>
-            <FormGroup sx={{ maxHeight: 180, overflow: 'auto', flexWrap: 'nowrap' }}>
-              {apps.map((a) => (
-                <FormControlLabel key={a._id} label={a.name} control={<Checkbox checked={appIds.includes(a._id)} onChange={(e) => setAppIds(toggle(appIds, a._id, e.target.checked))} />} />
-              ))}
-            </FormGroup>
-            {shows('apps') && <FormHelperText error>{t('analytics.reports.appsRequired')}</FormHelperText>}
-          </Stack>
-          <TextField select label={t('analytics.reports.frequency')} value={frequency} onChange={(e) => setFrequency(e.target.value as ReportFrequency)}>
-            {REPORT_FREQUENCIES.map((f) => (
-              <MenuItem key={f} value={f}>
-                {t(`analytics.reports.frequencies.${f}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {frequency === 'weekly' && (
-            <TextField select label={t('analytics.reports.dayOfWeek')} value={dayOfWeek} onChange={(e) => setDayOfWeek(Number(e.target.value))}>
-              {WEEKDAYS.map((d) => (
-                <MenuItem key={d} value={d}>
-                  {t(`analytics.reports.weekdays.${d}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {frequency === 'monthly' && (
-            <TextField select label={t('analytics.reports.dayOfMonth')} value={dayOfMonth} onChange={(e) => setDayOfMonth(Number(e.target.value))} helperText={t('analytics.reports.dayOfMonthHint')}>
-              {Array.from({ length: MAX_REPORT_DAY_OF_MONTH }, (_, i) => i + 1).map((d) => (
-                <MenuItem key={d} value={d}>
-                  {d}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField type="time" label={t('analytics.reports.time')} value={time} onChange={(e) => setTime(e.target.value)} error={shows('hour') || shows('minute')} required sx={{ minWidth: 160 }} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField select label={t('analytics.reports.timezone')} value={timezone} onChange={(e) => setTimezone(e.target.value)} sx={{ flex: 1 }} slotProps={{ select: { native: true } }}>
-              {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </TextField>
-          </Stack>
-          <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label={t('analytics.reports.enabled')} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose(false)}>{t('analytics.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} loading={saving}>
-          {t('analytics.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={report ? t('analytics.reports.editTitle') : t('analytics.reports.create')}
+      onCancel={() => onClose(false)}
+      onSubmit={() => void save()}
+      submitLabel={t('analytics.save')}
+      cancelLabel={t('analytics.cancel')}
+      submitting={submitting}
+      failure={failure}
+    >
+      <TextField label={t('analytics.reports.name')} value={title} onChange={(e) => setTitle(e.target.value)} required error={shows('title')} helperText={shows('title') ? t('validation.required') : undefined} slotProps={{ htmlInput: { maxLength: 100 } }} />
+      <TextField
+        label={t('analytics.reports.emails')}
+        value={emails}
+        onChange={(e) => setEmails(e.target.value)}
+        required
+        multiline
+        minRows={2}
+        error={shows('emails')}
+        helperText={shows('emails') ? t('analytics.reports.emailsInvalid') : t('analytics.reports.emailsHint')}
+      />
+      <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <FormLabel component="legend" error={shows('metrics')}>
+          {t('analytics.reports.metrics')}
+        </FormLabel>
+        <FormGroup row>
+          {REPORT_METRICS.map((m) => (
+            <FormControlLabel key={m} label={t(`analytics.reports.metricNames.${m}`)} control={<Checkbox checked={metrics.includes(m)} onChange={(e) => setMetrics(toggle(metrics, m, e.target.checked))} />} />
+          ))}
+        </FormGroup>
+        {shows('metrics') && <FormHelperText error>{t('analytics.reports.metricsRequired')}</FormHelperText>}
+      </Stack>
+      <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <FormLabel component="legend" error={shows('apps')}>
+          {t('analytics.reports.apps')}
+        </FormLabel>
+        <FormGroup sx={{ maxHeight: 180, overflow: 'auto', flexWrap: 'nowrap' }}>
+          {apps.map((a) => (
+            <FormControlLabel key={a._id} label={a.name} control={<Checkbox checked={appIds.includes(a._id)} onChange={(e) => setAppIds(toggle(appIds, a._id, e.target.checked))} />} />
+          ))}
+        </FormGroup>
+        {shows('apps') && <FormHelperText error>{t('analytics.reports.appsRequired')}</FormHelperText>}
+      </Stack>
+      <TextField select label={t('analytics.reports.frequency')} value={frequency} onChange={(e) => setFrequency(e.target.value as ReportFrequency)}>
+        {REPORT_FREQUENCIES.map((f) => (
+          <MenuItem key={f} value={f}>
+            {t(`analytics.reports.frequencies.${f}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {frequency === 'weekly' && (
+        <TextField select label={t('analytics.reports.dayOfWeek')} value={dayOfWeek} onChange={(e) => setDayOfWeek(Number(e.target.value))}>
+          {WEEKDAYS.map((d) => (
+            <MenuItem key={d} value={d}>
+              {t(`analytics.reports.weekdays.${d}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {frequency === 'monthly' && (
+        <TextField select label={t('analytics.reports.dayOfMonth')} value={dayOfMonth} onChange={(e) => setDayOfMonth(Number(e.target.value))} helperText={t('analytics.reports.dayOfMonthHint')}>
+          {Array.from({ length: MAX_REPORT_DAY_OF_MONTH }, (_, i) => i + 1).map((d) => (
+            <MenuItem key={d} value={d}>
+              {d}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField type="time" label={t('analytics.reports.time')} value={time} onChange={(e) => setTime(e.target.value)} error={shows('hour') || shows('minute')} required sx={{ minWidth: 160 }} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField select label={t('analytics.reports.timezone')} value={timezone} onChange={(e) => setTimezone(e.target.value)} sx={{ flex: 1 }} slotProps={{ select: { native: true } }}>
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </TextField>
+      </Stack>
+      <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label={t('analytics.reports.enabled')} />
+    </FormDialog>
   );
 }

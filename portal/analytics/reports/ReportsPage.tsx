@@ -13,11 +13,11 @@ import { DataTable } from '../../../src/ui/table/DataTable';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { canAdminApp, useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
 import { PreviewDialog } from './PreviewDialog';
 import { ReportActions } from './ReportActions';
 import { ReportDialog } from './ReportDialog';
 import { describeSchedule } from './schedule';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
@@ -25,7 +25,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US'
 export function ReportsPage() {
   const { t } = useTranslation();
   const { api, apps, session, writable } = useAnalytics();
-  const reports = useLoad(() => api.listReports(), 'reports');
+  const reports = useDashboardQuery(api, ['listReports'], (a) => a.listReports());
   const [editing, setEditing] = useState<ReportDto | 'new' | null>(null);
   const [preview, setPreview] = useState<ReportPreview | null>(null);
   const rows = useMemo(() => reports.data ?? [], [reports.data]);
@@ -38,7 +38,7 @@ export function ReportsPage() {
     try {
       await work();
       if (done) showToast({ text: done, variant: 'successful' });
-      reports.reload();
+      void reports.refetch();
     } catch (error) {
       showToast({ text: failureMessage(error, t), variant: 'destructive' });
     }
@@ -67,7 +67,7 @@ export function ReportsPage() {
           </Button>
         )}
       </ScreenHeading>
-      {reports.error && <Alert severity="error">{reports.error}</Alert>}
+      {reports.error && <Alert severity="error">{failureMessage(reports.error, t)}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         <DataTable<ReportDto>
           id="analytics-reports"
@@ -128,7 +128,7 @@ export function ReportsPage() {
           apps={adminApps}
           onClose={(saved) => {
             setEditing(null);
-            if (saved) reports.reload();
+            if (saved) void reports.refetch();
           }}
         />
       )}

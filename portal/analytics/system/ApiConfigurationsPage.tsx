@@ -12,7 +12,7 @@ import { showToast } from '../../../src/ui/toast/toastStore';
 import { canAdminApp, useAnalytics } from '../context';
 import { NoApp } from '../NoApp';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
 
 const LIMITS = ['eventKeys', 'segmentsPerEvent', 'valuesPerSegment'] as const;
 const DROP_OF = { eventKeys: 'event_keys', segmentsPerEvent: 'segments', valuesPerSegment: 'segment_values' } as const;
@@ -27,7 +27,7 @@ export function ApiConfigurationsPage() {
 function Limits({ appId, name }: { appId: string; name: string }) {
   const { t } = useTranslation();
   const { api, session, writable } = useAnalytics();
-  const limits = useLoad(() => api.limits(appId), appId);
+  const limits = useDashboardQuery(api, ['limits', appId], (a) => a.limits(appId));
   return (
     <>
       <ScreenHeading titleKey="analytics.configurations.title" />
@@ -35,8 +35,8 @@ function Limits({ appId, name }: { appId: string; name: string }) {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('analytics.configurations.intro', { name })}
         </Typography>
-        {limits.error && <Alert severity="error">{limits.error}</Alert>}
-        {limits.data && <LimitsForm appId={appId} answer={limits.data} canEdit={writable && canAdminApp(session, appId)} onSaved={limits.reload} />}
+        {limits.error && <Alert severity="error">{failureMessage(limits.error, t)}</Alert>}
+        {limits.data && <LimitsForm appId={appId} answer={limits.data} canEdit={writable && canAdminApp(session, appId)} onSaved={() => void limits.refetch()} />}
       </Paper>
     </>
   );

@@ -7,7 +7,8 @@ import type { JobDto } from '../../../src/domain/analytics/schemas';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
+import { failureMessage } from '../../../src/ui/form/messages';
 
 const COLOR = { scheduled: 'default', running: 'info', completed: 'success', failed: 'error' } as const;
 
@@ -15,13 +16,13 @@ const COLOR = { scheduled: 'default', running: 'info', completed: 'success', fai
 export function JobsPage() {
   const { t } = useTranslation();
   const { api, apps } = useAnalytics();
-  const jobs = useLoad(() => api.listJobs(), 'jobs');
+  const jobs = useDashboardQuery(api, ['listJobs'], (a) => a.listJobs());
   const rows = useMemo(() => jobs.data ?? [], [jobs.data]);
   const appName = (id: string | null) => (id ? (apps.find((a) => a._id === id)?.name ?? id) : '');
   return (
     <>
       <ScreenHeading titleKey="analytics.jobs.title" />
-      {jobs.error && <Alert severity="error">{jobs.error}</Alert>}
+      {jobs.error && <Alert severity="error">{failureMessage(jobs.error, t)}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         {jobs.data && (
           <DataTable<JobDto>

@@ -6,18 +6,19 @@ import type { VersionDto } from '../../../src/domain/analytics/schemas';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
+import { failureMessage } from '../../../src/ui/form/messages';
 
 /** Version history: each dashboard version this server has run, with the date it started. */
 export function VersionHistoryPage() {
   const { t } = useTranslation();
   const { api } = useAnalytics();
-  const versions = useLoad(() => api.listVersions(), 'versions');
+  const versions = useDashboardQuery(api, ['listVersions'], (a) => a.listVersions());
   const rows = useMemo(() => versions.data ?? [], [versions.data]);
   return (
     <>
       <ScreenHeading titleKey="analytics.versions.title" />
-      {versions.error && <Alert severity="error">{versions.error}</Alert>}
+      {versions.error && <Alert severity="error">{failureMessage(versions.error, t)}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         {versions.data && (
           <DataTable<VersionDto>

@@ -16,7 +16,8 @@ import { PeriodPicker } from '../events/PeriodPicker';
 import { NoApp } from '../NoApp';
 import { toPeriod } from '../period';
 import { ScreenHeading } from '../ScreenHeading';
-import { useLoad } from '../useLoad';
+import { useDashboardQuery } from '../../../dataProvider/analyticsDashboard';
+import { failureMessage } from '../../../src/ui/form/messages';
 
 /** Analytics › Views: the app's pages and screens over the period, with their visits and time. */
 export function ViewsPage() {
@@ -25,7 +26,7 @@ export function ViewsPage() {
   const [range, setRange] = useState<DateRangeValue>('30days');
   const period = toPeriod(range);
   const appId = app?._id ?? '';
-  const views = useLoad(app ? () => api.listViews(appId, period) : null, `${appId}:${period.from}:${period.to}`);
+  const views = useDashboardQuery(api, ['listViews', `${appId}:${period.from}:${period.to}`], app ? (a) => a.listViews(appId, period) : null);
   if (!app) return <NoApp />;
   const time = (seconds: number) => {
     const s = Math.round(seconds);
@@ -38,7 +39,7 @@ export function ViewsPage() {
       <ScreenHeading titleKey="analytics.views.title">
         <PeriodPicker value={range} onChange={setRange} />
       </ScreenHeading>
-      {views.error && <Alert severity="error">{views.error}</Alert>}
+      {views.error && <Alert severity="error">{failureMessage(views.error, t)}</Alert>}
       {views.data && !list.length && (
         <Paper variant="outlined">
           <EmptyView title={t('analytics.views.empty')} message={t('analytics.views.emptyBody')} />

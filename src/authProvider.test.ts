@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
-import { session } from '../src/session';
-import { testUser } from '../src/testing/fixtures';
-import type { CurrentUser } from '../src/domain/schemas/auth';
-import { authApi } from './auth';
+import { session } from './session';
+import { testUser } from './testing/fixtures';
+import type { CurrentUser } from './domain/schemas/auth';
+import { authApi } from '../dataProvider/auth';
 import { authProvider } from './authProvider';
-import { ApiError } from './httpClient';
+import { ApiError } from '../dataProvider/httpClient';
 
-vi.mock('./auth', () => ({ authApi: { me: vi.fn(), signOut: vi.fn() } }));
+vi.mock('../dataProvider/auth', () => ({ authApi: { me: vi.fn(), signOut: vi.fn() } }));
 const api = vi.mocked(authApi);
 
 const user: CurrentUser = { ...testUser, isAdmin: true, emailVerified: true, onboarding: null, companies: [{ _id: 'c1', name: 'Acme' }] };

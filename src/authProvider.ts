@@ -1,5 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { isUnauthorized, session } from '../src/session';
+import { isUnauthorized, session } from './session';
 
 const SIGN_IN = '/account/signin';
 

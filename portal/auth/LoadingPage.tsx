@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { wizard } from '../../portal/wizard/store';
-import { isSignedIn, peekReturnRoute, session, takeReturnRoute } from '../session';
+import { wizard } from '../wizard/store';
+import { isSignedIn, peekReturnRoute, session, takeReturnRoute } from '../../src/session';
 import { loadingTarget } from './loadingTarget';
 
 /** A user fetched this recently (by the page that sent us here) is not fetched again. */
