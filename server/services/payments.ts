@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
-import { centsToDecimal } from '../../src/domain/money';
+import { invoiceTotals } from '../../src/domain/billing';
+import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import type { SubscriptionQuote } from '../../src/domain/orders';
 import { paddleEventSchema, standInCardOutcome, type CheckoutSummary, type PaddleEvent, type ScheduledChange, type PaymentsClientConfig, type StandInPayBody } from '../../src/domain/payments';
 import type { Config } from '../config';
@@ -157,8 +158,10 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
             const periodStart = sub.cycle === quote.cycle && sub.currentPeriodStart ? sub.currentPeriodStart : at;
             const events = [subscriptionEvent('subscription.updated', { vendorSubscriptionId, customerId, quote, periodStart, ids, at })];
             if (dueNowCents > 0 && sub.card) {
-              const amount = centsToDecimal(dueNowCents);
-              events.push(transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: { subtotal: amount, discount: '0.00', tax: '0.00', total: amount }, lines: [{ name: t('payments.prorationLine'), amount }], currency: quote.currency, card: sub.card, origin: 'subscription_update', ids, at: new Date(at.getTime() + 1) }));
+              // The invoice carries the charge the quote said, its tax in the quote's proportion.
+              const split = invoiceTotals(dueNowCents, { taxCents: decimalToCents(quote.tax), totalCents: decimalToCents(quote.total) });
+              const totals = { subtotal: centsToDecimal(split.subtotal), discount: '0.00', tax: centsToDecimal(split.tax), total: centsToDecimal(split.total) };
+              events.push(transactionCompletedEvent({ vendorSubscriptionId, customerId, totals, lines: [{ name: t('payments.prorationLine'), amount: totals.subtotal }], currency: quote.currency, card: sub.card, origin: 'subscription_update', ids, at: new Date(at.getTime() + 1) }));
             }
             await send(events);
           };
