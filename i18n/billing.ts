@@ -8,6 +8,16 @@ export const billingEn = {
     pastDue_other: 'Payment for {{count}} servers is past due; they will be paused on {{date}}.',
     pastDueLink: 'Go to billing',
   },
+  billingLine: {
+    deleted: 'Deleted; no further charge',
+    deleting: 'Deleting on {{date}}; no further charge',
+    free: 'Free plan',
+    paymentPending: 'Payment pending: nothing charged yet',
+    canceled: 'Subscription ended; no further charge',
+    ending: 'Billing ends {{date}}; no further charge',
+    next: 'Next bill {{amount}} on {{date}}',
+    none: 'No bill scheduled',
+  },
   management: {
     billing: {
       loading: 'Loading billing…',
@@ -21,6 +31,7 @@ export const billingEn = {
       payNow: 'Pay now',
       transactions: 'Transactions',
       noTransactions: 'No transactions yet.',
+      transactionStatus: { completed: 'Paid', paid: 'Paid', billed: 'Billed', ready: 'Awaiting payment', pastDue: 'Past due', canceled: 'Canceled', other: 'Processing' },
       columns: { date: 'Date', invoice: 'Invoice', subtotal: 'Subtotal', tax: 'Tax', total: 'Total', status: 'Status', receipt: 'Receipt' },
       receipt: 'Receipt',
       receiptFor: 'Download the receipt of invoice {{invoice}}',

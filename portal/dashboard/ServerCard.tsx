@@ -8,14 +8,14 @@ import type { DeploymentView } from '../../dataProvider/deployments';
 import { MauBar } from '../deployments/MauBar';
 import { formatMoney } from '../deployments/scope';
 import { ServerProgress } from '../deployments/ServerProgress';
+import '../../src/billingI18n';
 import { shortDate } from '../../src/ui/servers/status';
+import { billingText, deploymentBillingFacts } from '../../src/ui/servers/billingText';
 import { StatusChip } from '../deployments/StatusChip';
 
-/** What the next bill line says: free, amount and date, or nothing scheduled. */
+/** What the billing line says: free, deleting, payment pending, or the next bill's amount and date. */
 export function nextBillText(d: DeploymentView, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (d.flags.free) return t('servers.free');
-  if (!d.billing.nextBilledAt) return t('servers.noBill');
-  return t('servers.nextBillAmount', { amount: formatMoney(d.billing.recurring.amount, d.billing.recurring.currency), date: shortDate.format(new Date(d.billing.nextBilledAt)) });
+  return billingText(deploymentBillingFacts(d), formatMoney(d.billing.recurring.amount, d.billing.recurring.currency), t);
 }
 
 /** One server at a glance on the dashboard: status, plan, MAU against the tier, next bill. */

@@ -19,11 +19,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../dataProvider/httpClient';
 import { ordersApi } from '../../dataProvider/orders';
 import { useSelection } from '../../src/companySelection';
+import { statusKey } from '../../src/domain/billing';
 import { TIMINGS } from '../../src/domain/constants';
 import type { SubscriptionStatus } from '../../src/domain/orders';
 import type { CompanyBilling, TransactionDto } from '../../src/domain/payments';
 import { session } from '../../src/session';
+import { formatAmount } from '../../src/ui/format';
 import { failureMessage } from '../../src/ui/form/messages';
+import { billingText } from '../../src/ui/servers/billingText';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { usePolling } from '../../src/ui/usePolling';
 import { productPrefix, saveBlob } from '../profile/files';
@@ -39,7 +42,6 @@ export const billingDay = (iso: string): string => day.format(new Date(iso));
 
 const STATUS_COLORS: Record<SubscriptionStatus, ChipProps['color']> = { active: 'success', pending: 'info', past_due: 'warning', paused: 'default', canceled: 'default' };
 
-const money = (amount: string, currency: string) => `${amount} ${currency}`;
 
 function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (deployment: { id: string; name: string }) => void }) {
   const { t } = useTranslation();
@@ -54,13 +56,11 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.deploymentName}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t(`management.billing.perCycle.${s.cycle}`, { amount: money(s.recurring.amount, s.recurring.currency) })}
+                  {t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(s.recurring.amount) })}
                 </Typography>
-                {s.nextBilledAt && s.status !== 'canceled' && (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('management.billing.nextBilling', { date: billingDay(s.nextBilledAt) })}
-                  </Typography>
-                )}
+                <Typography variant="body2" color="text.secondary" data-testid="billing-line">
+                  {billingText({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange }, formatAmount(s.recurring.amount), t)}
+                </Typography>
                 {s.status === 'past_due' && s.pauseAfter && (
                   <Typography variant="body2" color="warning.dark">
                     {t('management.billing.pausesOn', { date: billingDay(s.pauseAfter) })}
@@ -123,15 +123,15 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{billingDay(tx.billedAt)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{tx.invoiceNumber ?? '—'}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(tx.subtotal, tx.currency)}
+                    {formatAmount(tx.subtotal)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(tx.tax, tx.currency)}
+                    {formatAmount(tx.tax)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {money(tx.total, tx.currency)}
+                    {formatAmount(tx.total)}
                   </TableCell>
-                  <TableCell>{tx.status}</TableCell>
+                  <TableCell>{t(`management.billing.transactionStatus.${statusKey(tx.status)}`, { defaultValue: t('management.billing.transactionStatus.other') })}</TableCell>
                   <TableCell>
                     <Button size="small" startIcon={<Download />} loading={busy === tx._id} onClick={() => void download(tx)} aria-label={t('management.billing.receiptFor', { invoice: tx.invoiceNumber ?? tx._id })}>
                       {t('management.billing.receipt')}

@@ -3,7 +3,7 @@ import type { PastDueDeployment } from '../../src/domain/orders';
 import type { CompanyBilling, TransactionDto } from '../../src/domain/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deployments, subscriptions, transactions } from '../db/schema';
+import { deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';
 import { AppError } from '../errors';
 import { requireMember } from './companies';
 import { subscriptionDto } from './orderQuotes';
@@ -51,14 +51,15 @@ export function createBillingService({ db, config }: { db: Db; config: Config })
       await requireMember(db, companyId, userId, 'admin');
       const [subs, txs] = await Promise.all([
         db
-          .select({ sub: subscriptions, name: deployments.name })
+          .select({ sub: subscriptions, name: deployments.name, free: deployments.free, status: deployments.status, deletingOn: deploymentRuntime.terminationScheduledAt })
           .from(subscriptions)
           .innerJoin(deployments, eq(deployments.id, subscriptions.deploymentId))
+          .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, subscriptions.deploymentId))
           .where(eq(subscriptions.companyId, companyId))
           .orderBy(desc(subscriptions.createdAt)),
         db.select().from(transactions).where(eq(transactions.companyId, companyId)).orderBy(desc(transactions.billedAt)).limit(200),
       ]);
-      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS), deploymentName: s.name }));
+      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS), deploymentName: s.name, free: s.free, deletingOn: s.deletingOn?.toISOString() ?? null, deleted: s.status === 'deleted' }));
       const pastDue = dtos.filter((s) => s.status === 'past_due' && s.pastDueSince);
       const since = pastDue.map((s) => s.pastDueSince as string).sort()[0] ?? null;
       const withCard = subs.filter((s) => s.sub.card).sort((a, b) => b.sub.updatedAt.getTime() - a.sub.updatedAt.getTime())[0];

@@ -73,7 +73,7 @@ export async function createServices({ config, database, t, log, events }: Servi
   const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
-  const deploymentActions = createDeploymentActions({ db, config, queue, keyring });
+  const deploymentActions = createDeploymentActions({ db, config, queue, keyring, payments: payments.gateway });
   const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, changes: database.changes });
   return {
     queue,

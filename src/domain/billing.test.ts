@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billableDays, calendarDays, invoiceTotals, statusKey } from './billing';
+import { billableDays, billingLine, calendarDays, invoiceTotals, statusKey } from './billing';
 import { centsToDecimal, decimalToCents } from './money';
 import { prorate } from './orderChanges';
 import { taxCents } from './pricing/tax';
@@ -60,5 +60,19 @@ describe('billing rounding rule', () => {
   it('names statuses as i18n keys', () => {
     expect(statusKey('past_due')).toBe('pastDue');
     expect(statusKey('completed')).toBe('completed');
+  });
+});
+
+describe('billingLine', () => {
+  const running = { free: false, status: 'active', deletingOn: null, deleted: false, nextBilledAt: '2026-12-26T10:00:00.000Z', scheduledChange: null };
+  it('promises no next bill once a deletion is confirmed, nor after it', () => {
+    expect(billingLine(running)).toEqual({ key: 'next', date: running.nextBilledAt });
+    expect(billingLine({ ...running, deletingOn: '2026-12-03T10:00:00.000Z' })).toEqual({ key: 'deleting', date: '2026-12-03T10:00:00.000Z' });
+    expect(billingLine({ ...running, deleted: true })).toEqual({ key: 'deleted' });
+    expect(billingLine({ ...running, nextBilledAt: null, scheduledChange: { action: 'cancel', effective_at: '2026-12-26T10:00:00.000Z' } })).toEqual({ key: 'ending', date: '2026-12-26T10:00:00.000Z' });
+  });
+  it('says a payment is pending and a free server is free', () => {
+    expect(billingLine({ ...running, status: 'pending', nextBilledAt: null })).toEqual({ key: 'paymentPending' });
+    expect(billingLine({ ...running, free: true })).toEqual({ key: 'free' });
   });
 });

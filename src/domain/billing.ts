@@ -36,3 +36,47 @@ export function invoiceTotals(chargeCents: number, quote: { taxCents: number; to
 export function statusKey(status: string): string {
   return status.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
+
+/**
+ * What a server's billing line says, the same on every screen (server page, its card, the
+ * deployments list, Management → Billing, the admin area): from the moment a deletion is
+ * confirmed, and after it, no next bill is promised.
+ */
+export type BillingLine =
+  | { key: 'deleted' }
+  | { key: 'deleting'; date: string }
+  | { key: 'free' }
+  | { key: 'paymentPending' }
+  | { key: 'canceled' }
+  | { key: 'ending'; date: string }
+  | { key: 'next'; date: string }
+  | { key: 'none' };
+
+export interface BillingFacts {
+  free: boolean;
+  status: string | null;
+  /** When the server is to be deleted (its termination), null when no deletion is scheduled. */
+  deletingOn: string | null;
+  deleted: boolean;
+  nextBilledAt: string | null;
+  /** The vendor's scheduled change as the API passes it on (Paddle's shape, or null). */
+  scheduledChange: unknown;
+}
+
+/** When a scheduled cancellation takes effect, if one is scheduled. */
+export function cancellationDate(scheduledChange: unknown): string | null {
+  if (!scheduledChange || typeof scheduledChange !== 'object') return null;
+  const { action, effective_at: at } = scheduledChange as { action?: unknown; effective_at?: unknown };
+  return action === 'cancel' && typeof at === 'string' ? at : null;
+}
+
+export function billingLine(f: BillingFacts): BillingLine {
+  if (f.deleted) return { key: 'deleted' };
+  if (f.deletingOn) return { key: 'deleting', date: f.deletingOn };
+  if (f.free) return { key: 'free' };
+  if (f.status === 'pending') return { key: 'paymentPending' };
+  if (f.status === 'canceled') return { key: 'canceled' };
+  const ends = cancellationDate(f.scheduledChange);
+  if (ends) return { key: 'ending', date: ends };
+  return f.nextBilledAt ? { key: 'next', date: f.nextBilledAt } : { key: 'none' };
+}

@@ -118,7 +118,8 @@ export const transactionDtoSchema = z.object({
 export type TransactionDto = z.infer<typeof transactionDtoSchema>;
 
 export const companyBillingSchema = z.object({
-  subscriptions: z.array(subscriptionDtoSchema.extend({ deploymentName: z.string() })),
+  /** deletingOn: the server's scheduled deletion; deleted: it is gone (restorable or not). */
+  subscriptions: z.array(subscriptionDtoSchema.extend({ deploymentName: z.string(), free: z.boolean(), deletingOn: z.string().nullable(), deleted: z.boolean() })),
   transactions: z.array(transactionDtoSchema),
   card: cardSummarySchema.nullable(),
   pastDue: z.object({ count: z.number(), since: z.string().nullable(), pauseAfter: z.string().nullable() }),

@@ -24,3 +24,10 @@ export function abbreviateNumber(n: number): string {
   const value = n / div;
   return `${Number.isInteger(value) ? value : Number(value.toFixed(1))}${suffix}`;
 }
+
+/** A decimal amount of the API as a bill writes it, always with cents: `"221.96"` → `$221.96`. */
+export function formatAmount(amount: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) return amount;
+  return dollars((Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'))) * (match[1] ? -1 : 1), true);
+}

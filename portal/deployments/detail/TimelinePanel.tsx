@@ -17,8 +17,17 @@ function eventText(e: DeploymentEventDto, t: TFunction): string {
     const to = e.toStatus ? t(`servers.status.${e.toStatus}`) : '';
     return e.fromStatus ? t('deployment.timeline.kind.status', { from: t(`servers.status.${e.fromStatus}`), to }) : t('deployment.timeline.kind.statusFirst', { to });
   }
+  if (DATED.has(e.kind)) return t(`deployment.timeline.kind.${e.kind}`, { date: datedMessage(e) ?? '' });
   return t(`deployment.timeline.kind.${e.kind}`, { task });
 }
+
+/** Events whose message is the date they announce: shown in words, never as the stored timestamp. */
+const DATED = new Set<DeploymentEventDto['kind']>(['termination_scheduled', 'billing_stopped']);
+function datedMessage(e: DeploymentEventDto): string | null {
+  const at = e.message ? new Date(e.message) : null;
+  return at && !Number.isNaN(at.getTime()) ? dateTime.format(at) : null;
+}
+const shownMessage = (e: DeploymentEventDto) => (DATED.has(e.kind) && datedMessage(e) ? null : e.message);
 
 /** Every task and status change of the server, newest first (GET /deployments/events). */
 export function TimelinePanel({ timeline }: { timeline: DeploymentTimeline | undefined }) {
@@ -37,9 +46,9 @@ export function TimelinePanel({ timeline }: { timeline: DeploymentTimeline | und
             </Typography>
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2">{eventText(e, t)}</Typography>
-              {(e.message || e.actorEmail) && (
+              {(shownMessage(e) || e.actorEmail) && (
                 <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {[e.message, e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
+                  {[shownMessage(e), e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
                 </Typography>
               )}
             </Box>

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
 import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/orders';
-import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
+import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction, type ScheduledChange } from '../../../src/domain/payments';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { setDeploymentStatus } from '../deploymentTasks';
+import { recordEvent, setDeploymentStatus } from '../deploymentTasks';
 import { UUID } from '../plans';
 
 export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid' | 'mismatch';
@@ -60,6 +60,18 @@ async function activate(tx: Db, sub: SubscriptionRow, event: PaddleEvent, hooks?
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
 
+/**
+ * A cancellation set or withdrawn at the vendor (a server deleted, or kept or restored) goes on
+ * the server's timeline and in the audit log, so the customer and support see billing stop and resume.
+ */
+async function recordBillingChange(tx: Db, sub: SubscriptionRow, next: ScheduledChange | null, event: PaddleEvent) {
+  const was = sub.scheduledChange?.action === 'cancel';
+  const is = next?.action === 'cancel';
+  if (was === is) return;
+  await recordEvent(tx, sub.deploymentId, is ? 'billing_stopped' : 'billing_resumed', { message: is ? (next?.effective_at ?? null) : null });
+  await recordAudit(tx, { actor: null, action: 'subscription.scheduledChange', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, before: { scheduledChange: sub.scheduledChange ?? null }, after: { scheduledChange: next, event: event.event_type, eventId: event.event_id } });
+}
+
 /** What the running-servers side does when an order is settled (in the event's transaction). */
 export interface SettlementHooks {
   settled(tx: Db, deploymentId: string): Promise<void>;
@@ -99,6 +111,7 @@ async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, h
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, sub.id));
+  await recordBillingChange(tx, sub, data.scheduled_change ?? null, event);
   if (activates && status === 'active') {
     await activate(tx, { ...sub, status: 'pending' }, event, hooks);
   } else if (status !== sub.status) {
