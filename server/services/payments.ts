@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 import { recordAudit } from './audit';
 import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
 import { createPaddleClient } from './paddle/client';
-import { recordAndApply, type SettlementHooks } from './paddle/events';
+import { noteScheduledChange, recordAndApply, type SettlementHooks } from './paddle/events';
 import { verifyPaddleSignature, signPaddleBody } from './paddle/signature';
 import { newVendorCustomerId, newVendorSubscriptionId, newVendorTransactionId, subscriptionEvent, transactionCompletedEvent } from './paddle/standIn';
 import type { RateCounters } from './rateCounters';
@@ -123,10 +123,15 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
           return null;
         },
         async cancelAtPeriodEnd(sub) {
-          if (billed(sub)) await paddle.cancelSubscription(sub.vendorSubscriptionId);
+          if (!billed(sub) || sub.scheduledChange?.action === 'cancel') return;
+          await paddle.cancelSubscription(sub.vendorSubscriptionId);
+          const effectiveAt = (sub.currentPeriodEnd ?? sub.nextBilledAt ?? new Date()).toISOString();
+          await noteScheduledChange(db, sub.id, { action: 'cancel', effective_at: effectiveAt, resume_at: null }, 'paddle.cancel');
         },
         async keep(sub) {
-          if (billed(sub) && sub.scheduledChange?.action === 'cancel') await paddle.removeScheduledChange(sub.vendorSubscriptionId);
+          if (!billed(sub) || sub.scheduledChange?.action !== 'cancel') return;
+          await paddle.removeScheduledChange(sub.vendorSubscriptionId);
+          await noteScheduledChange(db, sub.id, null, 'paddle.removeScheduledChange');
         },
         async changeSubscription(vendorSubscriptionId, _sub, quote) {
           // Paddle charges the prorated difference and then notifies subscription.updated and transaction.completed.
@@ -143,7 +148,7 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
           return null;
         },
         async cancelAtPeriodEnd(sub) {
-          if (!billed(sub) || !sub.currentPeriodEnd) return;
+          if (!billed(sub) || !sub.currentPeriodEnd || sub.scheduledChange?.action === 'cancel') return;
           await send([standInUpdate(sub, { action: 'cancel', effective_at: sub.currentPeriodEnd.toISOString(), resume_at: null })]);
         },
         async keep(sub) {
