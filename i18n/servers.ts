@@ -99,6 +99,8 @@ export const serversEn = {
     nextBillAmount: 'Next bill {{amount}} on {{date}}',
     free: 'Free plan',
     noBill: 'No bill scheduled',
+    completePayment: 'Complete payment',
+    completePaymentFor: 'Complete the payment for {{name}}',
     terminationScheduled: 'Deletion scheduled for {{date}}',
     restorableUntil: 'Deleted · restorable until {{date}}',
     loadFailed: 'Servers could not be loaded.',

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeploymentView } from '../../dataProvider/deployments';
+import { CompletePayment } from '../deployments/CompletePayment';
 import { MauBar } from '../deployments/MauBar';
 import { formatMoney } from '../deployments/scope';
 import { ServerProgress } from '../deployments/ServerProgress';
@@ -40,6 +41,9 @@ export function ServerCard({ deployment: d, to }: { deployment: DeploymentView; 
       <Typography variant="body2" data-testid="next-bill">
         {nextBillText(d, t)}
       </Typography>
+      <Box sx={{ justifySelf: 'start' }}>
+        <CompletePayment deployment={d} />
+      </Box>
       {d.terminationScheduledAt && (
         <Typography variant="body2" color="warning.main">
           {t('servers.terminationScheduled', { date: shortDate.format(new Date(d.terminationScheduledAt)) })}
