@@ -43,6 +43,9 @@ export const billingEn = {
     pastDue_one: 'Payment for {{count}} server is past due since {{since}}; it will be paused on {{date}}.',
       pastDue_other: 'Payment for {{count}} servers is past due since {{since}}; they will be paused on {{date}}.',
       updateCard: 'Update card',
+      updateCardTitle: 'Update the card on file',
+      saveCard: 'Save card',
+      cardSaved: 'Card saved: the next payments use it.',
     },
   },
 } as const;

@@ -35,6 +35,7 @@ import '../../src/billingI18n';
 import '../wizard/i18n';
 import '../../src/managementI18n';
 import { PaymentModal } from '../wizard/PaymentModal';
+import { UpdateCardDialog } from './UpdateCardDialog';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** A date of the API (ISO) as the page shows it, e.g. 'Mar 4, 2026'. */
@@ -147,7 +148,7 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
   );
 }
 
-function CardOnFile({ card }: { card: CompanyBilling['card'] }) {
+function CardOnFile({ card, onUpdate }: { card: CompanyBilling['card']; onUpdate: () => void }) {
   const { t } = useTranslation();
   return (
     <SettingsSection title={t('management.billing.card')}>
@@ -164,6 +165,11 @@ function CardOnFile({ card }: { card: CompanyBilling['card'] }) {
       ) : (
         <Typography color="text.secondary">{t('management.billing.noCard')}</Typography>
       )}
+      <Box sx={{ mt: 2 }}>
+        <Button size="small" variant="outlined" startIcon={<CreditCard />} onClick={onUpdate} data-testid="update-card">
+          {t('management.billing.updateCard')}
+        </Button>
+      </Box>
     </SettingsSection>
   );
 }
@@ -175,6 +181,7 @@ export function BillingSettings() {
   const dashboardPath = companyId && projectId ? `/c/${companyId}/p/${projectId}/dashboard` : '/dashboard';
   const polled = usePolling(companyId, ordersApi.billing, TIMINGS.billingRefreshMs);
   const [paying, setPaying] = useState<{ id: string; name: string } | null>(null);
+  const [updatingCard, setUpdatingCard] = useState(false);
   const { data, error } = polled;
 
   useEffect(() => {
@@ -230,8 +237,19 @@ export function BillingSettings() {
         )}
         <Subscriptions billing={data} onPay={setPaying} />
         <Transactions companyId={companyId} transactions={data.transactions} />
-        <CardOnFile card={data.card} />
+        <CardOnFile card={data.card} onUpdate={() => setUpdatingCard(true)} />
       </Stack>
+      {updatingCard && (
+        <UpdateCardDialog
+          companyId={companyId}
+          onClose={() => setUpdatingCard(false)}
+          onUpdated={() => {
+            setUpdatingCard(false);
+            showToast({ text: t('management.billing.cardSaved'), variant: 'successful' });
+            void polled.reload();
+          }}
+        />
+      )}
       {paying && <PaymentModal deployment={paying} dashboardPath={dashboardPath} onClose={() => setPaying(null)} onPaid={() => void polled.reload()} />}
     </Fragment>
   );

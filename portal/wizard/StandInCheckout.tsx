@@ -19,7 +19,8 @@ interface CheckoutProps {
   onCompleted: () => void;
 }
 
-function CardForm({ deploymentId, purpose, onCompleted }: CheckoutProps) {
+/** The stand-in's card form: the order's payment, or (submit given) a new card on file. */
+export function CardForm({ deploymentId, purpose, onCompleted, submit, submitLabel }: Partial<Omit<CheckoutProps, 'onCompleted'>> & { onCompleted: () => void; submit?: (card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) => Promise<unknown>; submitLabel?: string }) {
   const { t } = useTranslation();
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '', cardholderName: '' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -31,7 +32,8 @@ function CardForm({ deploymentId, purpose, onCompleted }: CheckoutProps) {
     setFailure(null);
     setPaying(true);
     try {
-      await ordersApi.payStandIn(deploymentId, { ...card, cardholderName: card.cardholderName || undefined });
+      const body = { ...card, cardholderName: card.cardholderName || undefined };
+      await (submit ? submit(body) : ordersApi.payStandIn(deploymentId ?? '', body));
       onCompleted();
     } catch (error) {
       // A declined card says why and leaves the form for another try.
@@ -58,7 +60,7 @@ function CardForm({ deploymentId, purpose, onCompleted }: CheckoutProps) {
           <TextField label={t('wizard.payment.cvc')} inputMode="numeric" autoComplete="cc-csc" required {...field('cvc')} />
         </Box>
         <Button type="submit" variant="contained" size="large" loading={paying}>
-          {purpose === 'pastDue' ? t('wizard.payment.payRenewal') : t('wizard.payment.pay')}
+          {submitLabel ?? (purpose === 'pastDue' ? t('wizard.payment.payRenewal') : t('wizard.payment.pay'))}
         </Button>
       </Stack>
     </Box>

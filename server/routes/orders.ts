@@ -14,7 +14,7 @@ import {
   receiptParamsSchema,
   reviewRequestSchema,
 } from '../../src/domain/orders';
-import { companyBillingSchema, receiptSchema } from '../../src/domain/payments';
+import { cardUpdateAnswerSchema, companyBillingSchema, receiptSchema, standInPaySchema } from '../../src/domain/payments';
 import { z } from 'zod';
 import { signedIn } from '../plugins/session';
 import { ok, replies } from './envelope';
@@ -68,6 +68,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/companies/:id/billing', { preValidation: signedIn, schema: { tags: ['billing'], params: deploymentParamsSchema, response: replies(companyBillingSchema) } }, async (request) => {
     const { user } = await request.requireSession();
     return ok(await billing.companyBilling(user.id, request.params.id));
+  });
+
+  // "Update card" at any time (stand-in; with Paddle its checkout updates the card).
+  app.post('/companies/:id/billing/card', { preValidation: signedIn, schema: { tags: ['billing'], params: deploymentParamsSchema, body: standInPaySchema, response: replies(cardUpdateAnswerSchema) } }, async (request) => {
+    const { user } = await request.requireSession();
+    return ok(await billing.updateCard(user, { companyId: request.params.id, card: request.body }));
   });
 
   // A JSON receipt, downloaded as a file.

@@ -82,7 +82,7 @@ export async function createServices({ config, database, t, log, events }: Servi
     provisioning,
     payments,
     orders: createOrderService({ db, config, counters, gateway: payments.gateway, provisioning }),
-    billing: createBillingService({ db, config }),
+    billing: createBillingService({ db, config, counters, t }),
     deploymentReads: createDeploymentReads({ db, config }),
     deploymentActions,
     mailer,

@@ -80,3 +80,44 @@ describe('deleting a paid server', () => {
     expect((await populated(t.app, owner.cookie, server._id)).billing.scheduledChange).toBeNull();
   });
 });
+
+describe('the card on file', () => {
+  const card = async () => (await companyBilling()).card;
+  const updateCard = (cookie: string, cardNumber: string) => api(t.app, cookie, 'POST', `/companies/${owner.companyId}/billing/card`, { cardNumber, expiry: '12/39', cvc: '123' });
+
+  it('is the card the customer gave last, and a delete and restore of another server leaves it', async () => {
+    const first = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: STARTER, name: 'Paid by Visa' }))).json().payload as { _id: string };
+    expect((await pay(t.app, owner.cookie, first._id, '4242 4242 4242 4242')).statusCode).toBe(200);
+    await settledIn(t.app, owner.cookie, first._id, 'running');
+    const second = await paidServer('Paid by Mastercard');
+    expect(await card()).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect(second._id).toBeTruthy();
+    // The Visa server is deleted and kept: no card was given, so the card on file stays.
+    expect((await api(t.app, owner.cookie, 'DELETE', `/deployments/${first._id}`)).statusCode).toBe(200);
+    expect((await api(t.app, owner.cookie, 'GET', `/deployments/${first._id}/cancel-termination`)).statusCode).toBe(200);
+    expect(await card()).toMatchObject({ brand: 'mastercard', last4: '4444' });
+  });
+
+  it('refuses a declined card and a viewer, changing nothing', async () => {
+    const before = await tableCounts(t.app);
+    const onFile = await card();
+    const declined = await updateCard(owner.cookie, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({ code: 'PAYMENT_DECLINED' });
+    expect(await tableCounts(t.app)).toEqual(before);
+    const viewer = await addMember(t.app, owner.companyId, 'card-viewer@example.com', 'viewer');
+    const counted = await tableCounts(t.app);
+    expect((await updateCard(viewer, '4242 4242 4242 4242')).statusCode).toBe(403);
+    expect(await tableCounts(t.app)).toEqual(counted);
+    expect(await card()).toEqual(onFile);
+  });
+
+  it('is updated at any time, for every subscription of the company, and audited', async () => {
+    const res = await updateCard(owner.cookie, '4242 4242 4242 4242');
+    expect(res.statusCode).toBe(200);
+    expect(await card()).toMatchObject({ brand: 'visa', last4: '4242' });
+    const brands = await t.app.database.rows<{ brand: string }>(`select distinct card->>'brand' as brand from subscriptions where company_id = '${owner.companyId}' and card is not null`);
+    expect(brands).toEqual([{ brand: 'visa' }]);
+    expect((await t.app.database.rows<{ n: number }>(`select count(*)::int as n from audit_logs where action = 'company.cardUpdate' and target_id = '${owner.companyId}'`))[0]?.n).toBe(1);
+  });
+});

@@ -137,7 +137,7 @@ const cents = (minor: string) => centsToDecimal(Number(minor));
 
 function cardOf(data: PaddleTransaction): CardSummary | null {
   const card = data.payments.find((p) => p.method_details?.card)?.method_details?.card;
-  return card ? { brand: card.type, last4: card.last4, expiryMonth: card.expiry_month, expiryYear: card.expiry_year } : null;
+  return card ? { brand: card.type, last4: card.last4, expiryMonth: card.expiry_month, expiryYear: card.expiry_year, setAt: data.billed_at ?? new Date().toISOString() } : null;
 }
 
 async function applyTransaction(tx: Db, event: PaddleEvent, hooks?: SettlementHooks): Promise<EventOutcome> {
