@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { ordersApi } from '../../dataProvider/orders';
-import { CardForm } from '../wizard/StandInCheckout';
+import { CardForm } from '../wizard/CardForm';
 
 /** "Update card" (Management › Billing), at any time: the new card goes on file for every server. */
 export function UpdateCardDialog({ companyId, onClose, onUpdated }: { companyId: string; onClose: () => void; onUpdated: () => void }) {
