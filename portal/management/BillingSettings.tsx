@@ -166,7 +166,7 @@ function CardOnFile({ card, onUpdate }: { card: CompanyBilling['card']; onUpdate
         <Typography color="text.secondary">{t('management.billing.noCard')}</Typography>
       )}
       <Box sx={{ mt: 2 }}>
-        <Button size="small" variant="outlined" startIcon={<CreditCard />} onClick={onUpdate} data-testid="update-card">
+        <Button size="small" variant="outlined" startIcon={<CreditCard />} onClick={onUpdate} data-testid="update-card" aria-label={t('management.billing.updateCardTitle')}>
           {t('management.billing.updateCard')}
         </Button>
       </Box>
