@@ -1,7 +1,7 @@
 import type { DeploymentDto } from '../src/domain/deployments';
 import { IDEMPOTENCY_HEADER } from '../src/domain/idempotency';
 import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../src/domain/orders';
-import type { CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments';
+import type { CardSummary, CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments';
 import { apiDownload, apiFetch } from './httpClient';
 
 export type { CheckoutSummary, DeploymentDto };
@@ -27,6 +27,9 @@ export const ordersApi = {
     (await apiFetch<{ status: 'completed'; subscription: SubscriptionDto }>(`/payments/checkout/${encodeURIComponent(deploymentId)}/pay`, json('POST', card))).payload,
   /** A company's subscriptions, transactions, card on file and past-due state (admins only). */
   billing: async (companyId: string) => (await apiFetch<CompanyBilling>(`/companies/${encodeURIComponent(companyId)}/billing`)).payload,
+  /** "Update card": a new card on file for the company (stand-in). */
+  updateCard: async (companyId: string, card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) =>
+    (await apiFetch<{ card: CardSummary }>(`/companies/${encodeURIComponent(companyId)}/billing/card`, json('POST', card))).payload,
   /** One transaction's receipt, as the file the server sends. */
   receipt: (companyId: string, transactionId: string) => apiDownload(`/companies/${encodeURIComponent(companyId)}/transactions/${encodeURIComponent(transactionId)}/receipt`),
   /** The company's servers whose payment is past due. */

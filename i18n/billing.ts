@@ -8,6 +8,16 @@ export const billingEn = {
     pastDue_other: 'Payment for {{count}} servers is past due; they will be paused on {{date}}.',
     pastDueLink: 'Go to billing',
   },
+  billingLine: {
+    deleted: 'Deleted; no further charge',
+    deleting: 'Deleting on {{date}}; no further charge',
+    free: 'Free plan',
+    paymentPending: 'Payment pending: nothing charged yet',
+    canceled: 'Subscription ended; no further charge',
+    ending: 'Billing ends {{date}}; no further charge',
+    next: 'Next bill {{amount}} on {{date}}',
+    none: 'No bill scheduled',
+  },
   management: {
     billing: {
       loading: 'Loading billing…',
@@ -50,6 +60,9 @@ export const billingEn = {
         alertKinds: { share80: 'At 80% of the tier', share100: 'At 100% of the tier', runOut: 'When the forecast says the tier will run out' },
         alertsSaved: 'Usage alerts saved.',
       },
+      updateCardTitle: 'Update the card on file',
+      saveCard: 'Save card',
+      cardSaved: 'Card saved: the next payments use it.',
     },
   },
 } as const;

@@ -99,7 +99,7 @@ export async function composeApp(deps: ComposeDeps) {
   const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS, batch: BATCH_OPTIONS[database.kind] });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
-  const deploymentActions = createDeploymentActions({ db, config, queue, keyring });
+  const deploymentActions = createDeploymentActions({ db, config, queue, keyring, payments: payments.gateway });
   const passkeys = createPasskeyService({ db, config, mailer, t });
   const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, passkeys, changes: database.changes });
   const orders = createOrderService({ db, config, counters, idempotency, gateway: payments.gateway, provisioning });
@@ -111,7 +111,7 @@ export async function composeApp(deps: ComposeDeps) {
     payments,
     orders,
     usage: createUsageService({ db, review: orders.review }),
-    billing: createBillingService({ db, config }),
+    billing: createBillingService({ db, config, counters, t }),
     deploymentReads: createDeploymentReads({ db, config }),
     deploymentActions,
     mailer,

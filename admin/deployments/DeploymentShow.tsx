@@ -5,6 +5,8 @@ import Link from '@mui/material/Link';
 import { useGetOne } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { formatAmount } from '../../src/ui/format';
+import { billingText, deploymentBillingFacts } from '../../src/ui/servers/billingText';
 import { statusTone } from '../../src/ui/servers/status';
 import type { AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
 import { formatDateTime } from '../formatDate';
@@ -40,6 +42,7 @@ export function DeploymentShow() {
         {chip(f('planCode'), d.plan.name)}
         {chip(f('regionName'), d.region?.name ?? '—')}
         {chip(f('subscriptionStatus'), labels.subscriptionStatus(d.subscriptionStatus))}
+        <Chip size="small" variant="outlined" data-testid="billing-line" label={billingText(deploymentBillingFacts(d), d.billing ? formatAmount(d.billing.recurring.amount) : '', t)} />
         {chip(t('resources.deployments.mau'), t('resources.deployments.mauOf', { used: d.mau.used.toLocaleString('en-US'), limit: d.mau.limit.toLocaleString('en-US') }))}
         {chip(t('resources.deployments.health'), t(`deployment.health.${d.health.state}`))}
         {chip(f('createdAt'), formatDateTime(d.createdAt))}

@@ -5,18 +5,19 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeploymentView } from '../../dataProvider/deployments';
+import { CompletePayment } from '../deployments/CompletePayment';
 import { MauBar } from '../deployments/MauBar';
 import { MauNotice } from '../deployments/MauForecastText';
 import { formatAmount } from '../../src/ui/format';
 import { ServerProgress } from '../deployments/ServerProgress';
+import '../../src/billingI18n';
 import { shortDate } from '../../src/ui/servers/status';
+import { billingText, deploymentBillingFacts } from '../../src/ui/servers/billingText';
 import { StatusChip } from '../deployments/StatusChip';
 
-/** What the next bill line says: free, amount and date, or nothing scheduled. */
+/** What the billing line says: free, deleting, payment pending, or the next bill's amount and date. */
 export function nextBillText(d: DeploymentView, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (d.flags.free) return t('servers.free');
-  if (!d.billing.nextBilledAt) return t('servers.noBill');
-  return t('servers.nextBillAmount', { amount: formatAmount(d.billing.recurring.amount), date: shortDate.format(new Date(d.billing.nextBilledAt)) });
+  return billingText(deploymentBillingFacts(d), formatAmount(d.billing.recurring.amount), t);
 }
 
 /** One server at a glance on the dashboard: status, plan, MAU against the tier, next bill. */
@@ -42,6 +43,9 @@ export function ServerCard({ deployment: d, to }: { deployment: DeploymentView; 
       <Typography variant="body2" data-testid="next-bill">
         {nextBillText(d, t)}
       </Typography>
+      <Box sx={{ justifySelf: 'start' }}>
+        <CompletePayment deployment={d} />
+      </Box>
       {d.terminationScheduledAt && (
         <Typography variant="body2" color="warning.main">
           {t('servers.terminationScheduled', { date: shortDate.format(new Date(d.terminationScheduledAt)) })}

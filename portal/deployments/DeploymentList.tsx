@@ -9,6 +9,7 @@ import { useSelection } from '../../src/companySelection';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { DataTable, type LocalTableSource } from '../../src/ui/table/DataTable';
 import { nextBillText } from '../dashboard/ServerCard';
+import { CompletePayment } from './CompletePayment';
 import { MauBar } from './MauBar';
 import { useServerPolling } from './polling';
 import { ServerProgress } from './ServerProgress';
@@ -61,7 +62,12 @@ export function DeploymentList({ scope, onLoadError }: { scope: string; onLoadEr
       },
       { id: 'plan', header: t('deployment.columns.plan'), value: (d) => d.plan.name },
       { id: 'mau', header: t('deployment.columns.mau'), value: (d) => d.mau.used, render: (d) => <MauBar used={d.mau.used} limit={d.mau.limit} compact /> },
-      { id: 'nextBill', header: t('deployment.columns.nextBill'), value: (d) => d.billing.nextBilledAt ?? '', render: (d) => nextBillText(d, t) },
+      { id: 'nextBill', header: t('deployment.columns.nextBill'), value: (d) => d.billing.nextBilledAt ?? '', render: (d) => (
+          <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+            {nextBillText(d, t)}
+            <CompletePayment deployment={d} />
+          </Box>
+        ) },
       { id: 'region', header: t('deployment.columns.region'), value: (d) => d.region?.name ?? '', dynamic: true, defaultSelected: false },
       { id: 'createdAt', header: t('deployment.columns.createdAt'), value: (d) => new Date(d.createdAt), render: (d) => shortDate.format(new Date(d.createdAt)), dynamic: true, defaultSelected: true },
     ],

@@ -26,6 +26,9 @@ const subscription = (over: Partial<CompanyBilling['subscriptions'][number]>): C
   scheduledChange: null,
   pastDueSince: null,
   pauseAfter: null,
+  free: false,
+  deletingOn: null,
+  deleted: false,
   ...over,
 });
 
@@ -99,10 +102,10 @@ describe('Management › Billing for an admin', () => {
     expect(rows).toHaveLength(2);
     const [active, pastDue] = rows as [HTMLElement, HTMLElement];
     expect(active.textContent).toContain('Shop analytics');
-    expect(active.textContent).toContain(en('management.billing.perCycle.month', { amount: '49.00 USD' }));
+    expect(active.textContent).toContain(en('management.billing.perCycle.month', { amount: '$49.00' }));
     expect(within(active).getByText(en('management.billing.status.active'))).toBeTruthy();
-    expect(active.textContent).toContain(en('management.billing.nextBilling', { date: 'Dec 1, 2026' }));
-    expect(pastDue.textContent).toContain(en('management.billing.perCycle.year', { amount: '490.00 USD' }));
+    expect(active.textContent).toContain(en('billingLine.next', { amount: '$49.00', date: 'Dec 1, 2026' }));
+    expect(pastDue.textContent).toContain(en('management.billing.perCycle.year', { amount: '$490.00' }));
     expect(within(pastDue).getByText(en('management.billing.status.past_due'))).toBeTruthy();
     expect(pastDue.textContent).toContain(en('management.billing.pausesOn', { date: 'Nov 24, 2026' }));
   });
@@ -130,11 +133,11 @@ describe('Management › Billing for an admin', () => {
     expect((screen.getByRole('switch', { name: en('management.billing.usage.alertKinds.share80') }) as HTMLInputElement).checked).toBe(true);
   });
 
-  it('shows the transactions as a table with decimal amounts and currency, and the card on file', async () => {
+  it('shows the transactions as a table with dollar amounts and statuses in words, and the card on file', async () => {
     open();
     const [row] = await screen.findAllByTestId('transaction');
     const cells = within(row as HTMLElement).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(0, 6)).toEqual(['Nov 1, 2026', 'INV-0001', '49.00 USD', '9.80 USD', '58.80 USD', 'completed']);
+    expect(cells.slice(0, 6)).toEqual(['Nov 1, 2026', 'INV-0001', '$49.00', '$9.80', '$58.80', 'Paid']);
     expect(screen.getByText(en('management.billing.cardDetails', { brand: 'Visa', last4: '4242' }))).toBeTruthy();
     expect(screen.getByText(en('management.billing.cardExpiry', { month: '03', year: 2039 }))).toBeTruthy();
   });

@@ -23,7 +23,9 @@ import { TIMINGS } from '../../src/domain/constants';
 import type { SubscriptionStatus } from '../../src/domain/orders';
 import type { CompanyBilling, TransactionDto } from '../../src/domain/payments';
 import { session } from '../../src/session';
+import { formatAmount } from '../../src/ui/format';
 import { failureMessage } from '../../src/ui/form/messages';
+import { billingText } from '../../src/ui/servers/billingText';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { usePolling } from '../../src/ui/usePolling';
 import { productPrefix, saveBlob } from '../profile/files';
@@ -34,6 +36,7 @@ import '../../src/managementI18n';
 import { PaymentModal } from '../wizard/PaymentModal';
 import { codeAsWords } from '../../src/ui/format';
 import { UsageForecast } from './UsageForecast';
+import { UpdateCardDialog } from './UpdateCardDialog';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** A date of the API (ISO) as the page shows it, e.g. 'Mar 4, 2026'. */
@@ -41,7 +44,6 @@ export const billingDay = (iso: string): string => day.format(new Date(iso));
 
 const STATUS_COLORS: Record<SubscriptionStatus, ChipProps['color']> = { active: 'success', pending: 'info', past_due: 'warning', paused: 'default', canceled: 'default' };
 
-const money = (amount: string, currency: string) => `${amount} ${currency}`;
 
 function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (deployment: { id: string; name: string }) => void }) {
   const { t } = useTranslation();
@@ -56,13 +58,11 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.deploymentName}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t(`management.billing.perCycle.${s.cycle}`, { amount: money(s.recurring.amount, s.recurring.currency) })}
+                  {t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(s.recurring.amount) })}
                 </Typography>
-                {s.nextBilledAt && s.status !== 'canceled' && (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('management.billing.nextBilling', { date: billingDay(s.nextBilledAt) })}
-                  </Typography>
-                )}
+                <Typography variant="body2" color="text.secondary" data-testid="billing-line">
+                  {billingText({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange }, formatAmount(s.recurring.amount), t)}
+                </Typography>
                 {s.status === 'past_due' && s.pauseAfter && (
                   <Typography variant="body2" color="warning.dark">
                     {t('management.billing.pausesOn', { date: billingDay(s.pauseAfter) })}
@@ -125,13 +125,13 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{billingDay(tx.billedAt)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{tx.invoiceNumber ?? '—'}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(tx.subtotal, tx.currency)}
+                    {formatAmount(tx.subtotal)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(tx.tax, tx.currency)}
+                    {formatAmount(tx.tax)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {money(tx.total, tx.currency)}
+                    {formatAmount(tx.total)}
                   </TableCell>
                   <TableCell>{t(`management.billing.txStatus.${tx.status}`, { defaultValue: codeAsWords(tx.status) })}</TableCell>
                   <TableCell>
@@ -149,7 +149,7 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
   );
 }
 
-function CardOnFile({ card }: { card: CompanyBilling['card'] }) {
+function CardOnFile({ card, onUpdate }: { card: CompanyBilling['card']; onUpdate: () => void }) {
   const { t } = useTranslation();
   return (
     <SettingsSection title={t('management.billing.card')}>
@@ -166,6 +166,11 @@ function CardOnFile({ card }: { card: CompanyBilling['card'] }) {
       ) : (
         <Typography color="text.secondary">{t('management.billing.noCard')}</Typography>
       )}
+      <Box sx={{ mt: 2 }}>
+        <Button size="small" variant="outlined" startIcon={<CreditCard />} onClick={onUpdate} data-testid="update-card" aria-label={t('management.billing.updateCardTitle')}>
+          {t('management.billing.updateCard')}
+        </Button>
+      </Box>
     </SettingsSection>
   );
 }
@@ -177,6 +182,7 @@ export function BillingSettings() {
   const dashboardPath = companyId && projectId ? `/c/${companyId}/p/${projectId}/dashboard` : '/dashboard';
   const polled = usePolling(companyId, ordersApi.billing, TIMINGS.billingRefreshMs);
   const [paying, setPaying] = useState<{ id: string; name: string } | null>(null);
+  const [updatingCard, setUpdatingCard] = useState(false);
   const { data, error } = polled;
 
   useEffect(() => {
@@ -233,8 +239,19 @@ export function BillingSettings() {
         <UsageForecast companyId={companyId} />
         <Subscriptions billing={data} onPay={setPaying} />
         <Transactions companyId={companyId} transactions={data.transactions} />
-        <CardOnFile card={data.card} />
+        <CardOnFile card={data.card} onUpdate={() => setUpdatingCard(true)} />
       </Stack>
+      {updatingCard && (
+        <UpdateCardDialog
+          companyId={companyId}
+          onClose={() => setUpdatingCard(false)}
+          onUpdated={() => {
+            setUpdatingCard(false);
+            showToast({ text: t('management.billing.cardSaved'), variant: 'successful' });
+            void polled.reload();
+          }}
+        />
+      )}
       {paying && <PaymentModal deployment={paying} dashboardPath={dashboardPath} onClose={() => setPaying(null)} onPaid={() => void polled.reload()} />}
     </Fragment>
   );

@@ -1,69 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ordersApi } from '../../dataProvider/orders';
+import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../../src/i18n';
 import { appTheme } from '../../src/theme';
-import { failureMessage } from '../../src/ui/form/messages';
-import './i18n';
-
-interface CheckoutProps {
-  deploymentId: string;
-  purpose: 'order' | 'pastDue';
-  onCompleted: () => void;
-}
-
-function CardForm({ deploymentId, purpose, onCompleted }: CheckoutProps) {
-  const { t } = useTranslation();
-  const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '', cardholderName: '' });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
-  const field = (name: keyof typeof card) => ({ value: card[name], onChange: (e: { target: { value: string } }) => setCard((c) => ({ ...c, [name]: e.target.value })) });
-
-  const pay = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    setPaying(true);
-    try {
-      await ordersApi.payStandIn(deploymentId, { ...card, cardholderName: card.cardholderName || undefined });
-      onCompleted();
-    } catch (error) {
-      // A declined card says why and leaves the form for another try.
-      setFailure(failureMessage(error, t));
-      setPaying(false);
-    }
-  };
-
-  return (
-    <Box component="form" noValidate onSubmit={(e) => void pay(e)} aria-label={t('wizard.payment.cardForm')}>
-      <Stack spacing={2}>
-        <Typography variant="body2" color="text.secondary">
-          {t('wizard.payment.standInNote')}
-        </Typography>
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextField label={t('wizard.payment.cardholderName')} autoComplete="cc-name" {...field('cardholderName')} />
-        <TextField label={t('wizard.payment.cardNumber')} inputMode="numeric" autoComplete="cc-number" required {...field('cardNumber')} />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-          <TextField label={t('wizard.payment.expiry')} placeholder="MM/YY" autoComplete="cc-exp" required {...field('expiry')} />
-          <TextField label={t('wizard.payment.cvc')} inputMode="numeric" autoComplete="cc-csc" required {...field('cvc')} />
-        </Box>
-        <Button type="submit" variant="contained" size="large" loading={paying}>
-          {purpose === 'pastDue' ? t('wizard.payment.payRenewal') : t('wizard.payment.pay')}
-        </Button>
-      </Stack>
-    </Box>
-  );
-}
+import { CardForm, type CheckoutProps } from './CardForm';
 
 /** The local checkout stand-in's card form; mounted by the stand-in adapter in its own root. */
 export function StandInCheckout(props: CheckoutProps) {

@@ -23,6 +23,7 @@ export const remove: TaskHandler = {
     if (machineId) await destroyMachine(ctx, machineId);
     await ctx.step('stop_billing', async () => {
       const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.deploymentId, ctx.deployment.id));
+      // Usually stopped when the deletion was confirmed; the gateway asks again only if that did not happen.
       if (sub) await ctx.payments.cancelAtPeriodEnd(sub);
       return {};
     });

@@ -14,7 +14,7 @@ import {
   receiptParamsSchema,
   reviewRequestSchema,
 } from '../../src/domain/orders';
-import { companyBillingSchema, receiptSchema } from '../../src/domain/payments';
+import { cardUpdateAnswerSchema, companyBillingSchema, receiptSchema, standInPaySchema } from '../../src/domain/payments';
 import { z } from 'zod';
 import { ok, replies } from './envelope';
 
@@ -60,6 +60,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/companies/:id/billing', { schema: { tags: ['billing'], params: deploymentParamsSchema, response: replies(companyBillingSchema) } }, async (request) => {
     const user = request.actor;
     return ok(await billing.companyBilling(user.id, request.params.id));
+  });
+
+  // "Update card" at any time (stand-in; with Paddle its checkout updates the card).
+  app.post('/companies/:id/billing/card', { schema: { tags: ['billing'], params: deploymentParamsSchema, body: standInPaySchema, response: replies(cardUpdateAnswerSchema) } }, async (request) => {
+    return ok(await billing.updateCard(request.actor, { companyId: request.params.id, card: request.body }));
   });
 
   // A JSON receipt, downloaded as a file.

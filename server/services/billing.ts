@@ -1,13 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { PastDueDeployment } from '../../src/domain/orders';
-import type { CompanyBilling, TransactionDto } from '../../src/domain/payments';
+import { cardOnFile, standInCardOutcome, type CardSummary, type CompanyBilling, type StandInPayBody, type TransactionDto } from '../../src/domain/payments';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deployments, subscriptions, transactions } from '../db/schema';
+import { deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';
 import { AppError } from '../errors';
 import { requireMember } from './companies';
 import { subscriptionDto } from './orderQuotes';
 import { UUID } from './plans';
+import type { RateCounters } from './rateCounters';
+import { recordAudit, type AuditActor } from './audit';
+import type { TFunction } from 'i18next';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +32,10 @@ function transactionDto(row: typeof transactions.$inferSelect): TransactionDto {
 }
 
 /** Management → Billing and the past-due banner: reads for members of the company. */
-export function createBillingService({ db, config }: { db: Db; config: Config }) {
+/** Declined card updates per user and hour, as for stand-in payments: card testing stops here. */
+const DECLINES_PER_HOUR = 20;
+
+export function createBillingService({ db, config, counters, t }: { db: Db; config: Config; counters: RateCounters; t: TFunction }) {
   return {
     /** GET /deployments/pastdue/{company}: servers whose subscription is past due, with the pause date. */
     async pastDue(userId: string, companyId: string): Promise<PastDueDeployment[]> {
@@ -51,23 +57,52 @@ export function createBillingService({ db, config }: { db: Db; config: Config })
       await requireMember(db, companyId, userId, 'admin');
       const [subs, txs] = await Promise.all([
         db
-          .select({ sub: subscriptions, name: deployments.name })
+          .select({ sub: subscriptions, name: deployments.name, free: deployments.free, status: deployments.status, deletingOn: deploymentRuntime.terminationScheduledAt })
           .from(subscriptions)
           .innerJoin(deployments, eq(deployments.id, subscriptions.deploymentId))
+          .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, subscriptions.deploymentId))
           .where(eq(subscriptions.companyId, companyId))
           .orderBy(desc(subscriptions.createdAt)),
         db.select().from(transactions).where(eq(transactions.companyId, companyId)).orderBy(desc(transactions.billedAt)).limit(200),
       ]);
-      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS), deploymentName: s.name }));
+      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS), deploymentName: s.name, free: s.free, deletingOn: s.deletingOn?.toISOString() ?? null, deleted: s.status === 'deleted' }));
       const pastDue = dtos.filter((s) => s.status === 'past_due' && s.pastDueSince);
       const since = pastDue.map((s) => s.pastDueSince as string).sort()[0] ?? null;
-      const withCard = subs.filter((s) => s.sub.card).sort((a, b) => b.sub.updatedAt.getTime() - a.sub.updatedAt.getTime())[0];
+
       return {
         subscriptions: dtos,
         transactions: txs.map(transactionDto),
-        card: withCard?.sub.card ?? null,
+        // The card the customer gave last: a server deleted or restored since changes nothing here.
+        card: cardOnFile(subs.map((s) => s.sub.card)),
         pastDue: { count: pastDue.length, since, pauseAfter: since ? new Date(new Date(since).getTime() + config.PAST_DUE_GRACE_DAYS * DAY_MS).toISOString() : null },
       };
+    },
+
+    /**
+     * POST /companies/{id}/billing/card (stand-in): "Update card" at any time. The new card goes on
+     * file for every subscription of the company (renewals and payments use it); a declined card
+     * changes nothing and says why. With Paddle, its own checkout updates the card (not here).
+     */
+    async updateCard(actor: AuditActor, input: { companyId: string; card: StandInPayBody }): Promise<{ card: CardSummary }> {
+      if (config.payments === 'paddle') throw new AppError('NOT_FOUND');
+      await requireMember(db, input.companyId, actor.id, 'admin');
+      if (config.payments !== 'stand-in') throw new AppError('PAYMENTS_UNAVAILABLE');
+      const limit = { max: DECLINES_PER_HOUR, windowMinutes: 60 };
+      await counters.check(`checkout:user:${actor.id}`, limit);
+      const outcome = standInCardOutcome(input.card, new Date());
+      if (!outcome.ok) {
+        await counters.hit(`checkout:user:${actor.id}`, limit);
+        const reason = `payments.declined.${outcome.reason}`;
+        throw new AppError('PAYMENT_DECLINED', { fieldErrors: { cardNumber: [reason] }, params: { reason: t(reason) } });
+      }
+      const card: CardSummary = { brand: outcome.brand, last4: input.card.cardNumber.slice(-4), expiryMonth: outcome.expiryMonth, expiryYear: outcome.expiryYear, setAt: new Date().toISOString() };
+      await db.transaction(async (tx) => {
+        const before = await tx.select({ card: subscriptions.card }).from(subscriptions).where(eq(subscriptions.companyId, input.companyId));
+        await tx.update(subscriptions).set({ card, updatedAt: new Date() }).where(eq(subscriptions.companyId, input.companyId));
+        const previous = cardOnFile(before.map((r) => r.card));
+        await recordAudit(tx, { actor, action: 'company.cardUpdate', targetType: 'company', targetId: input.companyId, companyId: input.companyId, before: previous ? { brand: previous.brand, last4: previous.last4 } : null, after: { brand: card.brand, last4: card.last4 } });
+      });
+      return { card };
     },
 
     /** A transaction's receipt (admins of its company), as a JSON document to download. */

@@ -6,13 +6,14 @@ import type { AdminDeploymentAction, AdminDeploymentActionBody } from '../../src
 import type { DeploymentStatus } from '../../src/domain/orders';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deploymentBackups, deploymentRuntime, deployments, features, planFeatures } from '../db/schema';
+import { deploymentBackups, deploymentRuntime, deployments, features, planFeatures, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
 import { enqueueTask, openTask, recordEvent, taskDto } from './deploymentTasks';
 import type { TaskQueue } from '../queue';
 import { deploymentRowsQuery, deploymentViews } from './deploymentViews';
 import { loadDeploymentFor } from './deploymentReads';
+import type { PaymentGateway } from './payments';
 import type { Keyring } from './secrets';
 import { signServerLink } from './serverSignInLink';
 import { requireMember } from './companies';
@@ -32,7 +33,7 @@ const LIVE: readonly DeploymentStatus[] = ['running', 'error_restarting', 'error
  * refused before anything is written; a conflict with the server's state answers 409 and queues
  * nothing; every action is audited in its transaction.
  */
-export function createDeploymentActions({ db, config, queue, keyring }: { db: Db; config: Config; queue: TaskQueue; keyring: Keyring }) {
+export function createDeploymentActions({ db, config, queue, keyring, payments }: { db: Db; config: Config; queue: TaskQueue; keyring: Keyring; payments: PaymentGateway }) {
   /** Locks the server (so two actions on it never interleave) and reads its runtime and open task. */
   async function lock(tx: Db, deploymentId: string): Promise<Locked> {
     const [deployment] = await tx.select().from(deployments).where(eq(deployments.id, deploymentId)).for('update');
@@ -70,7 +71,8 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
   }
   const loadRow = (id: string) => deploymentRowsQuery(db).where(eq(deployments.id, id));
 
-  type Change = { type?: TaskType; payload?: Record<string, unknown>; before?: Record<string, unknown>; after?: Record<string, unknown> };
+  /** billing: what the payment vendor is told once the change is committed (stop at the period end, or keep billing). */
+  type Change = { type?: TaskType; payload?: Record<string, unknown>; before?: Record<string, unknown>; after?: Record<string, unknown>; billing?: 'stop' | 'keep' };
   type Rule = (tx: Db, locked: Locked, actor: AuditActor) => Promise<Change>;
 
   /**
@@ -78,7 +80,8 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
    * change, the task and the audit row (the caller has authorised the actor before).
    */
   async function run(actor: AuditActor, deploymentId: string, companyId: string, verb: string, rule: Rule, note: Record<string, unknown> = {}) {
-    return db.transaction(async (tx) => {
+    let billing: Change['billing'];
+    const queued = await db.transaction(async (tx) => {
       const locked = await lock(tx, deploymentId);
       const change = await rule(tx, locked, actor);
       const queued = change.type ? await enqueueTask(tx, queue, { deploymentId, type: change.type, payload: change.payload, actor }) : null;
@@ -91,8 +94,15 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
         before: change.before ?? null,
         after: { ...(change.after ?? {}), ...(queued ? { taskId: queued.id } : {}), ...note },
       });
+      billing = change.billing;
       return queued;
     });
+    // After the commit: the stand-in's notifications go through the webhook, which needs the rows.
+    if (billing) {
+      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.deploymentId, deploymentId));
+      if (sub) await (billing === 'stop' ? payments.cancelAtPeriodEnd(sub) : payments.keep(sub));
+    }
+    return queued;
   }
 
   /** A company admin's action: rights first (nothing written for a refusal), then the rule. */
@@ -121,7 +131,8 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
       await tx.update(deploymentRuntime).set({ terminationScheduledAt: at, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, id));
       await recordEvent(tx, id, 'termination_scheduled', { actor, message: at.toISOString() });
       // Without a grace period there is nothing to wait for: terminate now.
-      return { type: config.DELETION_GRACE_SECONDS === 0 ? 'delete' : undefined, after: { terminationScheduledAt: at.toISOString() } };
+      // No further charge from the moment the deletion is confirmed: billing stops at the paid period's end.
+      return { type: config.DELETION_GRACE_SECONDS === 0 ? 'delete' : undefined, after: { terminationScheduledAt: at.toISOString() }, billing: 'stop' };
     },
 
     cancelTermination: (): Rule => async (tx, { deployment, runtime, busy }, actor) => {
@@ -130,7 +141,7 @@ export function createDeploymentActions({ db, config, queue, keyring }: { db: Db
       if (busy?.type === 'delete') throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
       await tx.update(deploymentRuntime).set({ terminationScheduledAt: null, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, deployment.id));
       await recordEvent(tx, deployment.id, 'termination_canceled', { actor });
-      return { before: { terminationScheduledAt: runtime.terminationScheduledAt.toISOString() }, after: { terminationScheduledAt: null } };
+      return { before: { terminationScheduledAt: runtime.terminationScheduledAt.toISOString() }, after: { terminationScheduledAt: null }, billing: 'keep' };
     },
 
     /** From a backup of the server, or (no backup named) a deleted server from its final snapshot within the window. */

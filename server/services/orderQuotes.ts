@@ -90,7 +90,8 @@ export function subscriptionDto(row: typeof subscriptions.$inferSelect, graceDay
     cycle: row.cycle,
     recurring: { amount: row.quote.total, currency: row.quote.currency },
     currentPeriod: row.currentPeriodStart && row.currentPeriodEnd ? { startsAt: row.currentPeriodStart.toISOString(), endsAt: row.currentPeriodEnd.toISOString() } : null,
-    nextBilledAt: iso(row.nextBilledAt),
+    // Set to end (a deleted server's): no screen may promise another bill.
+    nextBilledAt: row.scheduledChange?.action === 'cancel' || row.status === 'canceled' ? null : iso(row.nextBilledAt),
     scheduledChange: row.scheduledChange ?? null,
     pastDueSince: iso(row.pastDueSince),
     pauseAfter: row.status === 'past_due' && row.pastDueSince ? new Date(row.pastDueSince.getTime() + graceDays * DAY_MS).toISOString() : null,

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
-import { centsToDecimal } from '../../src/domain/money';
+import { invoiceTotals } from '../../src/domain/billing';
+import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import type { SubscriptionQuote } from '../../src/domain/orders';
 import { paddleEventSchema, standInCardOutcome, type CheckoutSummary, type PaddleEvent, type ScheduledChange, type PaymentsClientConfig, type StandInPayBody } from '../../src/domain/payments';
 import type { Config } from '../config';
@@ -12,7 +13,7 @@ import { AppError } from '../errors';
 import { recordAudit } from './audit';
 import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
 import { createPaddleClient } from './paddle/client';
-import { recordAndApply, type SettlementHooks } from './paddle/events';
+import { noteScheduledChange, recordAndApply, type SettlementHooks } from './paddle/events';
 import { verifyPaddleSignature, signPaddleBody } from './paddle/signature';
 import { newVendorCustomerId, newVendorSubscriptionId, newVendorTransactionId, subscriptionEvent, transactionCompletedEvent } from './paddle/standIn';
 import type { RateCounters } from './rateCounters';
@@ -122,10 +123,15 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
           return null;
         },
         async cancelAtPeriodEnd(sub) {
-          if (billed(sub)) await paddle.cancelSubscription(sub.vendorSubscriptionId);
+          if (!billed(sub) || sub.scheduledChange?.action === 'cancel') return;
+          await paddle.cancelSubscription(sub.vendorSubscriptionId);
+          const effectiveAt = (sub.currentPeriodEnd ?? sub.nextBilledAt ?? new Date()).toISOString();
+          await noteScheduledChange(db, sub.id, { action: 'cancel', effective_at: effectiveAt, resume_at: null }, 'paddle.cancel');
         },
         async keep(sub) {
-          if (billed(sub) && sub.scheduledChange?.action === 'cancel') await paddle.removeScheduledChange(sub.vendorSubscriptionId);
+          if (!billed(sub) || sub.scheduledChange?.action !== 'cancel') return;
+          await paddle.removeScheduledChange(sub.vendorSubscriptionId);
+          await noteScheduledChange(db, sub.id, null, 'paddle.removeScheduledChange');
         },
         async changeSubscription(vendorSubscriptionId, _sub, quote) {
           // Paddle charges the prorated difference and then notifies subscription.updated and transaction.completed.
@@ -142,7 +148,7 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
           return null;
         },
         async cancelAtPeriodEnd(sub) {
-          if (!billed(sub) || !sub.currentPeriodEnd) return;
+          if (!billed(sub) || !sub.currentPeriodEnd || sub.scheduledChange?.action === 'cancel') return;
           await send([standInUpdate(sub, { action: 'cancel', effective_at: sub.currentPeriodEnd.toISOString(), resume_at: null })]);
         },
         async keep(sub) {
@@ -157,8 +163,10 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
             const periodStart = sub.cycle === quote.cycle && sub.currentPeriodStart ? sub.currentPeriodStart : at;
             const events = [subscriptionEvent('subscription.updated', { vendorSubscriptionId, customerId, quote, periodStart, ids, at })];
             if (dueNowCents > 0 && sub.card) {
-              const amount = centsToDecimal(dueNowCents);
-              events.push(transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: { subtotal: amount, discount: '0.00', tax: '0.00', total: amount }, lines: [{ name: t('payments.prorationLine'), amount }], currency: quote.currency, card: sub.card, origin: 'subscription_update', ids, at: new Date(at.getTime() + 1) }));
+              // The invoice carries the charge the quote said, its tax in the quote's proportion.
+              const split = invoiceTotals(dueNowCents, { taxCents: decimalToCents(quote.tax), totalCents: decimalToCents(quote.total) });
+              const totals = { subtotal: centsToDecimal(split.subtotal), discount: '0.00', tax: centsToDecimal(split.tax), total: centsToDecimal(split.total) };
+              events.push(transactionCompletedEvent({ vendorSubscriptionId, customerId, totals, lines: [{ name: t('payments.prorationLine'), amount: totals.subtotal }], currency: quote.currency, card: sub.card, origin: 'subscription_update', ids, at: new Date(at.getTime() + 1) }));
             }
             await send(events);
           };

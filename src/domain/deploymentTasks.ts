@@ -73,7 +73,7 @@ export const latestTaskSchema = deploymentTaskDtoSchema.pick({ _id: true, type: 
 export type LatestTask = z.infer<typeof latestTaskSchema>;
 
 /** Timeline entry kinds: a status change, a task queued/started/retried/completed/failed/canceled, a health change, a deletion scheduled or canceled, or a note (a task's finding, such as a DNS record not found). */
-export const TIMELINE_KINDS = ['status', 'task_queued', 'task_started', 'task_retry', 'task_completed', 'task_failed', 'task_canceled', 'health', 'termination_scheduled', 'termination_canceled', 'note'] as const;
+export const TIMELINE_KINDS = ['status', 'task_queued', 'task_started', 'task_retry', 'task_completed', 'task_failed', 'task_canceled', 'health', 'termination_scheduled', 'termination_canceled', 'billing_stopped', 'billing_resumed', 'note'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** One entry of a server's timeline (GET /deployments/events?_id=). */

@@ -1,4 +1,5 @@
 import type { BillingCycle } from './constants';
+import { billableDays, scaleHalfUp } from './billing';
 import type { FieldErrors } from './errors';
 
 /**
@@ -35,15 +36,6 @@ export function changeRefusals(current: OrderShape, next: OrderShape): FieldErro
 
 export const isChangeAllowed = (current: OrderShape, next: OrderShape) => Object.keys(changeRefusals(current, next)).length === 0;
 
-const DAY_MS = 86_400_000;
-
-/** n × num / den rounded half up, exact for any cents and milliseconds (BigInt). */
-function scaleHalfUp(n: number, num: number, den: number): number {
-  if (den <= 0) return 0;
-  const q = (2n * BigInt(n) * BigInt(num) + BigInt(den)) / (2n * BigInt(den));
-  return Number(q);
-}
-
 export interface Proration {
   /** Cents charged now. */
   dueNow: number;
@@ -55,15 +47,15 @@ export interface Proration {
 /**
  * Paddle's prorated_immediately, in cents: the unused part of the current period is credited and
  * the new price is charged for the same remaining part; a new billing cycle starts a new period,
- * so the whole new price is charged at once, less the credit.
+ * so the whole new price is charged at once, less the credit. Parts are whole days
+ * (`billableDays`): the quote and the charge agree all day.
  */
 export function prorate(input: { currentTotal: number; nextTotal: number; cycleChanges: boolean; periodStart: Date; periodEnd: Date; now: Date }): Proration {
-  const period = input.periodEnd.getTime() - input.periodStart.getTime();
-  const remaining = Math.min(Math.max(input.periodEnd.getTime() - input.now.getTime(), 0), Math.max(period, 0));
+  const { period, remaining } = billableDays(input.periodStart, input.periodEnd, input.now);
   const unused = scaleHalfUp(input.currentTotal, remaining, period);
   const charge = input.cycleChanges ? input.nextTotal : scaleHalfUp(input.nextTotal, remaining, period);
   const net = charge - unused;
-  return { dueNow: Math.max(net, 0), credit: Math.max(-net, 0), remainingDays: Math.ceil(remaining / DAY_MS) };
+  return { dueNow: Math.max(net, 0), credit: Math.max(-net, 0), remainingDays: remaining };
 }
 
 /** The end of a billing period that starts at `start`: one calendar month or year later (UTC). */

@@ -95,7 +95,8 @@ export const paddleEventSchema = z.object({
 });
 export type PaddleEvent = z.infer<typeof paddleEventSchema>;
 
-export const cardSummarySchema = z.object({ brand: z.string(), last4: z.string(), expiryMonth: z.number(), expiryYear: z.number() });
+/** setAt: when the customer gave this card (a payment, or "Update card"); the newest is the one on file. */
+export const cardSummarySchema = z.object({ brand: z.string(), last4: z.string(), expiryMonth: z.number(), expiryYear: z.number(), setAt: z.string().optional() });
 export type CardSummary = z.infer<typeof cardSummarySchema>;
 
 export const receiptDataSchema = z.object({ customerEmail: z.string().nullable(), lines: z.array(z.object({ name: z.string(), amount: z.string() })), card: cardSummarySchema.nullable() });
@@ -118,7 +119,8 @@ export const transactionDtoSchema = z.object({
 export type TransactionDto = z.infer<typeof transactionDtoSchema>;
 
 export const companyBillingSchema = z.object({
-  subscriptions: z.array(subscriptionDtoSchema.extend({ deploymentName: z.string() })),
+  /** deletingOn: the server's scheduled deletion; deleted: it is gone (restorable or not). */
+  subscriptions: z.array(subscriptionDtoSchema.extend({ deploymentName: z.string(), free: z.boolean(), deletingOn: z.string().nullable(), deleted: z.boolean() })),
   transactions: z.array(transactionDtoSchema),
   card: cardSummarySchema.nullable(),
   pastDue: z.object({ count: z.number(), since: z.string().nullable(), pauseAfter: z.string().nullable() }),
@@ -160,6 +162,16 @@ export const standInPayAnswerSchema = z.object({ status: z.literal('completed'),
 
 /** What the webhook answers Paddle (or the stand-in): the event was taken, and what it did. */
 export const webhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), outcome: z.string() });
+
+/** POST /companies/{id}/billing/card (stand-in): the new card on file, for every subscription of the company. */
+export const cardUpdateAnswerSchema = z.object({ card: cardSummarySchema });
+
+/** The card on file of a company: the one the customer gave last, whatever servers came and went since. */
+export function cardOnFile(cards: readonly (CardSummary | null)[]): CardSummary | null {
+  let newest: CardSummary | null = null;
+  for (const card of cards) if (card && (!newest || (card.setAt ?? '') > (newest.setAt ?? ''))) newest = card;
+  return newest;
+}
 
 /** The downloadable receipt of one transaction. */
 export const receiptSchema = transactionDtoSchema.extend({ product: z.string(), customerEmail: z.string().nullable(), lines: receiptDataSchema.shape.lines, card: cardSummarySchema.nullable() });

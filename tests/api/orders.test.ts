@@ -208,7 +208,9 @@ describe('edit mode: PUT /deployments/{id} and generate-review', () => {
 
   it('upgrades the tier and switches to yearly: the subscription changes and the prorated charge is recorded', async () => {
     const before = await count(t.app, `transactions where deployment_id = '${paidId}'`);
-    const res = await put(owner.cookie, paidId, change({ planCode: BASIC, paymentCycle: 'year', planConfig: { region: cat.region('europe-west1'), features: [cat.feature('retention.24m')] } }));
+    const upgrade = change({ planCode: BASIC, paymentCycle: 'year', planConfig: { region: cat.region('europe-west1'), features: [cat.feature('retention.24m')] } });
+    const quoted = (await review(owner.cookie, { _id: paidId, ...upgrade })).json().payload;
+    const res = await put(owner.cookie, paidId, upgrade);
     expect(res.statusCode).toBe(200);
     const body = res.json().payload;
     expect(body).toMatchObject({ _id: paidId, paymentRequired: false, subscription: { status: 'active', cycle: 'year' } });
@@ -218,6 +220,11 @@ describe('edit mode: PUT /deployments/{id} and generate-review', () => {
     expect(await count(t.app, `transactions where deployment_id = '${paidId}'`)).toBe((before ?? 0) + 1);
     const [tx] = await t.app.database.rows<{ total: string; origin: string }>(`select total::text, origin from transactions where deployment_id = '${paidId}' order by billed_at desc limit 1`);
     expect(tx).toEqual({ total: body.charged.amount, origin: 'subscription_update' });
+    // One amount everywhere: what the review quoted is what was charged and what the invoice says.
+    expect(body.charged.amount).toBe(quoted.amountDueNow);
+    const [invoice] = await t.app.database.rows<{ subtotal: string; tax: string; total: string }>(`select subtotal::text, tax::text, total::text from transactions where deployment_id = '${paidId}' order by billed_at desc limit 1`);
+    expect(invoice?.total).toBe(quoted.amountDueNow);
+    expect(Number(invoice?.subtotal) * 100 + Number(invoice?.tax) * 100).toBeCloseTo(Number(quoted.amountDueNow) * 100, 6);
   });
 
   it('upgrades a free server to a paid plan: it then waits for a checkout, still on its free plan', async () => {

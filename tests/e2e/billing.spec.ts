@@ -47,11 +47,12 @@ test('an admin sees the paid server, its transaction and card under Management �
   await expect(sub).toHaveCount(1);
   await expect(sub).toContainText('Billed Server');
   await expect(sub).toContainText('Active');
-  await expect(sub).toContainText(/\d+\.\d{2} USD \/ month/);
-  await expect(sub).toContainText('Next billing:');
+  await expect(sub).toContainText(/\$\d+\.\d{2} \/ month/);
+  await expect(sub).toContainText(/Next bill \$\d+\.\d{2} on /);
   const tx = page.getByTestId('transaction');
   await expect(tx).toHaveCount(1);
-  await expect(tx).toContainText(/\d+\.\d{2} USD/);
+  await expect(tx).toContainText(/\$\d+\.\d{2}/);
+  await expect(tx).toContainText('Paid');
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
   await expect(page.getByText('Expires 12/2039')).toBeVisible();
   // Nothing is past due: no alert, no banner.
@@ -99,4 +100,78 @@ test('a pending server is paid from Management › Billing in the payment modal,
   await done.getByRole('link', { name: 'Go to dashboard' }).click();
   await expect(page).toHaveURL(/#\/c\/[^/]+\/p\/[^/]+\/dashboard$/);
   await expect(page.getByText('Payment received. Your server is being set up.')).toBeVisible();
+});
+
+test('deleting a paid server: no screen shows a next bill and the timeline says billing stopped', async ({ page }) => {
+  const account = await newAccount(page);
+  const id = await paidServer(page, account, 'Deleted Server');
+  const serverPage = `/#/c/${account.cid}/p/${account.pid}/deployments/${id}`;
+  await page.setViewportSize(SCREEN.wide);
+  await page.goto(serverPage);
+  const plan = page.getByTestId('plan-panel');
+  await expect(plan).toContainText(/Next bill \$\d+(\.\d{2})? on /, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  // The confirmation's own Delete button, the last on the page.
+  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  await expect(plan).toContainText(/Deleting on .+; no further charge/);
+  await expect(page.getByTestId('timeline-panel')).toContainText(/Billing stopped: no further charge after /);
+  await expect(page.getByText(/Next bill/)).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/server-deleting-1440.png`, fullPage: true });
+  await page.setViewportSize(SCREEN.phone);
+  await expect(plan).toContainText(/Deleting on .+; no further charge/);
+  await page.screenshot({ path: `${SHOTS}/server-deleting-390.png`, fullPage: true });
+
+  await page.goto('/#/management/billing');
+  await expect(page.getByTestId('subscription').getByTestId('billing-line')).toContainText(/Deleting on .+; no further charge/);
+  await expect(page.getByText(/Next bill/)).toHaveCount(0);
+  await page.goto(`/#/c/${account.cid}/p/${account.pid}/deployments`);
+  await expect(page.getByText(/Deleting on .+; no further charge/).first()).toBeVisible();
+
+});
+
+test('an abandoned payment is completed from the server page, its card and the deployments list', async ({ page }) => {
+  const account = await newAccount(page);
+  const id = await orderServer(page, account, 'Pending Server');
+  await page.setViewportSize(SCREEN.phone);
+  await page.goto(`/#/c/${account.cid}/p/${account.pid}/dashboard`);
+  await expect(page.getByTestId('server-card').getByTestId('complete-payment')).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/#/c/${account.cid}/p/${account.pid}/deployments`);
+  await expect(page.getByTestId('complete-payment').first()).toBeVisible();
+  await page.goto(`/#/c/${account.cid}/p/${account.pid}/deployments/${id}`);
+  const complete = page.getByTestId('complete-payment');
+  await expect(complete).toBeVisible();
+  await expect(page.getByTestId('plan-panel')).toContainText('Payment pending: nothing charged yet');
+  await page.screenshot({ path: `${SHOTS}/server-pending-390.png`, fullPage: true });
+  await page.setViewportSize(SCREEN.wide);
+  await page.screenshot({ path: `${SHOTS}/server-pending-1440.png`, fullPage: true });
+  await complete.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Pay for Pending Server');
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await dialog.getByLabel('Security code').fill('123');
+  await dialog.getByRole('button', { name: /^Pay/ }).click();
+  await expect(dialog).toContainText('Payment received');
+});
+
+test('the card on file is updated at any time from Management › Billing', async ({ page }) => {
+  const account = await newAccount(page);
+  await paidServer(page, account, 'Card Server');
+  await page.setViewportSize(SCREEN.wide);
+  await page.goto('/#/management/billing');
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+  await page.getByTestId('update-card').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await dialog.getByLabel('Security code').fill('123');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Mastercard ending in 4444')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/billing-card-1440.png`, fullPage: true });
+  await page.setViewportSize(SCREEN.phone);
+  await page.screenshot({ path: `${SHOTS}/billing-card-390.png`, fullPage: true });
 });

@@ -24,6 +24,7 @@ import { OpenDashboardButton } from './OpenDashboardButton';
 import { PlanPanel } from './PlanPanel';
 import { StatusPanel } from './StatusPanel';
 import { TimelinePanel } from './TimelinePanel';
+import { CompletePayment } from '../CompletePayment';
 
 const column = { display: { xs: 'contents', md: 'grid' }, gap: 2, minWidth: 0, alignContent: 'start' } as const;
 const at = (order: number) => ({ order: { xs: order, md: 0 }, minWidth: 0, display: 'grid' }) as const;
@@ -98,7 +99,10 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
           </Typography>
           <StatusChip status={d.status} size="medium" />
         </Box>
-        <OpenDashboardButton deployment={d} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {canEdit && <CompletePayment deployment={d} size="medium" onPaid={() => void server.reload()} />}
+          <OpenDashboardButton deployment={d} />
+        </Box>
       </Box>
       {role === 'viewer' && (
         <Alert severity="info" sx={{ mb: 2 }}>

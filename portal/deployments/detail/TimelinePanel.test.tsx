@@ -16,7 +16,7 @@ describe('the timeline', () => {
     const events = [event('termination_scheduled', at), event('health', 'healthy'), event('health', 'unhealthy: no answer'), event('task_started', 'attempt 2'), event('note', 'verification record not found')];
     renderPage(<TimelinePanel timeline={{ tasks: [], events } as never} />, '/');
     const text = screen.getByTestId('timeline-panel').textContent ?? '';
-    expect(text).toContain(en('deployment.timeline.deletingOn', { date: dateTime.format(new Date(at)) }));
+    expect(text).toContain(en('deployment.timeline.kind.termination_scheduled', { date: dateTime.format(new Date(at)) }));
     expect(text).not.toContain(at);
     expect(text).toContain(en('deployment.health.healthy'));
     expect(text).toContain(`${en('deployment.health.unhealthy')}: no answer`);

@@ -17,6 +17,7 @@ function eventText(e: DeploymentEventDto, t: TFunction): string {
     const to = e.toStatus ? t(`servers.status.${e.toStatus}`) : '';
     return e.fromStatus ? t('deployment.timeline.kind.status', { from: t(`servers.status.${e.fromStatus}`), to }) : t('deployment.timeline.kind.statusFirst', { to });
   }
+  if (DATED.has(e.kind)) return t(`deployment.timeline.kind.${e.kind}`, { date: datedMessage(e) ?? '' });
   return t(`deployment.timeline.kind.${e.kind}`, { task });
 }
 
@@ -27,7 +28,8 @@ function eventText(e: DeploymentEventDto, t: TFunction): string {
 function eventDetail(e: DeploymentEventDto, t: TFunction): string | null {
   const m = e.message;
   if (!m) return null;
-  if (e.kind === 'termination_scheduled' && !Number.isNaN(Date.parse(m))) return t('deployment.timeline.deletingOn', { date: dateTime.format(new Date(m)) });
+  // A dated event's label carries its date (eventText).
+  if (DATED.has(e.kind) && datedMessage(e)) return null;
   if (e.kind === 'health') {
     if (m === 'healthy') return t('deployment.health.healthy');
     if (m.startsWith('unhealthy')) return [t('deployment.health.unhealthy'), m.slice('unhealthy: '.length)].filter(Boolean).join(': ');
@@ -36,6 +38,12 @@ function eventDetail(e: DeploymentEventDto, t: TFunction): string | null {
   if (attempt) return t('deployment.timeline.attempt', { n: Number(attempt[1]) });
   if (m === 'verification record not found') return t('deployment.timeline.domainNotFound');
   return m;
+}
+/** Events whose message is the date they announce: shown in words, never as the stored timestamp. */
+const DATED = new Set<DeploymentEventDto['kind']>(['termination_scheduled', 'billing_stopped']);
+function datedMessage(e: DeploymentEventDto): string | null {
+  const at = e.message ? new Date(e.message) : null;
+  return at && !Number.isNaN(at.getTime()) ? dateTime.format(at) : null;
 }
 
 /** Every task and status change of the server, newest first (GET /deployments/events). */
@@ -55,7 +63,7 @@ export function TimelinePanel({ timeline }: { timeline: DeploymentTimeline | und
             </Typography>
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2">{eventText(e, t)}</Typography>
-              {(e.message || e.actorEmail) && (
+              {(eventDetail(e, t) || e.actorEmail) && (
                 <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {[eventDetail(e, t), e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
                 </Typography>

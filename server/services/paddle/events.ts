@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
-import type { SubscriptionStatus } from '../../../src/domain/orders';
-import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction } from '../../../src/domain/payments';
+import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/orders';
+import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction, type ScheduledChange } from '../../../src/domain/payments';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
 import { recordAudit } from '../audit';
+import { recordEvent, setDeploymentStatus } from '../deploymentTasks';
 import { UUID } from '../plans';
 
 export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid' | 'mismatch';
@@ -58,6 +59,31 @@ async function activate(tx: Db, sub: SubscriptionRow, event: PaddleEvent, hooks:
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
 
+/**
+ * A cancellation set or withdrawn at the vendor (a server deleted, or kept or restored) goes on
+ * the server's timeline and in the audit log, so the customer and support see billing stop and resume.
+ */
+async function recordBillingChange(tx: Db, sub: SubscriptionRow, next: ScheduledChange | null, source: { event: string; eventId: string | null }) {
+  const was = sub.scheduledChange?.action === 'cancel';
+  const is = next?.action === 'cancel';
+  if (was === is) return;
+  await recordEvent(tx, sub.deploymentId, is ? 'billing_stopped' : 'billing_resumed', { message: is ? (next?.effective_at ?? null) : null });
+  await recordAudit(tx, { actor: null, action: 'subscription.scheduledChange', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, before: { scheduledChange: sub.scheduledChange ?? null }, after: { scheduledChange: next, ...source } });
+}
+
+/**
+ * Paddle accepted a cancellation at the period end (or its withdrawal): kept at once, so every
+ * screen says so before Paddle's subscription.updated confirms it (which then changes nothing).
+ */
+export async function noteScheduledChange(db: Db, subscriptionId: string, next: ScheduledChange | null, event: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+    if (!row) return;
+    await tx.update(subscriptions).set({ scheduledChange: next, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
+    await recordBillingChange(tx, row, next, { event, eventId: null });
+  });
+}
+
 /** What the running-servers side does when an order is settled (in the event's transaction). */
 export interface SettlementHooks {
   settled(tx: Db, deploymentId: string): Promise<void>;
@@ -97,6 +123,7 @@ async function applySubscription(tx: Db, event: PaddleEvent, occurredAt: Date, h
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, sub.id));
+  await recordBillingChange(tx, sub, data.scheduled_change ?? null, { event: event.event_type, eventId: event.event_id });
   if (activates && status === 'active') {
     await activate(tx, { ...sub, status: 'pending' }, event, hooks);
   } else if (status !== sub.status) {
@@ -109,7 +136,7 @@ const cents = (minor: string) => centsToDecimal(Number(minor));
 
 function cardOf(data: PaddleTransaction): CardSummary | null {
   const card = data.payments.find((p) => p.method_details?.card)?.method_details?.card;
-  return card ? { brand: card.type, last4: card.last4, expiryMonth: card.expiry_month, expiryYear: card.expiry_year } : null;
+  return card ? { brand: card.type, last4: card.last4, expiryMonth: card.expiry_month, expiryYear: card.expiry_year, setAt: data.billed_at ?? new Date().toISOString() } : null;
 }
 
 async function applyTransaction(tx: Db, event: PaddleEvent, hooks: SettlementHooks): Promise<EventOutcome> {

@@ -40,7 +40,8 @@ export function subscriptionEvent(
     currency_code: input.quote.currency,
     billing_cycle: { interval: input.quote.cycle, frequency: 1 },
     current_billing_period: { starts_at: input.periodStart.toISOString(), ends_at: ends.toISOString() },
-    next_billed_at: ends.toISOString(),
+    // As Paddle does: a subscription set to cancel has no next bill.
+    next_billed_at: input.scheduledChange?.action === 'cancel' ? null : ends.toISOString(),
     scheduled_change: input.scheduledChange ?? null,
     items: input.quote.lines.map((l) => ({ quantity: 1, price: { name: l.name, unit_price: { amount: minor(l.amount), currency_code: input.quote.currency } } })),
     custom_data: input.ids,

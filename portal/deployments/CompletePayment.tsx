@@ -1,0 +1,27 @@
+import Payment from '@mui/icons-material/Payment';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeploymentView } from '../../dataProvider/deployments';
+import { useSelection } from '../../src/companySelection';
+import { PaymentModal } from '../wizard/PaymentModal';
+
+/**
+ * "Complete payment" on a server whose order awaits its first payment: opens the payment modal
+ * for exactly that order, wherever the server is shown (its page, its card, the deployments list).
+ */
+export function CompletePayment({ deployment: d, onPaid, size = 'small' }: { deployment: Pick<DeploymentView, '_id' | 'name' | 'billing'>; onPaid?: () => void; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation();
+  const { companyId, projectId } = useSelection();
+  const [open, setOpen] = useState(false);
+  if (d.billing.status !== 'pending') return null;
+  const dashboardPath = companyId && projectId ? `/c/${companyId}/p/${projectId}/dashboard` : '/dashboard';
+  return (
+    <>
+      <Button size={size} variant="contained" startIcon={<Payment />} onClick={() => setOpen(true)} data-testid="complete-payment" aria-label={t('servers.completePaymentFor', { name: d.name })}>
+        {t('servers.completePayment')}
+      </Button>
+      {open && <PaymentModal deployment={{ id: d._id, name: d.name }} dashboardPath={dashboardPath} onClose={() => setOpen(false)} onPaid={() => onPaid?.()} />}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { billingLine, type BillingFacts } from '../../domain/billing';
+import type { DeploymentView } from '../../domain/deployments';
+import type { SubscriptionDto } from '../../domain/orders';
+import { shortDate } from './status';
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A server's billing line in words (`billingLine.*`, i18n/billing.ts): every screen that shows one, customer
+ * or admin, goes through here so they all say the same. `amount` is the recurring price, formatted.
+ */
+export function billingText(facts: BillingFacts, amount: string, t: T): string {
+  const line = billingLine(facts);
+  const date = 'date' in line ? shortDate.format(new Date(line.date)) : '';
+  return t(`billingLine.${line.key}`, { date, amount });
+}
+
+/** The facts of a server's view (customer or admin) the billing line is made of. */
+export function deploymentBillingFacts(d: Pick<DeploymentView, 'status' | 'terminationScheduledAt' | 'flags'> & { billing: SubscriptionDto | null }): BillingFacts {
+  return {
+    free: d.flags.free,
+    status: d.billing?.status ?? null,
+    deleted: d.status === 'deleted',
+    deletingOn: d.terminationScheduledAt,
+    nextBilledAt: d.billing?.nextBilledAt ?? null,
+    scheduledChange: d.billing?.scheduledChange ?? null,
+  };
+}
