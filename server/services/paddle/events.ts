@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
-import { NEW_ORDER_STATUS, type SubscriptionStatus } from '../../../src/domain/orders';
+import type { SubscriptionStatus } from '../../../src/domain/orders';
 import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction, type ScheduledChange } from '../../../src/domain/payments';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { recordEvent, setDeploymentStatus } from '../deploymentTasks';
+import { recordEvent } from '../deploymentTasks';
 import { UUID } from '../plans';
 
 export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid' | 'mismatch';
