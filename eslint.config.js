@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // Browser code shares types and rules with the server only through src/domain (the contracts).
-    files: ['src/**/*.{ts,tsx}', 'portal/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}', 'dataProvider/**/*.{ts,tsx}', 'i18n/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'analytics/{domain,portal,dataProvider,i18n}/**/*.{ts,tsx}', 'portal/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}', 'dataProvider/**/*.{ts,tsx}', 'i18n/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS] }],
     },
@@ -73,7 +73,7 @@ export default tseslint.config(
   },
   {
     // Routes are schema plus a service call: queries and caches live in the services.
-    files: ['server/routes/**/*.ts'],
+    files: ['server/routes/**/*.ts', 'analytics/server/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [DB_IMPORTS] }],
       'no-restricted-properties': ['error', { object: 'app', property: 'database', message: 'Routes never touch the database: call a service (server/services) instead.' }],
@@ -81,7 +81,7 @@ export default tseslint.config(
   },
   {
     // The isomorphic domain layer must stay free of React, Node and I/O (and of the server).
-    files: ['src/domain/**/*.ts'],
+    files: ['src/domain/**/*.ts', 'analytics/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, { group: ['react*', 'node:*', 'fs', 'path', '@mui/*', 'drizzle-orm*', 'fastify*'], message: 'src/domain is isomorphic: no React, Node, I/O or server libraries.' }] }],
     },

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskStatus, TaskType } from '../src/domain/deploymentTasks';
-import type { DeploymentStatus, SubscriptionStatus } from '../src/domain/orders';
+import type { TaskStatus, TaskType } from '../src/domain/deployments/tasks';
+import type { DeploymentStatus, SubscriptionStatus } from '../src/domain/orders/schemas';
 import '../src/billingI18n';
 import '../src/serversI18n';
 

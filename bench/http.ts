@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { pathToFileURL } from 'node:url';
-import { planSchema } from '../src/domain/schemas/plans';
+import { planSchema } from '../src/domain/plans/schemas';
 import { buildServer } from '../scripts/build-server';
 import { adminCases } from './admin';
 import { ingestionCase } from './ingest';

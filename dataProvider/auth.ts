@@ -1,4 +1,4 @@
-import type { CurrentUser, EmailOnlyBody, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../src/domain/schemas/auth';
+import type { CurrentUser, EmailOnlyBody, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../src/domain/auth/schemas';
 import { apiFetch } from './httpClient';
 
 /**

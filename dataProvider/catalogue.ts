@@ -1,5 +1,5 @@
-import type { ConfigurablesDto, PlanDto } from '../src/domain/schemas/plans';
-import type { PricingAnswer, PricingRequest } from '../src/domain/schemas/pricing';
+import type { ConfigurablesDto, PlanDto } from '../src/domain/plans/schemas';
+import type { PricingAnswer, PricingRequest } from '../src/domain/pricing/schemas';
 import { apiFetch } from './httpClient';
 
 export type { ConfigurablesDto, PlanDto, PricingAnswer };

@@ -1,5 +1,5 @@
-import type { CreateCompanyBody, InvitationBody, InvitedSignUpBody } from '../src/domain/schemas/companies';
-import type { CompanyDto, TeamDto } from '../src/domain/schemas/companyAnswers';
+import type { CreateCompanyBody, InvitationBody, InvitedSignUpBody } from '../src/domain/companies/schemas';
+import type { CompanyDto, TeamDto } from '../src/domain/companies/answers';
 import { apiFetch } from './httpClient';
 
 /** Typed company calls (SPEC §7 Companies). */

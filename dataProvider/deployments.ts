@@ -8,8 +8,8 @@ import {
   type RestoreBody,
   type ServerSignInAnswer,
   type UpdateDomainBody,
-} from '../src/domain/deployments';
-import type { DeploymentTimeline } from '../src/domain/deploymentTasks';
+} from '../src/domain/deployments/schemas';
+import type { DeploymentTimeline } from '../src/domain/deployments/tasks';
 import { apiFetch } from './httpClient';
 
 export type { BackupDto, DeploymentActionAnswer, DeploymentPopulated, DeploymentTimeline, DeploymentView };

@@ -1,7 +1,7 @@
-import type { DeploymentDto } from '../src/domain/deployments';
+import type { DeploymentDto } from '../src/domain/deployments/schemas';
 import { IDEMPOTENCY_HEADER } from '../src/domain/idempotency';
-import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../src/domain/orders';
-import type { CardSummary, CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments';
+import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../src/domain/orders/schemas';
+import type { CardSummary, CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments/schemas';
 import { apiDownload, apiFetch } from './httpClient';
 
 export type { CheckoutSummary, DeploymentDto };

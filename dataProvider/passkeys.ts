@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../src/domain/schemas/auth';
-import type { PasskeyDto } from '../src/domain/schemas/passkeys';
+import type { CurrentUser } from '../src/domain/auth/schemas';
+import type { PasskeyDto } from '../src/domain/auth/passkeys';
 import { apiFetch } from './httpClient';
 
 /**

@@ -1,4 +1,4 @@
-import type { ProjectBody, ProjectDto } from '../src/domain/schemas/projects';
+import type { ProjectBody, ProjectDto } from '../src/domain/projects/schemas';
 import { apiFetch } from './httpClient';
 
 /** Typed calls of Management › Project (`/companies/{id}/projects`). */

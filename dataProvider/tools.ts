@@ -1,4 +1,4 @@
-import type { AppProfileReviewAnswer, AppProfileReviewInput } from '../src/domain/schemas/tools';
+import type { AppProfileReviewAnswer, AppProfileReviewInput } from '../src/domain/tools/schemas';
 import { apiFetch } from './httpClient';
 
 /** Typed calls of the public tools pages (SPEC §2 /tools/...). */

@@ -1,5 +1,5 @@
-import type { MauAlertSettings } from '../src/domain/mauRule';
-import type { CompanyUsage } from '../src/domain/schemas/usage';
+import type { MauAlertSettings } from '../src/domain/usage/mauRule';
+import type { CompanyUsage } from '../src/domain/usage/schemas';
 import { apiFetch } from './httpClient';
 
 export type { CompanyUsage, MauAlertSettings };

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../src/domain/schemas/auth';
+import type { CurrentUser } from '../src/domain/auth/schemas';
 import { apiDownload, apiFetch } from './httpClient';
 
 export interface ProfileUpdate {

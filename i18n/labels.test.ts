@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_TARGET_TYPES } from '../src/domain/audit';
-import { TASK_STATUSES, TASK_TYPES, TIMELINE_KINDS } from '../src/domain/deploymentTasks';
-import { BACKUP_KINDS, BACKUP_STATUSES } from '../src/domain/deployments';
-import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../src/domain/orders';
+import { TASK_STATUSES, TASK_TYPES, TIMELINE_KINDS } from '../src/domain/deployments/tasks';
+import { BACKUP_KINDS, BACKUP_STATUSES } from '../src/domain/deployments/schemas';
+import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../src/domain/orders/schemas';
 import { adminEn } from './admin';
 import { billingEn } from './billing';
 import { serversEn } from './servers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminEn } from './admin';
-import { analyticsEn } from './analytics';
+import { analyticsEn } from '../analytics/i18n/en';
 import { billingEn } from './billing';
 import { createI18n, en } from './index';
 import { managementEn } from './management';

@@ -10,7 +10,7 @@ import { createAdminJobService } from './services/adminJobs';
 import { createAdminLogService } from './services/adminLogs';
 import { createAdminPlanGroupService } from './services/adminPlanGroups';
 import { createAdminUserService } from './services/adminUsers';
-import { BATCH_OPTIONS, createAnalyticsService } from './services/analytics';
+import { BATCH_OPTIONS, createAnalyticsService } from '../analytics/server/services';
 import { createAuthService } from './services/auth';
 import { createCatalogueService } from './services/catalogue';
 import { createHealthService } from './services/health';

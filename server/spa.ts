@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
-import type { ClientConfig } from '../src/domain/clientConfig';
+import type { ClientConfig } from '../src/domain/clientConfig/schemas';
 import type { Config } from './config';
 import { encodeOnce, sendEncoded } from './http/cached';
 import { productSecurityHeaders } from './plugins/security';

@@ -19,7 +19,7 @@ import { useDocumentTitle } from './useDocumentTitle';
 setTranslator(i18n);
 
 // Every page is its own chunk: a visitor downloads only the page in front of them.
-const modules = import.meta.glob<PageModule>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx', '../portal/analytics/AnalyticsApp.tsx']);
+const modules = import.meta.glob<PageModule>(['../portal/{auth,onboarding,pricing,tools,wizard}/*Page.tsx', './pages/*Page.tsx', './MainApp.tsx', '../analytics/portal/AnalyticsApp.tsx']);
 /** `../portal/auth/SignInPage.tsx` → `portal/auth/SignInPage`, the route table's module path. */
 const modulePath = (key: string) => key.replace(/^\.\//, 'src/').replace(/^\.\.\//, '').replace(/\.tsx$/, '');
 const pages = new Map(Object.entries(modules).map(([key, load]) => [modulePath(key), lazyPage(load)]));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import { session } from './session';
 import { testUser } from './testing/fixtures';
-import type { CurrentUser } from './domain/schemas/auth';
+import type { CurrentUser } from './domain/auth/schemas';
 import { authApi } from '../dataProvider/auth';
 import { authProvider } from './authProvider';
 import { ApiError } from '../dataProvider/httpClient';

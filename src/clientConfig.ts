@@ -1,4 +1,4 @@
-import type { ClientConfig } from './domain/clientConfig';
+import type { ClientConfig } from './domain/clientConfig/schemas';
 
 const DEFAULTS: ClientConfig = { productName: 'Beacon', sentryDsn: null, googleClientId: null };
 

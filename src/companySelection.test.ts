@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from './domain/schemas/auth';
+import type { CurrentUser } from './domain/auth/schemas';
 import { createSelectionStore, SELECTION_KEY, type ProjectRef } from './companySelection';
 import { testUser } from './testing/fixtures';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { companiesApi } from '../dataProvider/companies';
-import type { CurrentUser } from './domain/schemas/auth';
+import type { CurrentUser } from './domain/auth/schemas';
 import { session } from './session';
 
 /**

@@ -52,7 +52,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
  * Each server's analytics dashboard (issue 16): signed-in like the main layout, but its own lazily
  * loaded react-admin app, so neither the front door nor the portal carries it.
  */
-export const ANALYTICS_APP_MODULE = 'portal/analytics/AnalyticsApp';
+export const ANALYTICS_APP_MODULE = 'analytics/portal/AnalyticsApp';
 export const ANALYTICS_PATTERN = '/analytics/:deploymentId/*';
 
 /** Main-layout and admin paths (SPEC §2 logged-in and admin routes), matched before not-found. */

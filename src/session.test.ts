@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../dataProvider/httpClient';
 import { testUser } from './testing/fixtures';
-import type { CurrentUser } from './domain/schemas/auth';
+import type { CurrentUser } from './domain/auth/schemas';
 import {
   captureUtmTags,
   createSessionStore,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { authApi } from '../dataProvider/auth';
 import { TIMINGS } from './domain/constants';
-import type { CurrentUser } from './domain/schemas/auth';
+import type { CurrentUser } from './domain/auth/schemas';
 
 /**
  * The signed-in user store (SPEC §3 Stores, §4 Session). LOADING_AUTO/IN_RESUMED are a session

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppProfileReviewRow } from '../../src/domain/schemas/tools';
+import type { AppProfileReviewRow } from '../../src/domain/tools/schemas';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList } from '../AdminList';
 import { formatDateTime } from '../formatDate';

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import { useGetOne } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { AdminCompanyDetail } from '../../src/domain/schemas/admin';
+import type { AdminCompanyDetail } from '../../src/domain/admin/schemas';
 import { formatDateTime } from '../formatDate';
 import { RecordHeader } from '../RecordHeader';
 import { SectionTable } from '../SectionTable';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_SIZES } from '../../src/domain/schemas/companies';
+import { COMPANY_SIZES } from '../../src/domain/companies/schemas';
 
 export interface CompanyFilterValues {
   size: string;

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useGetList, useNotify, useUpdate } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { adminCompanyUpdateSchema, type AdminCompanyDetail, type PlanGroupRow } from '../../src/domain/schemas/admin';
+import { adminCompanyUpdateSchema, type AdminCompanyDetail, type PlanGroupRow } from '../../src/domain/admin/schemas';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
 

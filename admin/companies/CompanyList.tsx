@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminCompanyRow } from '../../src/domain/schemas/admin';
+import type { AdminCompanyRow } from '../../src/domain/admin/schemas';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList, RecordLink } from '../AdminList';
 import { formatDateTime } from '../formatDate';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AdminCompanyDetail, ViewAsAnswer } from '../../src/domain/schemas/admin';
+import type { AdminCompanyDetail, ViewAsAnswer } from '../../src/domain/admin/schemas';
 import { session } from '../../src/session';
 import { useRecordAction } from '../useRecordAction';
 

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import type { AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
+import type { AdminDeploymentDetail } from '../../src/domain/admin/deployments';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import '../../src/serversI18n';
 import { formatDateTime } from '../formatDate';

@@ -8,7 +8,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { formatAmount } from '../../src/ui/format';
 import { billingText, deploymentBillingFacts } from '../../src/ui/servers/billingText';
 import { statusTone } from '../../src/ui/servers/status';
-import type { AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
+import type { AdminDeploymentDetail } from '../../src/domain/admin/deployments';
 import { formatDateTime } from '../formatDate';
 import { RecordHeader } from '../RecordHeader';
 import { SectionTable } from '../SectionTable';

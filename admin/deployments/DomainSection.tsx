@@ -4,7 +4,7 @@ import { useDataProvider } from 'react-admin';
 import type { BeaconDataProvider } from '../../dataProvider/dataProvider';
 import { DomainPanel, type DomainCalls } from '../../src/ui/servers/DomainPanel';
 import type { ActionAnswer } from '../../src/ui/servers/useServerAction';
-import type { AdminDeploymentAction, AdminDeploymentDetail } from '../../src/domain/schemas/adminDeployments';
+import type { AdminDeploymentAction, AdminDeploymentDetail } from '../../src/domain/admin/deployments';
 
 type Detail = AdminDeploymentDetail & { id: string };
 

@@ -6,7 +6,7 @@ import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { gracePeriodText } from '../../src/ui/servers/gracePeriod';
 import { clientConfig } from '../../src/clientConfig';
-import type { AdminDeploymentAction, AdminDeploymentDetail, AdminTaskDetail } from '../../src/domain/schemas/adminDeployments';
+import type { AdminDeploymentAction, AdminDeploymentDetail, AdminTaskDetail } from '../../src/domain/admin/deployments';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import '../../src/serversI18n';
 import { useRecordAction } from '../useRecordAction';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useNotify, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import type { AdminJobAction, AdminJobRow } from '../../src/domain/schemas/adminJobs';
+import type { AdminJobAction, AdminJobRow } from '../../src/domain/admin/jobs';
 import { useRecordAction } from '../useRecordAction';
 
 /** A scheduled job's actions in its row: run now, and pause or resume its schedule. */

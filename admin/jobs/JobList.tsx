@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminJobRow } from '../../src/domain/schemas/adminJobs';
+import type { AdminJobRow } from '../../src/domain/admin/jobs';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList } from '../AdminList';
 import { formatDateTime } from '../formatDate';

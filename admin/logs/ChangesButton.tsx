@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditLogRow } from '../../src/domain/schemas/admin';
+import type { AuditLogRow } from '../../src/domain/admin/schemas';
 import { formatDateTime } from '../formatDate';
 import { codeAsWords } from '../../src/ui/format';
 

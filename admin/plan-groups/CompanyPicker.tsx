@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import type { AdminCompanyRow } from '../../src/domain/schemas/admin';
+import type { AdminCompanyRow } from '../../src/domain/admin/schemas';
 import { useDebouncedCallback } from '../../src/ui/useDebouncedCallback';
 import { TIMINGS } from '../../src/domain/constants';
 

@@ -12,7 +12,7 @@ import { useCreate, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { planGroupCreateSchema, type PlanGroupDetail } from '../../src/domain/schemas/admin';
+import { planGroupCreateSchema, type PlanGroupDetail } from '../../src/domain/admin/schemas';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 
 type FormValues = z.input<typeof planGroupCreateSchema>;

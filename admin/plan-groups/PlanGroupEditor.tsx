@@ -4,7 +4,7 @@ import { useDataProvider } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { BeaconDataProvider } from '../../dataProvider/dataProvider';
-import type { PlanGroupEditor as EditorData } from '../../src/domain/schemas/admin';
+import type { PlanGroupEditor as EditorData } from '../../src/domain/admin/schemas';
 import { PlanGroupEditorForm } from './PlanGroupEditorForm';
 
 const RESOURCE = 'admin/plan-groups';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useDelete, useNotify, useUpdate } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PlanGroupEditor as EditorData } from '../../src/domain/schemas/admin';
+import type { PlanGroupEditor as EditorData } from '../../src/domain/admin/schemas';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import { decimalToCents } from '../../src/domain/money';
 import { formatCents } from '../../src/ui/format';

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { PlanGroupRow } from '../../src/domain/schemas/admin';
+import type { PlanGroupRow } from '../../src/domain/admin/schemas';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList } from '../AdminList';
 import { formatDateTime } from '../formatDate';

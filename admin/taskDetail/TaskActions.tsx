@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useGetIdentity, useNotify, useUpdate } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AdminTaskDetail } from '../../src/domain/schemas/adminDeployments';
+import type { AdminTaskDetail } from '../../src/domain/admin/deployments';
 import { useRecordAction } from '../useRecordAction';
 
 /** A task's support actions: retry a failed one, cancel a queued one, assign it to oneself or nobody. */

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import { useGetOne } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { AdminTaskDetail } from '../../src/domain/schemas/adminDeployments';
+import type { AdminTaskDetail } from '../../src/domain/admin/deployments';
 import { assigneeLabel } from '../deploymentTasks/assignee';
 import { formatDateTime } from '../formatDate';
 import { useServerLabels } from '../serverLabels';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useDelete, useGetOne, useNotify, useUpdate } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import type { AdminUserDetail } from '../../src/domain/schemas/admin';
+import type { AdminUserDetail } from '../../src/domain/admin/schemas';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import { formatDateTime } from '../formatDate';
 import { RecordHeader } from '../RecordHeader';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminUserRow } from '../../src/domain/schemas/admin';
+import type { AdminUserRow } from '../../src/domain/admin/schemas';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { AdminList, RecordLink } from '../AdminList';
 import { formatDateTime } from '../formatDate';

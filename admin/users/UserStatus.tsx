@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import type { AdminUserRow } from '../../src/domain/schemas/admin';
+import type { AdminUserRow } from '../../src/domain/admin/schemas';
 
 export const userStatusKey = (u: Pick<AdminUserRow, 'locked' | 'emailVerified'>) =>
   u.locked ? 'resources.users.locked' : u.emailVerified ? 'resources.users.verified' : 'resources.users.unverified';

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { EmailOnlyBody } from '../../src/domain/schemas/auth';
+import type { EmailOnlyBody } from '../../src/domain/auth/schemas';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';

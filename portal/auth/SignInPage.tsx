@@ -17,7 +17,7 @@ import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { PasswordField } from '../../src/ui/form/PasswordField';
-import type { SignInBody } from '../../src/domain/schemas/auth';
+import type { SignInBody } from '../../src/domain/auth/schemas';
 import type { Credentials } from './authForms';
 import { authForms, loadedAuthForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { authCodeSchema, emailOnlySchema, resetPasswordFormSchema, signInCodeSchema, signInSchema, signUpFormSchema } from '../../src/domain/schemas/auth';
-import { invitedSignUpSchema } from '../../src/domain/schemas/companies';
+import { authCodeSchema, emailOnlySchema, resetPasswordFormSchema, signInCodeSchema, signInSchema, signUpFormSchema } from '../../src/domain/auth/schemas';
+import { invitedSignUpSchema } from '../../src/domain/companies/schemas';
 
 /**
  * The front door's form validation: the shared schemas of src/domain (one rule, one place) as

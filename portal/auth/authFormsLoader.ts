@@ -13,9 +13,9 @@ let loaded: typeof AuthForms | null = null;
 export const authForms: Promise<typeof AuthForms> = nextTask()
   .then(() => import('../../src/domain/validation'))
   .then(nextTask)
-  .then(() => import('../../src/domain/schemas/auth'))
+  .then(() => import('../../src/domain/auth/schemas'))
   .then(nextTask)
-  .then(() => import('../../src/domain/schemas/companies'))
+  .then(() => import('../../src/domain/companies/schemas'))
   .then(nextTask)
   .then(() => import('./authForms'))
   .then((module) => (loaded = module));

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../src/domain/schemas/auth';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { loadingTarget } from './loadingTarget';
 
 const user = { _id: 'u1', onboarding: null } as CurrentUser;

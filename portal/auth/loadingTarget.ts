@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../src/domain/schemas/auth';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
 
 export interface LoadingQuery {
   /** filter, verification or login (SPEC §2); filter and login take the default way. */

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourcesContent, WelcomeContent } from '../../src/domain/content';
+import type { ResourcesContent, WelcomeContent } from '../../src/domain/content/schemas';
 import { useSession } from '../../src/session';
 import { fallbackResources, fallbackWelcome, loadResources, loadWelcome } from './dashboardContent';
 

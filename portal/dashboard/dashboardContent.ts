@@ -10,7 +10,7 @@ import {
   type AnnouncementContent,
   type ResourcesContent,
   type WelcomeContent,
-} from '../../src/domain/content';
+} from '../../src/domain/content/schemas';
 import type { z } from 'zod';
 
 /**

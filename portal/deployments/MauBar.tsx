@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MauForecast } from '../../src/domain/mauForecast';
+import type { MauForecast } from '../../src/domain/usage/forecast';
 import { formatCount } from '../../src/ui/servers/status';
 import { MauForecastText } from './MauForecastText';
 

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { TREND_DAYS, type MauForecast } from '../../src/domain/mauForecast';
-import { mauAlertConditions, mauShareReached } from '../../src/domain/mauRule';
+import { TREND_DAYS, type MauForecast } from '../../src/domain/usage/forecast';
+import { mauAlertConditions, mauShareReached } from '../../src/domain/usage/mauRule';
 import { formatCount, shortDate } from '../../src/ui/servers/status';
 
 const day = (iso: string) => shortDate.format(new Date(`${iso}T12:00:00Z`));

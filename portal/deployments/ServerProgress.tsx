@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { LatestTask } from '../../src/domain/deploymentTasks';
+import type { LatestTask } from '../../src/domain/deployments/tasks';
 import { isTaskOpen } from '../../src/ui/servers/status';
 
 /** The task a server is busy with, with its progress while it runs. */

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import type { DeploymentStatus } from '../../src/domain/orders';
+import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import { statusTone } from '../../src/ui/servers/status';
 
 /** A server's status as SPEC §3 names it, coloured by what it means. */

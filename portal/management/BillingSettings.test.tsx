@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompanyBilling } from '../../src/domain/payments';
-import type { CompanyUsage } from '../../src/domain/schemas/usage';
+import type { CompanyBilling } from '../../src/domain/payments/schemas';
+import type { CompanyUsage } from '../../src/domain/usage/schemas';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
 import { errorReply, mockApi, okReply, type ApiHandler } from '../../src/testing/fetchMock';

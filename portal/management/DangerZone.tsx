@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { companiesApi } from '../../dataProvider/companies';
-import type { CompanyDto } from '../../src/domain/schemas/companyAnswers';
+import type { CompanyDto } from '../../src/domain/companies/answers';
 import { session, useSession } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import { failureMessage } from '../../src/ui/form/messages';

@@ -6,7 +6,7 @@ import { companiesApi } from '../../dataProvider/companies';
 import { projectsApi } from '../../dataProvider/projects';
 import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
-import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companyAnswers';
+import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
 import { ProjectScope } from '../../src/ProjectScope';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';

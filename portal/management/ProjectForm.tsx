@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { projectsApi } from '../../dataProvider/projects';
-import { projectBodySchema, type ProjectDto } from '../../src/domain/schemas/projects';
+import { projectBodySchema, type ProjectDto } from '../../src/domain/projects/schemas';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { showToast } from '../../src/ui/toast/toastStore';

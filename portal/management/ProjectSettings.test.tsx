@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selection } from '../../src/companySelection';
-import type { CompanyDto } from '../../src/domain/schemas/companyAnswers';
-import type { ProjectDto } from '../../src/domain/schemas/projects';
+import type { CompanyDto } from '../../src/domain/companies/answers';
+import type { ProjectDto } from '../../src/domain/projects/schemas';
 import { session } from '../../src/session';
 import { errorReply, mockRoutes, okReply } from '../../src/testing/fetchMock';
 import { en, renderPage, testUser, typeInto } from '../../src/testing/renderPage';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { companiesApi } from '../../dataProvider/companies';
 import { ApiError } from '../../dataProvider/httpClient';
 import { TIMINGS } from '../../src/domain/constants';
-import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companyAnswers';
+import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
 import { usePolling, type Polled } from '../../src/ui/usePolling';

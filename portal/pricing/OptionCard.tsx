@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanDto } from '../../dataProvider/catalogue';
 import type { BillingCycle } from '../../src/domain/constants';
-import { mauFromPlanCode } from '../../src/domain/planCode';
+import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import { cycleCents, priceCents } from '../../src/domain/pricing';
 import { abbreviateNumber, formatCents } from '../../src/ui/format';
 

@@ -15,7 +15,7 @@ import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
 import type { OptionList } from '../../src/domain/pricing';
 import { formatCents } from '../../src/ui/format';
 import './i18n';
-import { PAST_TIER_RULE } from '../../src/domain/mauRule';
+import { PAST_TIER_RULE } from '../../src/domain/usage/mauRule';
 import { calculatorOptions, choosePlan, EMPTY_SELECTION, optionState, quoteOf, toggleFeature, type CalculatorOptions, type OptionState, type Selection } from './calculator';
 import { OptionCard, PlanCard, useCycleMoney } from './OptionCard';
 

@@ -1,5 +1,5 @@
 import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
-import { parsePlanCode } from '../../src/domain/planCode';
+import { parsePlanCode } from '../../src/domain/plans/planCode';
 import { optionMonthlyCents, priceOrder, type OptionList, type Quote } from '../../src/domain/pricing';
 import type { ConfigurablesDto, PlanDto } from '../../dataProvider/catalogue';
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../src/domain/constants';
-import type { CurrentUser } from '../../src/domain/schemas/auth';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { errorReply, okReply, type ApiCall } from '../../src/testing/fetchMock';
 import { currentLocation, en, fieldError, renderPage, testUser, typeInto } from '../../src/testing/renderPage';

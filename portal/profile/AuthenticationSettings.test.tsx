@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../src/domain/schemas/auth';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { errorReply, okReply, type ApiCall } from '../../src/testing/fetchMock';
 import { en, fieldError, renderPage, testUser, typeInto } from '../../src/testing/renderPage';

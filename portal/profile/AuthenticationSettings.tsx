@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
-import { twoFactorCodeSchema, twoFactorDisableSchema, type CurrentUser } from '../../src/domain/schemas/auth';
+import { twoFactorCodeSchema, twoFactorDisableSchema, type CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { failureMessage } from '../../src/ui/form/messages';

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { authApi } from '../../dataProvider/auth';
-import type { CurrentUser } from '../../src/domain/schemas/auth';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';

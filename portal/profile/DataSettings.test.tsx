@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../src/domain/schemas/auth';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { closeDialog, getDialogs } from '../../src/ui/dialog/dialogStore';
 import { DialogHost } from '../../src/ui/dialog/DialogHost';

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { authApi } from '../../dataProvider/auth';
 import { usersApi } from '../../dataProvider/users';
-import type { CurrentUser } from '../../src/domain/schemas/auth';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import { failureMessage } from '../../src/ui/form/messages';

@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
-import type { CurrentUser } from '../../src/domain/schemas/auth';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { useSession } from '../../src/session';
 import { PageHeading } from '../../src/ui/PageHeading';
 import AccountSettings from './AccountSettings';

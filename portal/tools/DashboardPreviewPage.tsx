@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 // The dashboard and its sample data load only here, after the page: the front door stays light.
-const Preview = lazy(() => import('../analytics/sample/PreviewDashboard'));
+const Preview = lazy(() => import('../../analytics/portal/sample/PreviewDashboard'));
 
 /** /tools/dashboard-preview (SPEC §2 tools pages): the analytics dashboard with generated data, read-only, no sign-in. */
 export default function DashboardPreviewPage() {

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { toolsApi } from '../../dataProvider/tools';
 import { APP_REVIEW_PLATFORMS } from '../../src/domain/constants';
-import type { AppProfileReviewInput } from '../../src/domain/schemas/tools';
+import type { AppProfileReviewInput } from '../../src/domain/tools/schemas';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';

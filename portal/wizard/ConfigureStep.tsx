@@ -14,7 +14,7 @@ import { OptionCard, PlanCard, useCycleMoney } from '../pricing/OptionCard';
 import { orderOnPlan, type Order, type WizardOptions } from './options';
 import type { WizardStep } from './steps';
 import './i18n';
-import { PAST_TIER_RULE } from '../../src/domain/mauRule';
+import { PAST_TIER_RULE } from '../../src/domain/usage/mauRule';
 
 function Grid({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentsClientConfig } from '../../src/domain/payments';
+import type { PaymentsClientConfig } from '../../src/domain/payments/schemas';
 
 type Callback = (event: { name: string; data?: { discount?: { code: string }; totals?: { total: number } } }) => void;
 const paddle = vi.hoisted(() => ({ init: vi.fn(), open: vi.fn(), close: vi.fn(), callback: null as null | Callback }));

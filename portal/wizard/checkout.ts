@@ -1,4 +1,4 @@
-import type { PaymentsClientConfig } from '../../src/domain/payments';
+import type { PaymentsClientConfig } from '../../src/domain/payments/schemas';
 
 /**
  * The one checkout interface of the payment step (SPEC §4 Checkout). Paddle's inline frame runs

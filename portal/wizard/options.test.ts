@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRefusals } from '../../src/domain/orderChanges';
+import { changeRefusals } from '../../src/domain/orders/changes';
 import { defaultOrder, localQuote, orderFeatures, orderFromDeployment, orderOnPlan, shapeOf, type Order } from './options';
 import { testOptions, testPlans } from './testCatalogue';
 

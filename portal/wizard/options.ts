@@ -1,7 +1,7 @@
 import type { ConfigurablesDto, PlanDto } from '../../dataProvider/catalogue';
 import { DEFAULTS, type BillingCycle } from '../../src/domain/constants';
-import type { OrderShape } from '../../src/domain/orderChanges';
-import { mauFromPlanCode } from '../../src/domain/planCode';
+import type { OrderShape } from '../../src/domain/orders/changes';
+import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import { isOptionAvailable, priceOrder, type Quote } from '../../src/domain/pricing';
 import { calculatorOptions, type CalculatorOptions } from '../pricing/calculator';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { BillingCycle } from '../../src/domain/constants';
-import type { ProvisionSummary } from '../../src/domain/orders';
+import type { ProvisionSummary } from '../../src/domain/orders/schemas';
 import { UTM_PARAMS, type UtmTags } from '../../src/session';
 import type { Order } from './options';
 

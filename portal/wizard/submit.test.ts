@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../dataProvider/httpClient';
-import type { CreateDeploymentBody, DeploymentOrderAnswer } from '../../src/domain/orders';
+import type { CreateDeploymentBody, DeploymentOrderAnswer } from '../../src/domain/orders/schemas';
 import { wizard } from './store';
 import { submitOrder } from './submit';
 

@@ -1,6 +1,6 @@
 import type { ApiError } from '../../dataProvider/httpClient';
 import { ordersApi } from '../../dataProvider/orders';
-import type { CreateDeploymentBody, DeploymentOrderAnswer } from '../../src/domain/orders';
+import type { CreateDeploymentBody, DeploymentOrderAnswer } from '../../src/domain/orders/schemas';
 import { orderFeatures } from './options';
 import { wizard, type WizardState } from './store';
 

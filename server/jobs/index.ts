@@ -1,4 +1,4 @@
-import type { TaskType } from '../../src/domain/deploymentTasks';
+import type { TaskType } from '../../src/domain/deployments/tasks';
 import { backup } from './backup';
 import { remove } from './delete';
 import { healthCheck } from './healthCheck';

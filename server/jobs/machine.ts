@@ -1,4 +1,4 @@
-import { mauFromPlanCode } from '../../src/domain/planCode';
+import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { MachineSpec } from '../providers';
 import { ProviderError } from '../providers';
 import type { TaskContext } from './types';

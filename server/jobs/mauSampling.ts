@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { forecastMau, type MauForecast, type PastPeriod } from '../../src/domain/mauForecast';
-import { dueMauAlerts, type MauAlert } from '../../src/domain/mauRule';
-import { mauFromPlanCode } from '../../src/domain/planCode';
+import { forecastMau, type MauForecast, type PastPeriod } from '../../src/domain/usage/forecast';
+import { dueMauAlerts, type MauAlert } from '../../src/domain/usage/mauRule';
+import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { Db } from '../db/client';
 import { companies, companyMembers, deploymentRuntime, deployments, mauDailySamples, mauHistory, subscriptions, users } from '../db/schema';
 import { renderMail } from '../mail/templates';
-import { mauOfMonth, type ReportMailing } from '../services/analytics';
+import { mauOfMonth, type ReportMailing } from '../../analytics/server/services';
 
 /** Past periods whose shape the forecast reads. */
 const PAST_PERIODS = 3;

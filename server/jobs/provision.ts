@@ -1,4 +1,4 @@
-import { createTenant } from '../services/analytics';
+import { createTenant } from '../../analytics/server/services';
 import { defaultDomain, machineSpec, urlOf } from './machine';
 import type { TaskHandler } from './types';
 

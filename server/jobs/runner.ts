@@ -1,7 +1,7 @@
 import type { PaymentGateway } from '../services/payments';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { OPEN_TASK_STATUSES, TASK_STATUS_FLOW } from '../../src/domain/deploymentTasks';
+import { OPEN_TASK_STATUSES, TASK_STATUS_FLOW } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';

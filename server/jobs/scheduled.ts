@@ -1,11 +1,11 @@
 import { and, eq, inArray, max, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { BACKUP_SLACK_MINUTES, backupScheduleOf } from '../../src/domain/deployments';
+import { BACKUP_SLACK_MINUTES, backupScheduleOf } from '../../src/domain/deployments/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, subscriptions } from '../db/schema';
 import type { CloudProvider } from '../providers';
-import { removeTenant, runDueReports, type ReportMailing } from '../services/analytics';
+import { removeTenant, runDueReports, type ReportMailing } from '../../analytics/server/services';
 import { recordAudit } from '../services/audit';
 import { enqueueTask, openTask, recordEvent } from '../services/deploymentTasks';
 import type { TaskQueue } from '../queue';

@@ -1,4 +1,4 @@
-import type { TaskType } from '../../src/domain/deploymentTasks';
+import type { TaskType } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { serverSignInPath } from '../../src/domain/deployments';
+import { serverSignInPath } from '../../src/domain/deployments/schemas';
 import { AppError } from '../errors';
 import { API_PREFIX } from './routeSchemas';
 import { createSessionRowCache, resolveSession, type ResolvedSession, type SessionPolicy, type SessionUser } from '../services/sessions';

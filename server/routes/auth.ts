@@ -20,8 +20,8 @@ import {
   twoFactorDisableSchema,
   twoFactorSetupSchema,
   unlockQuerySchema,
-} from '../../src/domain/schemas/auth';
-import { passkeySignInSchema } from '../../src/domain/schemas/passkeys';
+} from '../../src/domain/auth/schemas';
+import { passkeySignInSchema } from '../../src/domain/auth/passkeys';
 import { AppError } from '../errors';
 import type { SignedIn } from '../services/auth';
 import { errorReplies, noPayload, ok, replies } from './envelope';

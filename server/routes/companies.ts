@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tokenBodySchema } from '../../src/domain/schemas/auth';
-import { createCompanyQuerySchema, createCompanySchema, deleteCompanySchema, invitationSchema, invitedSignUpSchema, updateCompanySchema } from '../../src/domain/schemas/companies';
-import { companyDeletionSchema, companyParamsSchema, companySchema, invitationCheckSchema, invitationParamsSchema, memberParamsSchema, teamSchema } from '../../src/domain/schemas/companyAnswers';
-import { planSchema } from '../../src/domain/schemas/plans';
+import { tokenBodySchema } from '../../src/domain/auth/schemas';
+import { createCompanyQuerySchema, createCompanySchema, deleteCompanySchema, invitationSchema, invitedSignUpSchema, updateCompanySchema } from '../../src/domain/companies/schemas';
+import { companyDeletionSchema, companyParamsSchema, companySchema, invitationCheckSchema, invitationParamsSchema, memberParamsSchema, teamSchema } from '../../src/domain/companies/answers';
+import { planSchema } from '../../src/domain/plans/schemas';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/domain/idempotency';
 import { noPayload, ok, replies } from './envelope';
 

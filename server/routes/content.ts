@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTENT_BLOCKS } from '../../src/domain/content';
+import { CONTENT_BLOCKS } from '../../src/domain/content/schemas';
 import { ok, replies } from './envelope';
 
 const params = z.object({ block: z.enum(CONTENT_BLOCKS) });

@@ -15,10 +15,10 @@ import {
   serverSignInQuerySchema,
   updateDomainBodySchema,
   updateDomainQuerySchema,
-} from '../../src/domain/deployments';
-import { deploymentTimelineSchema, timelineQuerySchema } from '../../src/domain/deploymentTasks';
-import { companyParamsSchema, deploymentParamsSchema } from '../../src/domain/orders';
-import { pricingAnswerSchema, pricingRequestSchema } from '../../src/domain/schemas/pricing';
+} from '../../src/domain/deployments/schemas';
+import { deploymentTimelineSchema, timelineQuerySchema } from '../../src/domain/deployments/tasks';
+import { companyParamsSchema, deploymentParamsSchema } from '../../src/domain/orders/schemas';
+import { pricingAnswerSchema, pricingRequestSchema } from '../../src/domain/pricing/schemas';
 import { AppError } from '../errors';
 import { ok, replies } from './envelope';
 

@@ -13,8 +13,8 @@ import {
   previewRequestSchema,
   receiptParamsSchema,
   reviewRequestSchema,
-} from '../../src/domain/orders';
-import { cardUpdateAnswerSchema, companyBillingSchema, receiptSchema, standInPaySchema } from '../../src/domain/payments';
+} from '../../src/domain/orders/schemas';
+import { cardUpdateAnswerSchema, companyBillingSchema, receiptSchema, standInPaySchema } from '../../src/domain/payments/schemas';
 import { z } from 'zod';
 import { ok, replies } from './envelope';
 

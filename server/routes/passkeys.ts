@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passkeyIdParamsSchema, passkeyOptionsSchema, passkeySchema, registerPasskeySchema } from '../../src/domain/schemas/passkeys';
+import { passkeyIdParamsSchema, passkeyOptionsSchema, passkeySchema, registerPasskeySchema } from '../../src/domain/auth/passkeys';
 import { noPayload, ok, replies } from './envelope';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutSummarySchema, PADDLE_SIGNATURE_HEADER, paymentsClientConfigSchema, standInPayAnswerSchema, standInPaySchema, webhookAnswerSchema } from '../../src/domain/payments';
+import { checkoutSummarySchema, PADDLE_SIGNATURE_HEADER, paymentsClientConfigSchema, standInPayAnswerSchema, standInPaySchema, webhookAnswerSchema } from '../../src/domain/payments/schemas';
 import { ok, replies } from './envelope';
 
 const checkoutParams = z.object({ deploymentId: z.string().max(64) });

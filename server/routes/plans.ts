@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { configurablesSchema, planSchema } from '../../src/domain/schemas/plans';
+import { configurablesSchema, planSchema } from '../../src/domain/plans/schemas';
 import { encodeOnce, sendEncoded } from '../http/cached';
 import { ok, replies } from './envelope';
 

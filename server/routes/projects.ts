@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { projectBodySchema, projectDtoSchema, projectListParamsSchema, projectParamsSchema } from '../../src/domain/schemas/projects';
+import { projectBodySchema, projectDtoSchema, projectListParamsSchema, projectParamsSchema } from '../../src/domain/projects/schemas';
 import { noPayload, ok, replies } from './envelope';
 
 const tags = ['projects'];

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appProfileReviewAnswerSchema, appProfileReviewSchema } from '../../src/domain/schemas/tools';
+import { appProfileReviewAnswerSchema, appProfileReviewSchema } from '../../src/domain/tools/schemas';
 import { ok, replies } from './envelope';
 
 /** The tools pages' public calls (SPEC §2 /tools/...). */

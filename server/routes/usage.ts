@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mauAlertSettingsSchema } from '../../src/domain/mauForecast';
-import { companyUsageSchema, mauAlertsBodySchema, usageParamsSchema } from '../../src/domain/schemas/usage';
+import { mauAlertSettingsSchema } from '../../src/domain/usage/forecast';
+import { companyUsageSchema, mauAlertsBodySchema, usageParamsSchema } from '../../src/domain/usage/schemas';
 import { ok, replies } from './envelope';
 
 const tags = ['billing'];

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productSlug } from '../../src/domain/fileNames';
-import { currentUserSchema, signUpAnswerSchema, signUpSchema } from '../../src/domain/schemas/auth';
-import { profileUpdateSchema, userDataExportSchema, userParamsSchema } from '../../src/domain/schemas/users';
+import { currentUserSchema, signUpAnswerSchema, signUpSchema } from '../../src/domain/auth/schemas';
+import { profileUpdateSchema, userDataExportSchema, userParamsSchema } from '../../src/domain/users/schemas';
 import { errorReplies, ok, replies } from './envelope';
 
 const tags = ['users'];

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AdminCompanyDetail, AdminCompanyRow, ViewAsAnswer } from '../../src/domain/schemas/admin';
+import type { AdminCompanyDetail, AdminCompanyRow, ViewAsAnswer } from '../../src/domain/admin/schemas';
 import type { Db } from '../db/client';
 import { companies, companyMembers, deployments, planGroups, projects, subscriptions, users } from '../db/schema';
 import { AppError } from '../errors';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TaskStatus, TaskType } from '../../src/domain/deploymentTasks';
-import type { AdminTaskDetail, AdminTaskRow } from '../../src/domain/schemas/adminDeployments';
+import type { TaskStatus, TaskType } from '../../src/domain/deployments/tasks';
+import type { AdminTaskDetail, AdminTaskRow } from '../../src/domain/admin/deployments';
 import type { Db } from '../db/client';
 import { companies, deploymentTasks, deployments, users } from '../db/schema';
 import { AppError } from '../errors';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow, MAU_TIER_FILTERS } from '../../src/domain/schemas/adminDeployments';
-import type { DeploymentStatus } from '../../src/domain/orders';
+import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow, MAU_TIER_FILTERS } from '../../src/domain/admin/deployments';
+import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { companies, deploymentBackups, deploymentTasks, deployments, mauHistory, regions, subscriptions } from '../db/schema';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AdminJobAction, AdminJobRow, JobRunState, JobState } from '../../src/domain/schemas/adminJobs';
+import type { AdminJobAction, AdminJobRow, JobRunState, JobState } from '../../src/domain/admin/jobs';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { pausedSchedules } from '../db/schema';

@@ -1,6 +1,6 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { redactSecrets, type AuditTargetType } from '../../src/domain/audit';
-import type { AuditLogRow } from '../../src/domain/schemas/admin';
+import type { AuditLogRow } from '../../src/domain/admin/schemas';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
 import { AppError } from '../errors';

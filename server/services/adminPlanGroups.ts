@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PlanGroupDetail, PlanGroupEditor, PlanGroupRow, PlanGroupUpdate } from '../../src/domain/schemas/admin';
+import type { PlanGroupDetail, PlanGroupEditor, PlanGroupRow, PlanGroupUpdate } from '../../src/domain/admin/schemas';
 import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
 import { companies, planGroupPlans, planGroups, plans } from '../db/schema';

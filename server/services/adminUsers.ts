@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminUserDetail, AdminUserRow } from '../../src/domain/schemas/admin';
+import type { AdminUserDetail, AdminUserRow } from '../../src/domain/admin/schemas';
 import type { Db } from '../db/client';
 import { auditLogs, companies, companyMembers, sessions, signinFailures, users } from '../db/schema';
 import { AppError } from '../errors';

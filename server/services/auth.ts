@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import type { CurrentUser, GoogleSignInBody, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../../src/domain/schemas/auth';
+import type { CurrentUser, GoogleSignInBody, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../../src/domain/auth/schemas';
 import type { Config } from '../config';
 import { VersionedCache, type ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
@@ -21,7 +21,7 @@ import { consumeToken, issueToken, peekToken, type TokenPurpose } from './tokens
 import type { GoogleVerifier } from './google';
 import type { TwoFactorService } from './twoFactor';
 import type { PasskeyService } from './passkeys';
-import type { AuthenticationResponseBody } from '../../src/domain/schemas/passkeys';
+import type { AuthenticationResponseBody } from '../../src/domain/auth/passkeys';
 import type { UsageEventSink } from './usageEvents';
 
 export interface AuthDeps {

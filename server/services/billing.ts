@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { PastDueDeployment } from '../../src/domain/orders';
-import { cardOnFile, standInCardOutcome, type CardSummary, type CompanyBilling, type StandInPayBody, type TransactionDto } from '../../src/domain/payments';
+import type { PastDueDeployment } from '../../src/domain/orders/schemas';
+import { cardOnFile, standInCardOutcome, type CardSummary, type CompanyBilling, type StandInPayBody, type TransactionDto } from '../../src/domain/payments/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';

@@ -1,4 +1,4 @@
-import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
+import type { ConfigurablesDto, PlanDto } from '../../src/domain/plans/schemas';
 import { cachedCatalogue } from '../db/catalogueCache';
 import type { Db } from '../db/client';
 import { requireMember } from './companies';

@@ -1,8 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import type { CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, UpdateCompanyBody } from '../../src/domain/schemas/companies';
-import type { CompanyDto, TeamDto } from '../../src/domain/schemas/companyAnswers';
+import type { CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, UpdateCompanyBody } from '../../src/domain/companies/schemas';
+import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { companies, companyDeletionCodes, companyMembers, invitations, projects, users } from '../db/schema';
@@ -16,7 +16,7 @@ import { countRecent, recordEvent } from './limitEvents';
 import { hashToken, newOpaqueToken } from './tokens';
 import { takeOverUnverified } from './accountClaim';
 import { actorById, recordAudit } from './audit';
-import { endCompanyAccess } from './analytics/tenants';
+import { endCompanyAccess } from '../../analytics/server/services/tenants';
 
 const INVITATION_TTL_DAYS = 7;
 const DELETION_CODE_TTL_MINUTES = 10;

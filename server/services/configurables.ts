@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ConfigurablesDto } from '../../src/domain/schemas/plans';
+import type { ConfigurablesDto } from '../../src/domain/plans/schemas';
 import { centsToDecimal } from '../../src/domain/money';
 import type { Db } from '../db/client';
 import { features, providers, regions, sizes } from '../db/schema';

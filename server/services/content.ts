@@ -1,5 +1,5 @@
-import type { ContentBlock } from '../../src/domain/content';
-import { contentSchemas } from '../../src/domain/content';
+import type { ContentBlock } from '../../src/domain/content/schemas';
+import { contentSchemas } from '../../src/domain/content/schemas';
 import { AppError } from '../errors';
 
 export interface ContentSource {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { includesCustomDomain, type DeploymentActionAnswer, type RestoreBody, type ServerSignInAnswer, type UpdateDomainBody } from '../../src/domain/deployments';
-import type { DeploymentTaskDto, TaskType } from '../../src/domain/deploymentTasks';
-import type { AdminDeploymentAction, AdminDeploymentActionBody } from '../../src/domain/schemas/adminDeployments';
-import type { DeploymentStatus } from '../../src/domain/orders';
+import { includesCustomDomain, type DeploymentActionAnswer, type RestoreBody, type ServerSignInAnswer, type UpdateDomainBody } from '../../src/domain/deployments/schemas';
+import type { DeploymentTaskDto, TaskType } from '../../src/domain/deployments/tasks';
+import type { AdminDeploymentAction, AdminDeploymentActionBody } from '../../src/domain/admin/deployments';
+import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deploymentBackups, deploymentRuntime, deployments, features, planFeatures, subscriptions } from '../db/schema';

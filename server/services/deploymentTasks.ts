@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { OPEN_TASK_STATUSES, type DeploymentTaskDto, type TaskType, type TimelineKind } from '../../src/domain/deploymentTasks';
-import type { DeploymentStatus } from '../../src/domain/orders';
+import { OPEN_TASK_STATUSES, type DeploymentTaskDto, type TaskType, type TimelineKind } from '../../src/domain/deployments/tasks';
+import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import type { Db } from '../db/client';
 import { deploymentEvents, deploymentTasks, deployments } from '../db/schema';
 import type { TaskQueue } from '../queue';

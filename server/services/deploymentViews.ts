@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DeploymentDomain, DeploymentView, HealthState, SslState } from '../../src/domain/deployments';
-import type { SubscriptionDto } from '../../src/domain/orders';
-import { mauFromPlanCode } from '../../src/domain/planCode';
+import type { DeploymentDomain, DeploymentView, HealthState, SslState } from '../../src/domain/deployments/schemas';
+import type { SubscriptionDto } from '../../src/domain/orders/schemas';
+import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { Db } from '../db/client';
 import { deploymentRuntime, deploymentTasks, deployments, features, mauHistory, plans, regions, subscriptions } from '../db/schema';
 import { subscriptionDto } from './orderQuotes';

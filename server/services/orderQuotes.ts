@@ -1,15 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { OrderShape } from '../../src/domain/orderChanges';
-import type { DataToVendor, PlanConfig, ProvisionSummary, SubscriptionDto, SubscriptionQuote } from '../../src/domain/orders';
-import { mauFromPlanCode } from '../../src/domain/planCode';
+import type { OrderShape } from '../../src/domain/orders/changes';
+import type { DataToVendor, PlanConfig, ProvisionSummary, SubscriptionDto, SubscriptionQuote } from '../../src/domain/orders/schemas';
+import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { BillingCycle } from '../../src/domain/constants';
 import type { Db } from '../db/client';
 import { deployments, features, regions, sizes, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { requireMember } from './companies';
 import { UUID } from './plans';
-import type { PlanDto } from '../../src/domain/schemas/plans';
-import type { PricingAnswer } from '../../src/domain/schemas/pricing';
+import type { PlanDto } from '../../src/domain/plans/schemas';
+import type { PricingAnswer } from '../../src/domain/pricing/schemas';
 
 /** An order's price, named for people: the lines carry the plan's, region's and options' names. */
 export async function namedQuote(db: Db, plan: PlanDto, priced: PricingAnswer): Promise<SubscriptionQuote> {

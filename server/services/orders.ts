@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FieldErrors } from '../../src/domain/errors';
 import { decimalToCents, centsToDecimal } from '../../src/domain/money';
-import { changeRefusals, prorate } from '../../src/domain/orderChanges';
+import { changeRefusals, prorate } from '../../src/domain/orders/changes';
 import {
   NEW_ORDER_STATUS,
   type CreateDeploymentBody,
@@ -11,8 +11,8 @@ import {
   type OrderPreview,
   type OrderReview,
   type SubscriptionQuote,
-} from '../../src/domain/orders';
-import { mauFromPlanCode } from '../../src/domain/planCode';
+} from '../../src/domain/orders/schemas';
+import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deployments, discountCodes, discountUses, projects, subscriptions } from '../db/schema';
@@ -22,7 +22,7 @@ import { companyBillingCountry, requireMember } from './companies';
 import type { Idempotency } from './idempotency';
 import { loadOwnedDeployment, namedQuote, orderShape, provisionSummary, sizeValue, subscriptionDto } from './orderQuotes';
 import type { PaymentGateway } from './payments';
-import type { PlanDto } from '../../src/domain/schemas/plans';
+import type { PlanDto } from '../../src/domain/plans/schemas';
 import { getPlan, listCompanyPlans, UUID } from './plans';
 import { priceDeployment, type DiscountAttempts } from './pricing';
 import type { Provisioning } from './provisioning';

@@ -9,7 +9,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { PASSKEY_LIMITS, type AuthenticationResponseBody, type PasskeyDto, type PasskeyOptionsDto, type RegisterPasskeyBody } from '../../src/domain/schemas/passkeys';
+import { PASSKEY_LIMITS, type AuthenticationResponseBody, type PasskeyDto, type PasskeyOptionsDto, type RegisterPasskeyBody } from '../../src/domain/auth/passkeys';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { passkeyChallenges, passkeys, users } from '../db/schema';

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FeatureType } from '../../src/domain/constants';
-import type { PlanDto } from '../../src/domain/schemas/plans';
+import type { PlanDto } from '../../src/domain/plans/schemas';
 import { centsToDecimal } from '../../src/domain/money';
 import { cachedCatalogue } from '../db/catalogueCache';
 import type { Db } from '../db/client';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FieldErrors } from '../../src/domain/errors';
 import { centsToDecimal } from '../../src/domain/money';
 import { priceOrder, toWire, type DiscountInput } from '../../src/domain/pricing';
-import type { PricingAnswer, PricingRequest } from '../../src/domain/schemas/pricing';
+import type { PricingAnswer, PricingRequest } from '../../src/domain/pricing/schemas';
 import { cachedCatalogue } from '../db/catalogueCache';
 import type { Db } from '../db/client';
 import { discountCodes, sizes } from '../db/schema';

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { MAX_PROJECTS_PER_COMPANY, type ProjectDto } from '../../src/domain/schemas/projects';
+import { MAX_PROJECTS_PER_COMPANY, type ProjectDto } from '../../src/domain/projects/schemas';
 import type { Db } from '../db/client';
 import { companies, projects } from '../db/schema';
 import { AppError } from '../errors';

@@ -1,4 +1,4 @@
-import { NEW_ORDER_STATUS } from '../../src/domain/orders';
+import { NEW_ORDER_STATUS } from '../../src/domain/orders/schemas';
 import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import { deployments as deploymentsTable } from '../db/schema';

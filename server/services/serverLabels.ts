@@ -1,7 +1,7 @@
 import { billingEn } from '../../i18n/billing';
 import { serversEn } from '../../i18n/servers';
-import type { TaskStatus, TaskType } from '../../src/domain/deploymentTasks';
-import type { DeploymentStatus, SubscriptionStatus } from '../../src/domain/orders';
+import type { TaskStatus, TaskType } from '../../src/domain/deployments/tasks';
+import type { DeploymentStatus, SubscriptionStatus } from '../../src/domain/orders/schemas';
 
 /**
  * The customer's labels of server and task codes (i18n/servers.ts, i18n/billing.ts: one place for

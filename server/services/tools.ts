@@ -1,6 +1,6 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import type { AppProfileReviewInput, AppProfileReviewRow } from '../../src/domain/schemas/tools';
+import type { AppProfileReviewInput, AppProfileReviewRow } from '../../src/domain/tools/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { appProfileReviews } from '../db/schema';

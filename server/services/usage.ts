@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../src/domain/mauRule';
+import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../src/domain/usage/mauRule';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
-import type { OrderChange, OrderReview } from '../../src/domain/orders';
-import { mauFromPlanCode } from '../../src/domain/planCode';
-import type { CompanyUsage, ServerUsage } from '../../src/domain/schemas/usage';
-import type { PlanDto } from '../../src/domain/schemas/plans';
+import type { OrderChange, OrderReview } from '../../src/domain/orders/schemas';
+import { mauFromPlanCode } from '../../src/domain/plans/planCode';
+import type { CompanyUsage, ServerUsage } from '../../src/domain/usage/schemas';
+import type { PlanDto } from '../../src/domain/plans/schemas';
 import type { Db } from '../db/client';
 import { companies, deployments, mauHistory, subscriptions } from '../db/schema';
 import { AppError } from '../errors';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ProfileUpdateBody } from '../../src/domain/schemas/users';
+import type { ProfileUpdateBody } from '../../src/domain/users/schemas';
 import type { Db } from '../db/client';
 import { companies, companyMembers, projects, sessions, users } from '../db/schema';
 import { recordAudit } from './audit';

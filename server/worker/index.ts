@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { createTaskRunner, RetryLater } from '../jobs/runner';
 import { createScheduledJobs } from '../jobs/scheduled';
 import type { CloudProvider } from '../providers';
-import type { ReportMailing } from '../services/analytics';
+import type { ReportMailing } from '../../analytics/server/services';
 import { scheduleUnlessPaused } from '../services/adminJobs';
 import { SCHEDULES, scheduleCrons, TASK_QUEUE, type Queue, type TaskJob } from '../queue';
 

@@ -5,7 +5,7 @@ import { authApi } from '../../dataProvider/auth';
 import { companiesApi } from '../../dataProvider/companies';
 import { ordersApi } from '../../dataProvider/orders';
 import { TIMINGS } from '../domain/constants';
-import type { CompanyDto } from '../domain/schemas/companyAnswers';
+import type { CompanyDto } from '../domain/companies/answers';
 import { selection } from '../companySelection';
 import { session } from '../session';
 import { currentLocation, en, renderPage, testUser } from '../testing/renderPage';

@@ -6,7 +6,7 @@ import { companiesApi } from '../../dataProvider/companies';
 import { ordersApi } from '../../dataProvider/orders';
 import { useSelection } from '../companySelection';
 import { TIMINGS } from '../domain/constants';
-import type { PastDueDeployment } from '../domain/orders';
+import type { PastDueDeployment } from '../domain/orders/schemas';
 import { usePolling } from '../ui/usePolling';
 import '../billingI18n';
 

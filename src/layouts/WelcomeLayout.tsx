@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PreloginContent } from '../domain/content';
+import type { PreloginContent } from '../domain/content/schemas';
 import { ProductLogo } from './ProductLogo';
 import { fallbackPreloginContent, loadPreloginContent, pickBrands } from './preloginContent';
 

@@ -1,4 +1,4 @@
-import type { Brand, PreloginContent } from '../domain/content';
+import type { Brand, PreloginContent } from '../domain/content/schemas';
 import { BRAND_LOGOS_SHOWN, BRAND_OFFSET_MAX } from '../domain/constants';
 import { apiFetch } from '../../dataProvider/httpClient';
 

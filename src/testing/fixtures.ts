@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../domain/schemas/auth';
+import type { CurrentUser } from '../domain/auth/schemas';
 
 /** A signed-up, unverified user; tests override what they need. */
 export const testUser: CurrentUser = {

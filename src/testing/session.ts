@@ -1,5 +1,5 @@
 /** Test helper: puts a user into the real session store, the way a sign-in would. */
-import type { CurrentUser } from '../domain/schemas/auth';
+import type { CurrentUser } from '../domain/auth/schemas';
 import { session } from '../session';
 import { mockRoutes, okReply, type ApiRoutes } from './fetchMock';
 

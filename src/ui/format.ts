@@ -1,5 +1,5 @@
 /** Number and price formats of SPEC §9: en-US, US dollars, 0 as 'Free', K and M abbreviations. */
-import { parsePlanCode } from '../domain/planCode';
+import { parsePlanCode } from '../domain/plans/planCode';
 import { decimalToCents } from '../domain/money';
 
 /**

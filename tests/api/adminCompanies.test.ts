@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverSignInPath } from '../../src/domain/deployments';
+import { serverSignInPath } from '../../src/domain/deployments/schemas';
 import { adminCookie, auditRows, call, raQuery, ROOT } from '../support/admin';
 import { companyOwner, addMember } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_VIEWS_PER_DAY, type ViewTotals } from '../../src/domain/analytics/views';
+import { MAX_VIEWS_PER_DAY, type ViewTotals } from '../../analytics/domain/views';
 import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit } from '../support/analytics';
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDto, ReportDto } from '../../src/domain/analytics/schemas';
-import { nextRunAt } from '../../src/domain/analytics/reports';
+import type { AppDto, ReportDto } from '../../analytics/domain/schemas';
+import { nextRunAt } from '../../analytics/domain/reports';
 import { analyticsServer, createAnalyticsApp, dashboard, hit } from '../support/analytics';
 import { waitForMail } from '../support/auth';
 import { addMember, loadCatalogue } from '../support/orders';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SdkSettingsAnswer } from '../../src/domain/analytics/sdk';
-import type { AppDto } from '../../src/domain/analytics/schemas';
+import type { SdkSettingsAnswer } from '../../analytics/domain/sdk';
+import type { AppDto } from '../../analytics/domain/schemas';
 import { analyticsServer, createAnalyticsApp, dashboard } from '../support/analytics';
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDto } from '../../src/domain/analytics/schemas';
+import type { AppDto } from '../../analytics/domain/schemas';
 import { analyticsServer, createAnalyticsApp, dashboard, hit, setServerState } from '../support/analytics';
 import { BASIC, changeBody, companyOwner, loadCatalogue, orderBody, postOrder, STARTER, type Catalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDto } from '../../src/domain/analytics/schemas';
-import { REPORT_SEND_NOW_PER_DAY } from '../../src/domain/analytics/constants';
+import type { AppDto } from '../../analytics/domain/schemas';
+import { REPORT_SEND_NOW_PER_DAY } from '../../analytics/domain/constants';
 import { adminCookie, call as adminCall, raQuery } from '../support/admin';
 import { analyticsServer, createAnalyticsApp, dashboard } from '../support/analytics';
 import { multipart, TINY_PNG } from '../support/multipart';

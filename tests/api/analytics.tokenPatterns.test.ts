@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDto } from '../../src/domain/analytics/schemas';
+import type { AppDto } from '../../analytics/domain/schemas';
 import { analyticsServer, createAnalyticsApp, dashboard } from '../support/analytics';
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyBilling } from '../../src/domain/payments';
+import type { CompanyBilling } from '../../src/domain/payments/schemas';
 import { addMember, companyOwner, loadCatalogue, orderBody, pay, postOrder, STARTER, type Catalogue } from '../support/orders';
 import { api, FAST_SERVERS, populated, settledIn, timeline } from '../support/servers';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanDto } from '../../src/domain/schemas/plans';
+import type { PlanDto } from '../../src/domain/plans/schemas';
 import { adminCookie, call } from '../support/admin';
 import { FREE, loadCatalogue, STARTER, type Catalogue } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';

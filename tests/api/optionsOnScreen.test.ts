@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optionsIncludeCustomDomain } from '../../src/domain/deployments';
+import { optionsIncludeCustomDomain } from '../../src/domain/deployments/schemas';
 import { call } from '../support/admin';
 import { changeBody, companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, type Catalogue } from '../support/orders';
 import { populated } from '../support/servers';

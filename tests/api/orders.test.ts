@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeploymentSchema } from '../../src/domain/orders';
+import { createDeploymentSchema } from '../../src/domain/orders/schemas';
 import { canonicalJson } from '../../server/services/idempotency';
 import { addMember, BASIC, changeBody, companyOwner, count, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, type Catalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';

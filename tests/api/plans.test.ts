@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/db/seed';
-import type { PlanDto } from '../../src/domain/schemas/plans';
+import type { PlanDto } from '../../src/domain/plans/schemas';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder, toWire } from '../../src/domain/pricing';
-import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
+import type { ConfigurablesDto, PlanDto } from '../../src/domain/plans/schemas';
 import { signUp } from '../support/auth';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CompanyUsage } from '../../src/domain/schemas/usage';
+import type { CompanyUsage } from '../../src/domain/usage/schemas';
 import { adminCookie, call, raQuery } from '../support/admin';
 import { createAnalyticsApp, hit } from '../support/analytics';
 import { addMember, companyOwner, FREE, loadCatalogue, orderBody, postOrder } from '../support/orders';

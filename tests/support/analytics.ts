@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDto, DashboardSession } from '../../src/domain/analytics/schemas';
+import type { AppDto, DashboardSession } from '../../analytics/domain/schemas';
 import { companyOwner, FREE, orderBody, postOrder, type Catalogue } from './orders';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

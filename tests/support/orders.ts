@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ConfigurablesDto, PlanDto } from '../../src/domain/schemas/plans';
+import type { ConfigurablesDto, PlanDto } from '../../src/domain/plans/schemas';
 import { signUp } from './auth';
 
 /** The seeded catalogue by code, for building orders in tests. */

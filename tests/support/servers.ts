@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { DeploymentPopulated } from '../../src/domain/deployments';
-import type { DeploymentTimeline } from '../../src/domain/deploymentTasks';
+import type { DeploymentPopulated } from '../../src/domain/deployments/schemas';
+import type { DeploymentTimeline } from '../../src/domain/deployments/tasks';
 
 /** Settings that make the worker and mock-cloud quick enough for tests. */
 export const FAST_SERVERS = {

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ReferenceArea, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { MauHistoryEntry } from '../../../src/domain/deployments';
-import type { MauForecast } from '../../../src/domain/mauForecast';
+import type { MauHistoryEntry } from '../../../src/domain/deployments/schemas';
+import type { MauForecast } from '../../../src/domain/usage/forecast';
 import { formatCount } from '../../../src/ui/servers/status';
 
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });

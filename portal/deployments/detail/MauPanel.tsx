@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeploymentPopulated } from '../../../dataProvider/deployments';
-import { mauAlertConditions, PAST_TIER_RULE } from '../../../src/domain/mauRule';
+import { mauAlertConditions, PAST_TIER_RULE } from '../../../src/domain/usage/mauRule';
 import { MauBar } from '../MauBar';
 import { MauNotice } from '../MauForecastText';
 // The past-tier rule's words are the pricing page's, where the customer first reads them.

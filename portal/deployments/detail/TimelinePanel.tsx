@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploymentTimeline } from '../../../dataProvider/deployments';
-import type { DeploymentEventDto } from '../../../src/domain/deploymentTasks';
+import type { DeploymentEventDto } from '../../../src/domain/deployments/tasks';
 import { dateTime } from '../../../src/ui/servers/status';
 import { Section } from '../../../src/ui/servers/Section';
 

@@ -1,7 +1,7 @@
 // Accounts: users and their sign-in (sessions, tokens, two-factor, passkeys), uploaded files, companies, members, projects, invitations.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../../src/domain/mauRule';
+import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../../src/domain/usage/mauRule';
 import { searchText } from '../search';
 import { bytea, id, createdAt, updatedAt } from './columns';
 import { planGroups } from './catalogue';

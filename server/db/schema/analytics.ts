@@ -1,6 +1,6 @@
 // Analytics: each deployment's own dashboard (tenants, members, apps, events, aggregates, tokens, jobs, reports).
 import { boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { SdkSettings } from '../../../src/domain/analytics/sdk';
+import type { SdkSettings } from '../../../analytics/domain/sdk';
 import { id, createdAt, updatedAt } from './columns';
 import { files, users } from './accounts';
 import { deployments } from './servers';

@@ -2,10 +2,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_PROVIDERS } from '../../../src/domain/constants';
-import { SUBSCRIPTION_STATUSES, type PendingPlanChange, type SubscriptionQuote } from '../../../src/domain/orders';
-import type { MauForecast } from '../../../src/domain/mauForecast';
-import type { MauAlert } from '../../../src/domain/mauRule';
-import type { CardSummary, ReceiptData, ScheduledChange } from '../../../src/domain/payments';
+import { SUBSCRIPTION_STATUSES, type PendingPlanChange, type SubscriptionQuote } from '../../../src/domain/orders/schemas';
+import type { MauForecast } from '../../../src/domain/usage/forecast';
+import type { MauAlert } from '../../../src/domain/usage/mauRule';
+import type { CardSummary, ReceiptData, ScheduledChange } from '../../../src/domain/payments/schemas';
 import { id, createdAt, updatedAt } from './columns';
 import { billingCycleEnum } from './catalogue';
 import { companies } from './accounts';

@@ -1,9 +1,9 @@
 // Servers: deployments and their tasks, timeline, runtime state at the provider and backups (issue 14).
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { BackupKind } from '../../../src/domain/deployments';
-import { DEPLOYMENT_STATUSES, type PlanConfig } from '../../../src/domain/orders';
-import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../../src/domain/deploymentTasks';
+import type { BackupKind } from '../../../src/domain/deployments/schemas';
+import { DEPLOYMENT_STATUSES, type PlanConfig } from '../../../src/domain/orders/schemas';
+import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../../src/domain/deployments/tasks';
 import { id, createdAt, updatedAt } from './columns';
 import { billingCycleEnum, plans, providers } from './catalogue';
 import { companies, projects, users } from './accounts';

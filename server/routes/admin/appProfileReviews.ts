@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appProfileReviewRowSchema } from '../../../src/domain/schemas/tools';
+import { appProfileReviewRowSchema } from '../../../src/domain/tools/schemas';
 import { REVIEW_EXPORT_COLUMNS, REVIEW_SORT_FIELDS } from '../../services/tools';
 import { adminListing } from './listing';
 

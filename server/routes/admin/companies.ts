@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCompanyDetailSchema, adminCompanyFilters, adminCompanyRowSchema, adminCompanyUpdateSchema, idParamsSchema, viewAsAnswerSchema } from '../../../src/domain/schemas/admin';
+import { adminCompanyDetailSchema, adminCompanyFilters, adminCompanyRowSchema, adminCompanyUpdateSchema, idParamsSchema, viewAsAnswerSchema } from '../../../src/domain/admin/schemas';
 import { COMPANY_EXPORT_COLUMNS, COMPANY_SORT_FIELDS } from '../../services/adminCompanies';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';

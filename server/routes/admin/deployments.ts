@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '../../../src/domain/schemas/admin';
+import { idParamsSchema } from '../../../src/domain/admin/schemas';
 import {
   ADMIN_DEPLOYMENT_ACTIONS,
   ADMIN_TASK_ACTIONS,
@@ -12,7 +12,7 @@ import {
   adminTaskFilters,
   adminTaskRowSchema,
   adminTaskUpdateSchema,
-} from '../../../src/domain/schemas/adminDeployments';
+} from '../../../src/domain/admin/deployments';
 import { DEPLOYMENT_EXPORT_COLUMNS, DEPLOYMENT_SORT_FIELDS } from '../../services/adminDeployments';
 import { TASK_EXPORT_COLUMNS, TASK_SORT_FIELDS } from '../../services/adminDeploymentTasks';
 import { ok, replies } from '../envelope';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_JOB_ACTIONS, adminJobRowSchema } from '../../../src/domain/schemas/adminJobs';
+import { ADMIN_JOB_ACTIONS, adminJobRowSchema } from '../../../src/domain/admin/jobs';
 import { JOB_EXPORT_COLUMNS, JOB_SORT_FIELDS } from '../../services/adminJobs';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditLogFilters, auditLogRowSchema, idParamsSchema } from '../../../src/domain/schemas/admin';
+import { auditLogFilters, auditLogRowSchema, idParamsSchema } from '../../../src/domain/admin/schemas';
 import { LOG_EXPORT_COLUMNS, LOG_SORT_FIELDS } from '../../services/adminLogs';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';

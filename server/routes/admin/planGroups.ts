@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, planGroupCreateSchema, planGroupDetailSchema, planGroupEditorSchema, planGroupRowSchema, planGroupUpdateSchema } from '../../../src/domain/schemas/admin';
+import { idParamsSchema, planGroupCreateSchema, planGroupDetailSchema, planGroupEditorSchema, planGroupRowSchema, planGroupUpdateSchema } from '../../../src/domain/admin/schemas';
 import { PLAN_GROUP_EXPORT_COLUMNS, PLAN_GROUP_SORT_FIELDS } from '../../services/adminPlanGroups';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_USER_ACTIONS, adminUserDetailSchema, adminUserRowSchema, adminUserUpdateSchema, idParamsSchema } from '../../../src/domain/schemas/admin';
+import { ADMIN_USER_ACTIONS, adminUserDetailSchema, adminUserRowSchema, adminUserUpdateSchema, idParamsSchema } from '../../../src/domain/admin/schemas';
 import { USER_EXPORT_COLUMNS, USER_SORT_FIELDS } from '../../services/adminUsers';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';

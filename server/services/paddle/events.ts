@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { centsToDecimal, decimalToCents } from '../../../src/domain/money';
-import type { SubscriptionStatus } from '../../../src/domain/orders';
-import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction, type ScheduledChange } from '../../../src/domain/payments';
+import type { SubscriptionStatus } from '../../../src/domain/orders/schemas';
+import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, type CardSummary, type PaddleEvent, type PaddleTransaction, type ScheduledChange } from '../../../src/domain/payments/schemas';
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
 import { recordAudit } from '../audit';

@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { decimalToCents } from '../../../src/domain/money';
-import { periodEnd } from '../../../src/domain/orderChanges';
-import type { SubscriptionQuote } from '../../../src/domain/orders';
-import type { CardSummary, PaddleEvent, ScheduledChange } from '../../../src/domain/payments';
+import { periodEnd } from '../../../src/domain/orders/changes';
+import type { SubscriptionQuote } from '../../../src/domain/orders/schemas';
+import type { CardSummary, PaddleEvent, ScheduledChange } from '../../../src/domain/payments/schemas';
 
 /**
  * The local checkout stand-in plays Paddle: it builds the notifications Paddle Billing would send

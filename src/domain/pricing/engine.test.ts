@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { STATUSES } from '../constants';
 import type { Availability, Status } from '../constants';
-import { mauFromPlanCode } from '../planCode';
+import { mauFromPlanCode } from '../plans/planCode';
 import { cycleCents, findOption, isOptionAvailable, optionMonthlyCents, priceCents, priceOrder, toWire } from './engine';
 import { TAX_RATES } from './tax';
 import type { DiscountInput, PlanOption, PricingOptions, PricingOrder, PricingPlan, Quote } from './types';

@@ -2,7 +2,7 @@ import { YEARLY_DISCOUNT_PERCENT } from '../constants';
 import type { BillingCycle } from '../constants';
 import type { FieldErrors } from '../errors';
 import { centsToDecimal, decimalToCents } from '../money';
-import { mauFromPlanCode } from '../planCode';
+import { mauFromPlanCode } from '../plans/planCode';
 import { applyDiscount } from './discount';
 import { divRoundHalfUp } from './rounding';
 import { taxCents, taxRate } from './tax';

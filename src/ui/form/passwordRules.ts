@@ -1,4 +1,4 @@
-import { newPasswordSchema } from '../../domain/schemas/auth';
+import { newPasswordSchema } from '../../domain/auth/schemas';
 
 /**
  * The i18n keys of the SPEC §5 password rules a value breaks, in the schema's order. 'Required'

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Link as RouterLink } from 'react-router';
-import { DOMAIN_PATTERN, optionsIncludeCustomDomain, type DeploymentPopulated, type UpdateDomainBody } from '../../domain/deployments';
+import { DOMAIN_PATTERN, optionsIncludeCustomDomain, type DeploymentPopulated, type UpdateDomainBody } from '../../domain/deployments/schemas';
 import { FormTextField } from '../form/FormTextField';
 import { Section } from './Section';
 import { useServerAction, type ActionAnswer } from './useServerAction';

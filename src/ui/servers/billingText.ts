@@ -1,6 +1,6 @@
-import { billingLine, type BillingFacts } from '../../domain/billing';
-import type { DeploymentView } from '../../domain/deployments';
-import type { SubscriptionDto } from '../../domain/orders';
+import { billingLine, type BillingFacts } from '../../domain/billing/rules';
+import type { DeploymentView } from '../../domain/deployments/schemas';
+import type { SubscriptionDto } from '../../domain/orders/schemas';
 import { shortDate } from './status';
 
 type T = (key: string, options?: Record<string, unknown>) => string;

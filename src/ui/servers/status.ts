@@ -1,6 +1,6 @@
-import type { DeploymentView } from '../../domain/deployments';
-import type { DeploymentStatus } from '../../domain/orders';
-import type { LatestTask } from '../../domain/deploymentTasks';
+import type { DeploymentView } from '../../domain/deployments/schemas';
+import type { DeploymentStatus } from '../../domain/orders/schemas';
+import type { LatestTask } from '../../domain/deployments/tasks';
 
 /** How a status reads at a glance: working, fine, stopped, or failed. */
 export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'default';

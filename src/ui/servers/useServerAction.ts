@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeploymentActionAnswer } from '../../domain/deployments';
+import type { DeploymentActionAnswer } from '../../domain/deployments/schemas';
 import { confirm } from '../dialog/dialogStore';
 import { failureMessage } from '../form/messages';
 import { showToast } from '../toast/toastStore';

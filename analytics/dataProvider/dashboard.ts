@@ -1,0 +1,200 @@
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ONE_SHOT } from '../../dataProvider/queries';
+import type {
+  appInputSchema,
+  AppDto,
+  AppInput,
+  AppUpdate,
+  AppUserDto,
+  ClearPeriod,
+  DashboardSession,
+  EventSeries,
+  EventDto,
+  eventTotalsSchema,
+  EventUpdate,
+  GroupDto,
+  GroupInput,
+  groupInputSchema,
+  JobDto,
+  limitsAnswerSchema,
+  memberInputSchema,
+  MemberCandidate,
+  MemberDto,
+  MemberInput,
+  MemberUpdate,
+  OpenInput,
+  Overview,
+  PasswordChange,
+  ReportDto,
+  reportInputSchema,
+  ReportInput,
+  ReportPreview,
+  sessionsSchema,
+  Tile,
+  TokenDto,
+  TokenInput,
+  tokenInputSchema,
+  TopEvents,
+  VersionDto,
+} from '../domain/schemas';
+
+export type { MemberCandidate };
+import type { SdkSettings, SdkSettingsAnswer } from '../domain/sdk';
+import type { ViewTotals } from '../domain/views';
+import { analyticsApi } from './api';
+import { apiFetch } from '../../dataProvider/httpClient';
+
+export type EventTotals = z.infer<typeof eventTotalsSchema>;
+export type LimitsAnswer = z.infer<typeof limitsAnswerSchema>;
+export type SessionsAnswer = z.infer<typeof sessionsSchema>;
+export type AppCreate = z.input<typeof appInputSchema>;
+export type MemberCreate = z.input<typeof memberInputSchema>;
+export type GroupSave = z.input<typeof groupInputSchema>;
+export type TokenCreate = z.input<typeof tokenInputSchema>;
+export type ReportSave = z.input<typeof reportInputSchema>;
+/** A day range, both ends 'YYYY-MM-DD', in the app's time zone. */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/**
+ * What the dashboard screens call (issue 16). The screens see only this interface: the live one
+ * below delegates to the typed calls of analytics.ts (the tenant API), the dashboard preview
+ * (/tools/dashboard-preview) supplies a read-only one with generated data.
+ */
+export interface DashboardApi {
+  /** False in the preview: the screens hide or disable every change. */
+  readonly writable: boolean;
+  open(): Promise<DashboardSession>;
+  listApps(): Promise<AppDto[]>;
+  createApp(body: AppCreate): Promise<AppDto>;
+  updateApp(appId: string, body: AppUpdate): Promise<AppDto>;
+  deleteApp(appId: string): Promise<null>;
+  clearApp(appId: string, period: ClearPeriod): Promise<null>;
+  /** `POST /analytics/{deploymentId}/apps/{appId}/icon`, multipart field `icon` (JPG, PNG or GIF): the app with its new icon. */
+  uploadAppIcon(appId: string, file: File): Promise<AppDto>;
+  listMembers(): Promise<MemberDto[]>;
+  /** `GET /analytics/{deploymentId}/members/candidates`: company users not yet on the dashboard (the add user form). */
+  listMemberCandidates(): Promise<MemberCandidate[]>;
+  addMember(body: MemberCreate): Promise<MemberDto>;
+  updateMember(memberId: string, body: MemberUpdate): Promise<MemberDto>;
+  removeMember(memberId: string): Promise<null>;
+  me(): Promise<MemberDto>;
+  changePassword(body: PasswordChange): Promise<null>;
+  regenerateApiKey(): Promise<{ apiKey: string }>;
+  listJobs(): Promise<JobDto[]>;
+  /** The export file of a completed export job. */
+  downloadExport(jobId: string): Promise<Blob>;
+  listVersions(): Promise<VersionDto[]>;
+  listEvents(appId: string, period: Period): Promise<EventTotals>;
+  eventSeries(appId: string, key: string, period: Period & { segment?: string }): Promise<EventSeries>;
+  updateEvent(appId: string, key: string, body: EventUpdate): Promise<EventDto>;
+  topEvents(appId: string, window: TopEvents['window']): Promise<TopEvents>;
+  listGroups(appId: string): Promise<GroupDto[]>;
+  saveGroup(appId: string, groupId: string | null, body: GroupSave): Promise<GroupDto>;
+  deleteGroup(appId: string, groupId: string): Promise<null>;
+  overview(appId: string, period: Period): Promise<Overview>;
+  saveTiles(appId: string, tiles: Tile[]): Promise<Tile[]>;
+  sessions(appId: string, period: Period): Promise<SessionsAnswer>;
+  listViews(appId: string, period: Period): Promise<ViewTotals[]>;
+  sdkSettings(appId: string): Promise<SdkSettingsAnswer>;
+  updateSdkSettings(appId: string, settings: SdkSettings): Promise<SdkSettingsAnswer>;
+  limits(appId: string): Promise<LimitsAnswer>;
+  findAppUser(appId: string, deviceId: string): Promise<AppUserDto>;
+  exportAppUser(appId: string, deviceId: string): Promise<JobDto>;
+  purgeAppUser(appId: string, deviceId: string): Promise<null>;
+  listTokens(): Promise<TokenDto[]>;
+  createToken(body: TokenCreate): Promise<{ token: string; record: TokenDto }>;
+  deleteToken(tokenId: string): Promise<null>;
+  /** Report manager: email reports on apps the member reads; changes need admin of each of their apps. */
+  listReports(): Promise<ReportDto[]>;
+  saveReport(reportId: string | null, body: ReportSave): Promise<ReportDto>;
+  setReportEnabled(reportId: string, enabled: boolean): Promise<ReportDto>;
+  deleteReport(reportId: string): Promise<null>;
+  previewReport(reportId: string): Promise<ReportPreview>;
+  sendReport(reportId: string): Promise<null>;
+}
+
+/**
+ * The live dashboard of deployment `deploymentId`, as the signed-in user (session cookie). `link`:
+ * the signed claims of the server sign-in link it was opened through, checked by the landing.
+ */
+export function createDashboardApi(deploymentId: string, link?: OpenInput['link']): DashboardApi {
+  const api = analyticsApi(deploymentId);
+  const base = `/analytics/${encodeURIComponent(deploymentId)}`;
+  return {
+    writable: true,
+    open: () => api.open(link ? { link } : {}),
+    listApps: api.apps.list,
+    createApp: (body) => api.apps.create(body as AppInput),
+    updateApp: api.apps.update,
+    deleteApp: api.apps.remove,
+    clearApp: api.apps.clear,
+    uploadAppIcon: async (appId, file) => {
+      const form = new FormData();
+      form.append('icon', file);
+      return (await apiFetch<AppDto>(`${base}/apps/${encodeURIComponent(appId)}/icon`, { method: 'POST', body: form })).payload;
+    },
+    listMembers: api.members.list,
+    listMemberCandidates: async () => (await apiFetch<MemberCandidate[]>(`${base}/members/candidates`)).payload,
+    addMember: (body) => api.members.add(body as MemberInput),
+    updateMember: api.members.update,
+    removeMember: api.members.remove,
+    me: api.me.get,
+    changePassword: api.me.changePassword,
+    regenerateApiKey: api.me.regenerateApiKey,
+    listJobs: api.jobs.list,
+    downloadExport: async (jobId) => {
+      const job = (await api.jobs.list()).find((j) => j._id === jobId);
+      return api.jobs.download(job ?? { _id: jobId, appId: null, kind: 'export', status: 'completed', params: {}, createdAt: '', finishedAt: null, downloadUrl: `/api/v1${base}/jobs/${encodeURIComponent(jobId)}/download` });
+    },
+    listVersions: api.versions,
+    listEvents: api.events.list,
+    eventSeries: api.events.series,
+    updateEvent: api.events.update,
+    topEvents: api.events.top,
+    listGroups: api.groups.list,
+    saveGroup: (appId, groupId, body) => (groupId ? api.groups.update(appId, groupId, body as GroupInput) : api.groups.create(appId, body as GroupInput)),
+    deleteGroup: api.groups.remove,
+    overview: api.overview.get,
+    saveTiles: api.overview.save,
+    sessions: api.sessions,
+    listViews: api.views,
+    sdkSettings: api.sdkSettings.get,
+    updateSdkSettings: api.sdkSettings.update,
+    limits: api.limits,
+    findAppUser: api.appUsers.find,
+    exportAppUser: api.appUsers.export,
+    purgeAppUser: api.appUsers.purge,
+    listTokens: api.tokens.list,
+    createToken: (body) => api.tokens.create(body as TokenInput),
+    deleteToken: api.tokens.remove,
+    listReports: api.reports.list,
+    saveReport: (reportId, body) => (reportId ? api.reports.update(reportId, body as ReportInput) : api.reports.create(body as ReportInput)),
+    setReportEnabled: api.reports.setEnabled,
+    deleteReport: api.reports.remove,
+    previewReport: api.reports.preview,
+    sendReport: api.reports.send,
+  };
+}
+
+// Each dashboard api (a deployment's, or the sample's) gets a cache scope of its own.
+const scopes = new WeakMap<DashboardApi, number>();
+let lastScope = 0;
+const scopeOf = (api: DashboardApi) => {
+  const known = scopes.get(api);
+  if (known !== undefined) return known;
+  lastScope += 1;
+  scopes.set(api, lastScope);
+  return lastScope;
+};
+
+/**
+ * A dashboard read through the app's query cache: `key` names what is read (e.g. the app and the
+ * period), `load` null waits (no app yet). The last answer stays shown while a new key loads.
+ */
+export function useDashboardQuery<T>(api: DashboardApi, key: readonly unknown[], load: ((api: DashboardApi) => Promise<T>) | null) {
+  return useQuery({ queryKey: ['analytics', scopeOf(api), ...key], queryFn: load ? () => load(api) : skipToken, placeholderData: keepPreviousData, ...ONE_SHOT });
+}

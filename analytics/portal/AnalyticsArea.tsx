@@ -1,0 +1,126 @@
+import '../i18n/register';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useI18nextProvider } from 'ra-i18n-i18next';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Navigate, Route } from 'react-router';
+import type { DashboardApi } from '../dataProvider/dashboard';
+import { analyticsDataProvider } from '../dataProvider/dataProvider';
+import type { AppDto, DashboardSession } from '../domain/schemas';
+import { fullI18n } from '../../src/fullI18n';
+import { appTheme } from '../../src/theme';
+import { failureMessage } from '../../src/ui/form/messages';
+import { ToastNotification } from '../../src/ui/toast/ToastNotification';
+import { AnalyticsLayout } from './AnalyticsLayout';
+import { AppsResource } from './apps';
+import { AppUsersPage } from './appUsers/AppUsersPage';
+import { AnalyticsContext, type AnalyticsState } from './context';
+import { AllEventsPage } from './events/AllEventsPage';
+import { EventGroupsPage } from './events/EventGroupsPage';
+import { ViewsPage } from './views/ViewsPage';
+import { EventsOverviewPage } from './events/EventsOverviewPage';
+import { TopEventsPage } from './events/TopEventsPage';
+import { MembersResource } from './members';
+import { ReportsPage } from './reports/ReportsPage';
+import { UserSettingsPage } from './settings/UserSettingsPage';
+import { ApiConfigurationsPage } from './system/ApiConfigurationsPage';
+import { JobsPage } from './system/JobsPage';
+import { VersionHistoryPage } from './system/VersionHistoryPage';
+import { TokensResource } from './tokens';
+import { queryClient } from '../../src/queryClient';
+
+const selectedKey = (basePath: string) => `beacon.analytics.app:${basePath}`;
+
+/**
+ * One analytics dashboard (issue 16), mounted at `basePath`: react-admin resources for
+ * applications, users and tokens over the given DashboardApi, custom pages for the rest.
+ * The live dashboard passes the tenant API; the preview passes generated sample data.
+ */
+export function AnalyticsArea({ api, basePath, embedded = false }: { api: DashboardApi; basePath: string; embedded?: boolean }) {
+  const { t } = useTranslation();
+  const [session, setSession] = useState<DashboardSession | null>(null);
+  const [apps, setApps] = useState<AppDto[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [appId, setAppId] = useState<string | null>(() => localStorage.getItem(selectedKey(basePath)));
+  const i18nProvider = useI18nextProvider({ i18nextInstance: fullI18n });
+  const dataProvider = useMemo(() => analyticsDataProvider(api), [api]);
+
+  useEffect(() => {
+    let live = true;
+    api.open().then(
+      (opened) => {
+        if (!live) return;
+        setSession(opened);
+        setApps(opened.apps);
+      },
+      (error: unknown) => live && setFailure(failureMessage(error, t)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, t]);
+
+  const reloadApps = useCallback(async () => setApps(await api.listApps()), [api]);
+  const selectApp = useCallback(
+    (id: string) => {
+      localStorage.setItem(selectedKey(basePath), id);
+      setAppId(id);
+    },
+    [basePath],
+  );
+
+  // A paused or overdue server's dashboard is read-only: its actions are hidden as in the preview.
+  const state = useMemo<AnalyticsState | null>(
+    () => (session ? { api, session, apps, app: apps.find((a) => a._id === appId) ?? apps[0] ?? null, selectApp, reloadApps, writable: api.writable && session.access === 'full', basePath, embedded } : null),
+    [api, session, apps, appId, selectApp, reloadApps, basePath, embedded],
+  );
+
+  if (failure)
+    return (
+      <Box sx={{ p: 4 }}>
+        <Typography variant="h1" sx={{ mb: 2 }}>
+          {t('analytics.title')}
+        </Typography>
+        <Alert severity="error" role="alert">
+          {t('analytics.openFailed')} {failure}
+        </Alert>
+      </Box>
+    );
+  if (!state || !i18nProvider)
+    return (
+      <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 4 }}>
+        <CircularProgress size={24} /> {t('analytics.loading')}
+      </Box>
+    );
+
+  return (
+    <AnalyticsContext.Provider value={state}>
+      <I18nextProvider i18n={fullI18n}>
+      <Admin queryClient={queryClient} basename={basePath} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={appTheme()} layout={AnalyticsLayout} notification={ToastNotification} disableTelemetry>
+        <CustomRoutes>
+          <Route path="/" element={<Navigate to="events/overview" replace />} />
+          <Route path="/events" element={<Navigate to="overview" replace />} />
+          <Route path="/events/overview" element={<EventsOverviewPage />} />
+          <Route path="/events/all" element={<AllEventsPage />} />
+          <Route path="/events/top" element={<TopEventsPage />} />
+          <Route path="/events/groups" element={<EventGroupsPage />} />
+          <Route path="/views" element={<ViewsPage />} />
+          <Route path="/app-users" element={<AppUsersPage />} />
+          <Route path="/reports" element={<ReportsPage />} />
+          <Route path="/jobs" element={<JobsPage />} />
+          <Route path="/versions" element={<VersionHistoryPage />} />
+          <Route path="/settings" element={<UserSettingsPage />} />
+          <Route path="/manage/configurations/api" element={<ApiConfigurationsPage />} />
+        </CustomRoutes>
+        <Resource name="apps" {...AppsResource} />
+        <Resource name="members" {...MembersResource} />
+        <Resource name="tokens" {...TokensResource} />
+      </Admin>
+      </I18nextProvider>
+    </AnalyticsContext.Provider>
+  );
+}

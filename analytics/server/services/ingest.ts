@@ -1,0 +1,186 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { DEFAULT_LIMITS } from '../../domain/constants';
+import { cutText, dayIn, hasUnprintable, isInternal } from '../../domain/rules';
+import { analyticsAccessFor } from '../../domain/serverAccess';
+import type { Db } from '../../../server/db/client';
+import { recordIngestEvents } from '../../../server/metrics';
+import { analyticsApps } from '../../../server/db/schema';
+import type { App } from './access';
+import type { BatchWriter } from './ingestBatch';
+import { learn, valueId, type AppEntry, type IngestCache } from './ingestCache';
+import { applyLimits } from './limits';
+import { writeBatch, type Write } from './ingestWrite';
+import { checksumMatches, jsonParam, parseEvents, parseMetrics, parseUserDetails, requestHash, requestTime, sessionSeconds, str, type IngestRequest, type ParsedEvent } from './parse';
+
+/** What /i answers, in Countly's shape: `{ result }` with 200 or 400. */
+export interface IngestAnswer {
+  status: 200 | 400 | 403;
+  result: string;
+}
+
+export const SUCCESS: IngestAnswer = { status: 200, result: 'Success' };
+export const MISSING: IngestAnswer = { status: 400, result: 'Missing parameter "app_key" or "device_id"' };
+export const NO_APP: IngestAnswer = { status: 400, result: 'App does not exist' };
+const BAD_CHECKSUM: IngestAnswer = { status: 400, result: 'Request does not match checksum' };
+export const invalid = (name: string): IngestAnswer => ({ status: 400, result: `Invalid parameter "${name}"` });
+
+/** The parameters that name the app, the device and the request (the retry hash): stored or looked up as text. */
+const IDS = ['app_key', 'device_id', 'timestamp'] as const;
+
+/**
+ * The refusal of the first named parameter holding a control character or a lone surrogate, or
+ * null. Checked on the values as decoded by ingestion: a bulk call's inner requests and a query
+ * Fastify could not decode never went through the request guard; PostgreSQL refuses NUL in text.
+ */
+export function unprintableParam(params: IngestRequest['params'], names: readonly string[]): IngestAnswer | null {
+  const name = names.find((n) => hasUnprintable(str(params[n]) ?? ''));
+  return name ? invalid(name) : null;
+}
+/** The server is not live and paid for (analyticsAccessFor): refused so that the SDKs keep the data and retry. */
+const NOT_ACCEPTING: IngestAnswer = { status: 403, result: 'Server does not accept data: it is not running or not paid for' };
+
+export const MAX_DEVICE_ID = 200;
+const LAST_DATA_EVERY_MS = 60_000;
+
+/** The limits of an app: its overrides over the SPEC §9 defaults. */
+export const limitsOf = (app: App) => ({ ...DEFAULT_LIMITS, ...app.limits });
+
+/** The events of a request whose keys and segment values the cache knows: omitted segments dropped, nothing to check. */
+function knownEvents(entry: AppEntry, events: ParsedEvent[]): ParsedEvent[] | null {
+  const out: ParsedEvent[] = [];
+  for (const e of events) {
+    const omitted = entry.keys.get(e.key);
+    if (!omitted) return null;
+    const kept = Object.entries(e.segmentation).filter(([segment]) => !omitted.includes(segment));
+    if (kept.some(([segment, value]) => !entry.values.has(valueId(e.key, segment, value)))) return null;
+    out.push({ ...e, segmentation: Object.fromEntries(kept) });
+  }
+  return out;
+}
+
+/** A request checked and parsed, ready to write; `known` its events when the cache knows all their keys and values. */
+interface Checked {
+  entry: AppEntry;
+  w: Write;
+  known: ParsedEvent[] | null;
+}
+
+/** One SDK request checked (app, device, checksum) and parsed: its refusal, or what it writes. */
+async function check(db: Db, cache: IngestCache, request: IngestRequest, graceDays: number, checksumOver: IngestRequest): Promise<IngestAnswer | Checked> {
+  const { params } = request;
+  const appKey = str(params.app_key);
+  const rawDeviceId = str(params.device_id);
+  if (!appKey || !rawDeviceId) return MISSING;
+  const unprintable = unprintableParam(params, IDS);
+  if (unprintable) return unprintable;
+  const deviceId = cutText(rawDeviceId, MAX_DEVICE_ID);
+  const entry = await cache.app(db, appKey);
+  if (!entry) return NO_APP;
+  const { app } = entry;
+  if (analyticsAccessFor(entry.server, graceDays) !== 'full') return NOT_ACCEPTING;
+  if (app.checksumSalt && !checksumMatches(checksumOver, app.checksumSalt)) return BAD_CHECKSUM;
+
+  const at = requestTime(params.timestamp);
+  const parsed = parseEvents(params.events, at);
+  // The SDKs' own events ([CLY]_view, [CLY]_action...) are not custom events: they skip the limits.
+  const events = parsed.filter((e) => !isInternal(e.key));
+  const internal = parsed.filter((e) => isInternal(e.key));
+  const w: Write = {
+    app,
+    hash: requestHash(request),
+    deviceId,
+    at,
+    day: dayIn(app.timezone, at),
+    begin: str(params.begin_session) === '1',
+    duration: sessionSeconds(params.session_duration),
+    metrics: parseMetrics(params.metrics),
+    details: parseUserDetails(params.user_details),
+    events,
+    internal,
+    drops: new Map(),
+  };
+  return { entry, w, known: knownEvents(entry, events) };
+}
+
+/**
+ * Writes a checked request. When the cache knows every event key and segment value it brings,
+ * it joins the next batch (group commit); otherwise the limits are applied in a transaction
+ * (locking the app only to add new keys or values, so the limits are exact) and the same
+ * statement is written in it.
+ */
+async function commit(db: Db, cache: IngestCache, writer: BatchWriter, { entry, w, known }: Checked): Promise<IngestAnswer> {
+  let claimed: boolean;
+  let kept: ParsedEvent[] = known ?? [];
+  if (known) {
+    claimed = await writer.write({ ...w, events: known });
+  } else {
+    const found = { keys: new Map<string, string[]>(), values: new Set<string>() };
+    claimed = await db.transaction(async (tx) => (await writeBatch(tx, [{ ...w, events: (kept = await applyLimits(tx, entry, w.events, w.drops, found)) }])).has(0));
+    learn(entry, found.keys, found.values);
+  }
+  if (claimed) {
+    await touchLastData(db, cache, w.app);
+    // A retry already stored (not claimed) counts nothing twice.
+    recordIngestEvents(kept.length + w.internal.length, w.events.length - kept.length);
+  }
+  return SUCCESS;
+}
+
+const isAnswer = (checked: IngestAnswer | Checked): checked is IngestAnswer => 'status' in checked;
+
+/** One SDK request (POST or GET /i): checked, then written; answered once stored. */
+export async function ingestOne(db: Db, cache: IngestCache, writer: BatchWriter, request: IngestRequest, graceDays: number): Promise<IngestAnswer> {
+  const checked = await check(db, cache, request, graceDays, request);
+  return isAnswer(checked) ? checked : commit(db, cache, writer, checked);
+}
+
+/** The app's last data date, written at most once a minute per app and process (every request writing it would queue them all on one row). */
+async function touchLastData(db: Db, cache: IngestCache, app: App): Promise<void> {
+  const now = Date.now();
+  const last = cache.lastData.get(app.id) ?? app.lastDataAt?.getTime() ?? 0;
+  if (last > now - LAST_DATA_EVERY_MS) return;
+  cache.lastData.set(app.id, now);
+  await db
+    .update(analyticsApps)
+    .set({ lastDataAt: new Date(now) })
+    .where(and(eq(analyticsApps.id, app.id), or(isNull(analyticsApps.lastDataAt), lt(analyticsApps.lastDataAt, new Date(now - LAST_DATA_EVERY_MS)))));
+}
+
+/** At most this many requests per bulk call (the SDKs send batches of about 50). */
+export const MAX_BULK_REQUESTS = 1_000;
+
+/**
+ * POST /i/bulk: `requests`, a JSON array of request parameter objects (top-level app_key applies to
+ * those without their own). Each is applied as if sent alone; a salted app's checksum is checked
+ * over the bulk call as sent.
+ */
+export async function ingestBulk(db: Db, cache: IngestCache, writer: BatchWriter, request: IngestRequest, graceDays: number): Promise<IngestAnswer> {
+  const list = jsonParam(request.params.requests);
+  if (!Array.isArray(list)) return { status: 400, result: 'Missing parameter "requests"' };
+  const appKey = str(request.params.app_key);
+  let refused: IngestAnswer | null = null;
+  // Requests are checked in order and join the batches together; one bringing new keys waits for
+  // those before it, so the call's requests are applied in the order sent.
+  const writing: Promise<IngestAnswer>[] = [];
+  for (const raw of list.slice(0, MAX_BULK_REQUESTS)) {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) continue;
+    const params = { ...(appKey ? { app_key: appKey } : {}), ...(raw as Record<string, unknown>) };
+    const checked = await check(db, cache, { params, rawQuery: '', rawBody: JSON.stringify(raw) }, graceDays, request);
+    if (isAnswer(checked)) {
+      if (checked === NOT_ACCEPTING) refused = checked;
+      continue;
+    }
+    if (checked.known) {
+      const written = commit(db, cache, writer, checked);
+      // Awaited below; a failure meanwhile must not count as unhandled.
+      written.catch(() => undefined);
+      writing.push(written);
+    } else {
+      await Promise.all(writing);
+      await commit(db, cache, writer, checked);
+    }
+  }
+  await Promise.all(writing);
+  // A batch for a server that takes no data is answered as refused, so the SDK keeps it to send again.
+  return refused ?? SUCCESS;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { COMPANY_ROLES, COMPANY_SIZES, DESIGNATIONS, LIMITS } from '../constants';
+import { countryCodeSchema } from '../countries';
+import { emailSchema, noHtml } from '../validation';
+import { newPasswordSchema, tokenSchema } from '../auth/schemas';
+
+/** Company, team and invitation bodies (SPEC §3, §5, §7 Companies), shared by forms and server. */
+
+export { COMPANY_ROLES, COMPANY_SIZES };
+export type { CompanyRole } from '../constants';
+
+// A company name is shown to teammates and in mails: no links that could pass for ours.
+const URL_LIKE = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|app|dev|xyz|info|biz|ru|cn)\b)/i;
+
+export const companyNameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .min(LIMITS.nameMin, 'validation.nameLength')
+  .max(LIMITS.nameMax, 'validation.nameLength')
+  .refine(noHtml, 'validation.noHtml')
+  .refine((s) => !URL_LIKE.test(s), 'validation.noUrl');
+
+export const designationSchema = z.enum(DESIGNATIONS, { error: 'validation.required' });
+
+export const createCompanySchema = z.object({
+  name: companyNameSchema,
+  size: z.enum(COMPANY_SIZES, { error: 'validation.required' }).optional(),
+});
+export type CreateCompanyBody = z.infer<typeof createCompanySchema>;
+
+export const createCompanyQuerySchema = z.object({
+  onboarding: z.enum(['1', 'true']).optional(),
+  designation: designationSchema.optional(),
+});
+
+/**
+ * PUT /companies/{id}: JSON, or multipart when a logo is uploaded (file field `uploadLogo`). The
+ * billing country sets the tax on the company's orders; an empty string clears it.
+ */
+export const updateCompanySchema = createCompanySchema.extend({
+  billingCountry: countryCodeSchema.nullable().optional(),
+  removeLogo: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+});
+export type UpdateCompanyBody = z.infer<typeof updateCompanySchema>;
+
+export const invitationSchema = z.object({
+  email: emailSchema,
+  role: z.enum(COMPANY_ROLES, { error: 'validation.required' }),
+});
+export type InvitationBody = z.infer<typeof invitationSchema>;
+
+const invitedName = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .min(LIMITS.invitedNameMin, 'validation.invitedNameLength')
+  .max(LIMITS.nameMax, 'validation.invitedNameLength')
+  .refine(noHtml, 'validation.noHtml');
+
+export const invitedSignUpSchema = z.object({
+  token: tokenSchema,
+  firstName: invitedName,
+  lastName: invitedName,
+  designation: designationSchema,
+  password: newPasswordSchema,
+});
+export type InvitedSignUpBody = z.infer<typeof invitedSignUpSchema>;
+
+export const deletionCodeSchema = z.string().regex(new RegExp(`^\\d{${LIMITS.dataRemovalCodeLength}}$`), 'validation.deletionCode');
+export const deleteCompanySchema = z.object({ verificationCode: deletionCodeSchema.optional() });

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { BILLING_CYCLES, DEFAULTS } from '../constants';
+import { latestTaskSchema, deploymentTaskDtoSchema } from './tasks';
+import { DEPLOYMENT_STATUSES, planConfigSchema, subscriptionDtoSchema } from '../orders/schemas';
+import { mauForecastSchema } from '../usage/forecast';
+
+/** Reads of servers (SPEC §7 GET /deployments, GET /deployments/{id}/populated). */
+/** Fields GET /deployments sorts by (with the id following, so pages never overlap). */
+export const DEPLOYMENT_SORT_FIELDS = ['createdAt', 'name', 'status'] as const;
+
+/** A JSON query parameter (the ra-data-simple-rest dialect every list speaks), read by `schema`. */
+const jsonParam = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+export const deploymentListQuerySchema = z.object({
+  company: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.invalid'),
+  project: z.string().trim().max(64, 'validation.invalid').optional(),
+  // Paged like every list when `range` is given (Content-Range answers the total); without it, the newest 1,000.
+  range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < 1000, 'validation.invalid'))
+    .optional()
+    .describe('JSON: [first, last], at most 1000 rows'),
+  sort: jsonParam(z.tuple([z.enum(DEPLOYMENT_SORT_FIELDS, { error: 'validation.invalid' }), z.enum(['ASC', 'DESC'], { error: 'validation.invalid' })]))
+    .optional()
+    .describe('JSON: ["createdAt"|"name"|"status", "ASC"|"DESC"]; newest first by default'),
+  filter: jsonParam(z.object({ q: z.string().max(200).optional(), status: z.enum(DEPLOYMENT_STATUSES, { error: 'validation.invalid' }).optional() }))
+    .optional()
+    .describe('JSON: {"q": "name or domain", "status": "..."}'),
+});
+export type DeploymentListQuery = z.infer<typeof deploymentListQuerySchema>;
+
+/** A server as the deployments list and the wizard's edit mode read it. */
+export const deploymentDtoSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  status: z.enum(DEPLOYMENT_STATUSES),
+  flags: z.object({ free: z.boolean() }),
+  company: z.string(),
+  project: z.string(),
+  provider: z.object({ _id: z.string(), code: z.string().nullable() }),
+  subscription: z.object({ plan: z.string(), planCode: z.string(), planConfig: planConfigSchema, payment: z.object({ term: z.object({ cycle: z.enum(BILLING_CYCLES) }) }) }),
+  billing: subscriptionDtoSchema,
+  createdAt: z.string(),
+});
+export type DeploymentDto = z.infer<typeof deploymentDtoSchema>;
+
+/* ---- Running servers (issue 14): the populated server, backups, MAU, actions ---- */
+
+/** SSL state of the server's address: none (plain http), pending (certificate being issued), active, failed. */
+export const SSL_STATES = ['none', 'pending', 'active', 'failed'] as const;
+export type SslState = (typeof SSL_STATES)[number];
+
+/** SPEC §5 domain rule: labels of letters, digits and hyphens, then a 2 to 6 letter suffix. */
+export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6}$/i;
+
+/**
+ * A custom domain is a paid option: a server may set or verify one only when the domain option it
+ * has (codes of its domain-type options that its plan offers) is another than the hosted default.
+ */
+export const includesCustomDomain = (domainOptionCodes: readonly string[]): boolean => domainOptionCodes.some((code) => code !== DEFAULTS.domainCode);
+/** Whether a server's options (as its view lists them) include a custom domain: screens offer the upgrade when not. */
+export const optionsIncludeCustomDomain = (options: readonly { code: string; type: string }[]): boolean => includesCustomDomain(options.filter((o) => o.type === 'domain').map((o) => o.code));
+
+/** The DNS record the customer adds so that a custom domain can be verified. */
+export const domainVerificationSchema = z.object({ type: z.enum(['TXT', 'CNAME']), host: z.string(), value: z.string() });
+export type DomainVerification = z.infer<typeof domainVerificationSchema>;
+
+export const deploymentDomainSchema = z.object({
+  /** The address the server answers at: the default one we give, or the customer's own. */
+  name: z.string(),
+  custom: z.boolean(),
+  ssl: z.enum(SSL_STATES),
+  verified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  /** For a custom domain not yet verified: the record to add (TXT for ownership; CNAME to point it at us). */
+  verification: z.array(domainVerificationSchema),
+});
+export type DeploymentDomain = z.infer<typeof deploymentDomainSchema>;
+
+/** SPEC §3 mau history entry: one month of monthly active users. */
+export const mauHistoryEntrySchema = z.object({ used: z.number(), startsAt: z.string(), endsAt: z.string(), subscriptionId: z.string().nullable() });
+export type MauHistoryEntry = z.infer<typeof mauHistoryEntrySchema>;
+
+export const HEALTH_STATES = ['unknown', 'healthy', 'unhealthy'] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
+
+/**
+ * A server with everything its page and the dashboard show: plan, region and options by name, the
+ * domain and SSL, the task it is busy with (or did last), this month's MAU against the tier, and a
+ * termination date while a deletion is scheduled.
+ */
+export const deploymentViewSchema = deploymentDtoSchema.extend({
+  plan: z.object({ _id: z.string(), name: z.string(), code: z.string(), mau: z.number() }),
+  region: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  features: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string(), type: z.string() })),
+  domain: deploymentDomainSchema.nullable(),
+  /** The dashboard's address of the server once it has a machine, else null. */
+  url: z.string().nullable(),
+  latestTask: latestTaskSchema.nullable(),
+  health: z.object({ state: z.enum(HEALTH_STATES), checkedAt: z.string().nullable() }),
+  /** This month's MAU, the tier, and where the month is heading (issue 33; null before the first sample). */
+  mau: z.object({ used: z.number(), limit: z.number(), forecast: mauForecastSchema.nullable() }),
+  /** DELETE schedules the termination at this time; cancel-termination clears it. */
+  terminationScheduledAt: z.string().nullable(),
+  /** A deleted server can be restored until then. */
+  restorableUntil: z.string().nullable(),
+  /** Whether the server has a backup option (backups at the frequency the option names). */
+  backupsEnabled: z.boolean(),
+  /** A change of plan that costs money, waiting for its payment: until paid the server keeps `plan`. */
+  pendingPlan: z.object({ _id: z.string(), name: z.string(), code: z.string() }).nullable(),
+});
+export type DeploymentView = z.infer<typeof deploymentViewSchema>;
+
+/** GET /deployments/{id}/populated: the view plus the MAU history (SPEC §3), oldest first. */
+export const deploymentPopulatedSchema = deploymentViewSchema.extend({ mauHistory: z.array(mauHistoryEntrySchema) });
+export type DeploymentPopulated = z.infer<typeof deploymentPopulatedSchema>;
+
+/** GET /deployments/by-company/{company}?count=1 answers the number only (deployments empty). */
+export const byCompanyQuerySchema = z.object({ count: z.enum(['0', '1', 'true', 'false']).optional() });
+export const byCompanyAnswerSchema = z.object({ count: z.number(), deployments: z.array(deploymentViewSchema) });
+export type ByCompanyAnswer = z.infer<typeof byCompanyAnswerSchema>;
+
+export const BACKUP_KINDS = ['nightly', 'hourly', 'manual', 'final'] as const;
+export type BackupKind = (typeof BACKUP_KINDS)[number];
+
+/**
+ * What each backup option of the catalogue delivers: a scheduled snapshot every `everyHours`,
+ * kept `keepDays` (the catalogue's descriptions say the same). Daily snapshots keep the kind
+ * `nightly` they always had; an unknown backup option is taken as daily.
+ */
+export interface BackupSchedule {
+  kind: Extract<BackupKind, 'nightly' | 'hourly'>;
+  everyHours: number;
+  keepDays: number;
+}
+const DAILY_BACKUPS: BackupSchedule = { kind: 'nightly', everyHours: 24, keepDays: 7 };
+export const BACKUP_SCHEDULES: Record<string, BackupSchedule> = {
+  'backup.daily': DAILY_BACKUPS,
+  'backup.hourly': { kind: 'hourly', everyHours: 1, keepDays: 7 },
+};
+export const backupScheduleOf = (code: string): BackupSchedule => BACKUP_SCHEDULES[code] ?? DAILY_BACKUPS;
+/** A run of the hourly schedule a few minutes late still takes the next backup on time. */
+export const BACKUP_SLACK_MINUTES = 10;
+export const BACKUP_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const backupDtoSchema = z.object({
+  _id: z.string(),
+  deploymentId: z.string(),
+  /** nightly or hourly (scheduled), manual, or final (taken before a deleted server's machine is destroyed). */
+  kind: z.enum(BACKUP_KINDS),
+  status: z.enum(BACKUP_STATUSES),
+  sizeBytes: z.number().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type BackupDto = z.infer<typeof backupDtoSchema>;
+
+const optionalId = z.string().trim().min(1, 'validation.required').max(64, 'validation.invalid').optional();
+
+/** POST /deployments/{id}/restore: from a backup, or (no backupId) a deleted server within its window. */
+export const restoreBodySchema = z.object({ backupId: optionalId });
+export type RestoreBody = z.infer<typeof restoreBodySchema>;
+
+/** POST /deployments/{id}/update-domain: a custom domain, or null to go back to the default one. */
+export const updateDomainBodySchema = z.object({
+  domain: z.string().trim().toLowerCase().max(253, 'validation.domain').regex(DOMAIN_PATTERN, 'validation.domain').nullable().optional(),
+});
+export type UpdateDomainBody = z.infer<typeof updateDomainBodySchema>;
+/** removeSSL=true serves the domain without a certificate (plain http). */
+export const updateDomainQuerySchema = z.object({ removeSSL: z.enum(['true', 'false']).optional() });
+
+/** Answer of every action: the server as it is now and the task queued for it (null when none). */
+export const deploymentActionAnswerSchema = z.object({ deployment: deploymentViewSchema, task: deploymentTaskDtoSchema.nullable() });
+export type DeploymentActionAnswer = z.infer<typeof deploymentActionAnswerSchema>;
+
+/** GET /auth/{product}-server?deploymentId&userId. */
+export const serverSignInQuerySchema = z.object({
+  deploymentId: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.invalid'),
+  userId: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.invalid'),
+});
+/** A short-lived signed link that signs the user in to the server's dashboard (opened via /redirect?server_url=). */
+export const serverSignInAnswerSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type ServerSignInAnswer = z.infer<typeof serverSignInAnswerSchema>;
+
+/** The product's name as it appears in the sign-in path: GET /auth/{productSlug}-server. */
+export const productSlug = (productName: string) => productName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'product';
+/** The sign-in link's route path: the route and the read-only view's guard both build it from here. */
+export const serverSignInPath = (productName: string) => `/auth/${productSlug(productName)}-server`;
