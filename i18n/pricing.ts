@@ -1,6 +1,6 @@
 /**
  * The pricing page's and the order wizard's strings, with the refusals of the pricing engine and
- * of order changes (`src/domain/orderChanges.ts`), which the server says too. They join the
+ * of order changes (`src/domain/orders/changes.ts`), which the server says too. They join the
  * English resources when the pricing page or a wizard screen loads (`portal/pricing/i18n.ts`),
  * not with every front-door page. `{{product}}` is filled as in en.ts.
  */

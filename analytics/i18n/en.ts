@@ -1,6 +1,6 @@
 /**
  * English strings of each server's analytics dashboard (issue 16) and its preview. They load with
- * the dashboard area (portal/analytics/i18n.ts), never with the front door. The API's error
+ * the dashboard area (analytics/i18n/register.ts), never with the front door. The API's error
  * messages are in en.ts under errors.ANALYTICS_*.
  */
 export const analyticsEn = {

@@ -94,7 +94,7 @@ export function localQuote(options: WizardOptions, order: Order | null, cycle: B
   return result.ok ? result.quote : null;
 }
 
-/** An order as SPEC §4's change rules (src/domain/orderChanges) look at it. */
+/** An order as SPEC §4's change rules (src/domain/orders/changes) look at it. */
 export function shapeOf(options: WizardOptions, order: Order, cycle: BillingCycle): OrderShape | null {
   const plan = options.plans.find((p) => p._id === order.planId);
   if (!plan) return null;

@@ -13,7 +13,7 @@ export function isWatchedWrite(sqlText: string): boolean {
 }
 
 /**
- * Which writes can change what ingestion keeps about an app (services/analytics/ingestCache.ts):
+ * Which writes can change what ingestion keeps about an app (analytics/server/services/ingestCache.ts):
  * the app row (key, time zone, salt, limits, lock), its tenant, its event definitions (omitted
  * segments) and known segment values, its server's and subscription's state (which decide whether
  * it takes data); and the deletes that cascade to them. Inserts add keys and
