@@ -75,6 +75,9 @@ function inApp(id: string, graph: ModuleGraph): boolean {
  */
 const FRONT_DOOR_FORMS = /node_modules[\\/]@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|InputAdornment|TextareaAutosize)[\\/]/;
 
+/** API test files that start real server processes (each a node with its own database). */
+const PROCESS_TESTS = ['tests/api/{process,shutdown,orderCrash,serversReliability,adminJobs,analytics.ingestCrash}.test.ts'];
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), routePreload()],
   resolve: {
@@ -137,11 +140,27 @@ export default defineConfig(({ command }) => ({
         },
       },
       {
+        // Two files at a time: each has its own database, and one worker left a core idle.
         extends: true,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: PROCESS_TESTS,
           environment: 'node',
+          maxWorkers: 2,
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        // Tests that start and kill whole server processes run alone, after the rest.
+        extends: true,
+        test: {
+          name: 'api-process',
+          include: PROCESS_TESTS,
+          environment: 'node',
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           testTimeout: 30000,
           hookTimeout: 60000,
         },

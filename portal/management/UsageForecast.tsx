@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { usageApi, type CompanyUsage, type MauAlertSettings } from '../../dataProvider/usage';
 import { MAU_ALERTS, PAST_TIER_RULE } from '../../src/domain/usage/mauRule';
 import type { ServerUsage } from '../../src/domain/usage/schemas';
+import { formatAmount } from '../../src/ui/format';
 import { failureMessage } from '../../src/ui/form/messages';
 import { formatCount, shortDate } from '../../src/ui/servers/status';
 import { showToast } from '../../src/ui/toast/toastStore';
@@ -21,11 +22,10 @@ import { MauBar } from '../deployments/MauBar';
 import { SettingsSection } from '../profile/SettingsSection';
 import '../../src/serversI18n';
 
-const usd = (amount: string) => `${amount} USD`;
 
 function ServerForecast({ server: s, companyId }: { server: ServerUsage; companyId: string }) {
   const { t } = useTranslation();
-  const price = (amount: string) => t(`management.billing.perCycle.${s.cycle}`, { amount: usd(amount) });
+  const price = (amount: string) => t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(amount) });
   return (
     <Box component="li" data-testid="server-usage" sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 3, minWidth: 0 }}>
       <Box sx={{ minWidth: 0 }}>
@@ -43,7 +43,7 @@ function ServerForecast({ server: s, companyId }: { server: ServerUsage; company
         {s.nextTier && (
           <Alert severity={s.overTier ? 'error' : 'warning'} role="status" icon={<TrendingUp />} data-testid="next-tier" sx={{ alignItems: 'center', '& .MuiAlert-message': { minWidth: 0 } }}>
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <span>{t('management.billing.usage.nextTier', { plan: s.nextTier.plan.name, mau: formatCount(s.nextTier.plan.mau), price: price(s.nextTier.total), dueNow: usd(s.nextTier.dueNow) })}</span>
+              <span>{t('management.billing.usage.nextTier', { plan: s.nextTier.plan.name, mau: formatCount(s.nextTier.plan.mau), price: price(s.nextTier.total), dueNow: formatAmount(s.nextTier.dueNow) })}</span>
               <Button component={RouterLink} to={`/c/${companyId}/p/${s.project}/server-builder/${s._id}/choose-plan?plan=${encodeURIComponent(s.nextTier.plan._id)}`} variant="contained" size="small">
                 {t('management.billing.usage.upgrade', { plan: s.nextTier.plan.name })}
               </Button>
@@ -115,7 +115,7 @@ export function UsageForecast({ companyId }: { companyId: string }) {
             </Stack>
           )}
           <Typography sx={{ fontWeight: 700 }} data-testid="projected-total">
-            {t('management.billing.usage.total', { amount: usd(data.total) })}
+            {t('management.billing.usage.total', { amount: formatAmount(data.total) })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t(PAST_TIER_RULE.messageKey)}
