@@ -30,7 +30,7 @@ type CompanyFormOutput = z.output<typeof companyFormSchema>;
 const isSize = (size: string | null): size is (typeof COMPANY_SIZES)[number] => (COMPANY_SIZES as readonly (string | null)[]).includes(size);
 
 function formValues(company: CompanyDto): CompanyFormInput {
-  return { name: company.name, size: isSize(company.size) ? company.size : undefined, billingCountry: company.billingCountry ?? '' };
+  return { name: company.name, size: isSize(company.size) ? company.size : undefined, billingCountry: company.billingCountry ?? '', taxId: company.taxId ?? '' };
 }
 
 interface Props {
@@ -52,7 +52,7 @@ export function CompanySettings({ company, onSaved }: Props) {
     values,
     resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
-  const { run, failure, setFailure } = useFormSubmit({ fields: ['name', 'size', 'billingCountry'], setError });
+  const { run, failure, setFailure } = useFormSubmit({ fields: ['name', 'size', 'billingCountry', 'taxId'], setError });
   const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
   const sizes = useMemo(() => COMPANY_SIZES.map((value) => ({ value, label: t(`companySizes.${value}`) })), [t]);
   const dirty = formState.isDirty || logo.kind !== 'keep';
@@ -62,9 +62,9 @@ export function CompanySettings({ company, onSaved }: Props) {
     setLogo(KEEP_LOGO);
     setFailure(null);
   };
-  const submit = handleSubmit(async ({ name, size, billingCountry }) => {
+  const submit = handleSubmit(async ({ name, size, billingCountry, taxId }) => {
     await run(async () => {
-      const saved = await companiesApi.update(company._id, { name, size, billingCountry: billingCountry ?? '', logo: logoUpdate(logo) });
+      const saved = await companiesApi.update(company._id, { name, size, billingCountry: billingCountry ?? '', taxId: taxId ?? '', logo: logoUpdate(logo) });
       reset(formValues(saved));
       setLogo(KEEP_LOGO);
       onSaved(saved);
@@ -103,6 +103,7 @@ export function CompanySettings({ company, onSaved }: Props) {
                 disabled={!canEdit}
               />
             </Box>
+            <FormTextField control={control} name="taxId" label={t('management.company.taxId')} helperText={t('management.company.taxIdHelp')} disabled={!canEdit} />
             {canEdit && (
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap-reverse' }}>
                 <Button color="inherit" onClick={discard} disabled={!dirty || formState.isSubmitting}>
