@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { companiesApi } from '../../dataProvider/companies';
 import { COMPANY_SIZES, updateCompanySchema } from '../../src/domain/companies/schemas';
+import { LIMITS } from '../../src/domain/constants';
 import { type CompanyDto } from '../../src/domain/companies/answers';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
@@ -103,7 +104,12 @@ export function CompanySettings({ company, onSaved }: Props) {
                 disabled={!canEdit}
               />
             </Box>
-            <FormTextField control={control} name="taxId" label={t('management.company.taxId')} helperText={t('management.company.taxIdHelp')} disabled={!canEdit} />
+            <Box>
+              <FormTextField control={control} name="taxId" label={t('management.company.taxId')} maxLength={LIMITS.taxIdMax} describedBy="company-tax-id-help" disabled={!canEdit} />
+              <Typography id="company-tax-id-help" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, mx: 1.75 }}>
+                {t('management.company.taxIdHelp')}
+              </Typography>
+            </Box>
             {canEdit && (
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap-reverse' }}>
                 <Button color="inherit" onClick={discard} disabled={!dirty || formState.isSubmitting}>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, companyOwner, loadCatalogue, orderBody, pay, postOrder, type Catalogue } from '../support/orders';
+import { addMember, BASIC, changeBody, companyOwner, loadCatalogue, orderBody, pay, postOrder, type Catalogue } from '../support/orders';
+import { formatMoney } from '../../src/domain/money';
 import { paddleSettings, startFakePaddle } from '../support/paddle';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ ...limits, SELLER_NAME: 'Beacon Analytics GmbH', SELLER_ADDRESS: 'Hauptstraße 1 | 10115 Berlin', SELLER_TAX_ID: 'DE123456789' });
   p = await createTestApp({ ...limits, ...paddleSettings(fake.url) });
   cat = await loadCatalogue(t.app);
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await p.close();
@@ -55,6 +56,22 @@ describe('the printable invoice (stand-in)', () => {
     expect(text).toContain('Starter $49.00');
     expect(text).toContain('Subtotal $49.00 Tax (19%) $9.31 Total $58.31');
     expect(res.body).not.toContain('<script');
+  });
+
+  it('says on the invoice of an upgrade the tax and total the quote said, to the cent', async () => {
+    const { owner } = await paidInGermany('invoice-upgrade@example.com', 'Upgrade GmbH');
+    const upgrade = { _id: '', ...changeBody(cat, owner, { planCode: BASIC }) };
+    const deploymentId = (await t.app.database.rows<{ id: string }>(`select id from deployments where company_id = '${owner.companyId}'`))[0]?.id ?? '';
+    const quoted = (await t.app.inject({ method: 'POST', url: '/api/v1/deployments/generate-review', payload: { ...upgrade, _id: deploymentId }, headers: { cookie: owner.cookie } })).json().payload;
+    expect(Number(quoted.taxDueNow)).toBeGreaterThan(0);
+    expect(quoted.next.tax).toMatch(/^\d+\.\d{2}$/);
+    const put = await t.app.inject({ method: 'PUT', url: `/api/v1/deployments/${deploymentId}`, payload: changeBody(cat, owner, { planCode: BASIC }), headers: { cookie: owner.cookie } });
+    expect(put.statusCode).toBe(200);
+    const billing = (await get(t.app, `/api/v1/companies/${owner.companyId}/billing`, owner.cookie)).json().payload;
+    const latest = billing.transactions[0];
+    expect(latest).toMatchObject({ tax: quoted.taxDueNow, total: quoted.amountDueNow });
+    const text = (await get(t.app, invoiceUrl(owner.companyId, latest._id), owner.cookie)).body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`Tax (19%) ${formatMoney(quoted.taxDueNow, { cents: 'always' })} Total ${formatMoney(quoted.amountDueNow, { cents: 'always' })}`);
   });
 
   it('lets every member of the company open it, a viewer too', async () => {
