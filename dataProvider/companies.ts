@@ -16,6 +16,8 @@ export interface CompanyUpdate {
   size?: CreateCompanyBody['size'];
   /** ISO country code; '' clears it. */
   billingCountry?: string;
+  /** VAT/tax id on invoices; '' clears it. */
+  taxId?: string;
   /** A new logo to upload, or null to remove the current one; leave out to keep it. */
   logo?: File | null;
 }
@@ -33,6 +35,7 @@ export const companiesApi = {
     const fields: Record<string, string> = { name: update.name };
     if (update.size) fields.size = update.size;
     if (update.billingCountry !== undefined) fields.billingCountry = update.billingCountry;
+    if (update.taxId !== undefined) fields.taxId = update.taxId;
     if (update.logo) {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.set(key, value);

@@ -216,6 +216,7 @@ export const en = {
     mustBeTrue: 'This box must be ticked.',
     noUrl: 'A URL is not allowed here.',
     country: 'Choose a country from the list.',
+    taxId: 'Use up to 40 letters, digits, spaces, dots, dashes or slashes.',
     commonPassword: 'This password is too common. Choose a less predictable one.',
     authCode: 'Enter the 6 digits of the code.',
     deletionCode: 'Enter the 5 digits of the code.',

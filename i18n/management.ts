@@ -23,6 +23,8 @@ export const managementEn = {
       billingCountry: 'Billing country',
       noCountry: 'Not set',
       billingCountryHelp: 'The billing country sets the tax on your orders.',
+      taxId: 'Tax ID (VAT number)',
+      taxIdHelp: 'Printed on your invoices. Leave empty if you have none.',
       logo: 'Logo',
       logoAlt: 'Logo of {{name}}',
       uploadLogo: 'Upload logo',

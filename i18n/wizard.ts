@@ -31,6 +31,7 @@ export const wizardEn = {
       current: 'Now: ${{total}} per {{cycle}}',
       next: 'After the change: ${{total}} per {{cycle}}',
       dueNow: 'Charged now (prorated for the remaining {{days}} days): ${{amount}}',
+      taxNow: 'Of which tax, for your billing country: {{amount}}',
       credit: 'Credited for the unused time: ${{amount}}',
       cancel: 'Cancel',
       confirm: 'Confirm change',

@@ -111,7 +111,7 @@ export async function composeApp(deps: ComposeDeps) {
     payments,
     orders,
     usage: createUsageService({ db, review: orders.review }),
-    billing: createBillingService({ db, config, counters, t }),
+    billing: createBillingService({ db, config, counters, t, gateway: payments.gateway }),
     deploymentReads: createDeploymentReads({ db, config }),
     deploymentActions,
     mailer,

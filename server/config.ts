@@ -111,6 +111,10 @@ const envSchema = z.object({
   PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Days a past-due server keeps running before the running-servers worker pauses it. */
   PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** The seller on invoices (issue 30): legal name (the product name when unset), address lines ("|" between lines), tax id. */
+  SELLER_NAME: z.string().min(1).max(120).optional(),
+  SELLER_ADDRESS: z.string().max(400).default(''),
+  SELLER_TAX_ID: z.string().max(40).default(''),
   // Running servers (issue 14): the worker, the queue, the mock-cloud provider and the schedules.
   /** Run the task worker and the schedules inside this process (false for API-only processes). */
   WORKER_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),

@@ -12,6 +12,7 @@ import { useLocation } from 'react-router';
 import { ProductLogo } from '../../src/layouts/ProductLogo';
 import { DialogHost } from '../../src/ui/dialog/DialogHost';
 import { AnalyticsNav } from './AnalyticsNav';
+import { BackToPortal } from './BackToPortal';
 import { AppSelector } from './AppSelector';
 import { useAnalytics } from './context';
 
@@ -20,7 +21,7 @@ const DRAWER = 248;
 /** The dashboard's frame: a top bar with the app selector, the section menu (a drawer on phones), the page. */
 export function AnalyticsLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  const { writable, embedded } = useAnalytics();
+  const { writable, embedded, basePath } = useAnalytics();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const [shownFor, setShownFor] = useState(pathname);
@@ -38,6 +39,7 @@ export function AnalyticsLayout({ children }: { children?: ReactNode }) {
           <IconButton edge="start" aria-label={t('analytics.openMenu')} onClick={() => setOpen(true)} sx={{ display: { md: 'none' } }}>
             <MenuIcon />
           </IconButton>
+          {!embedded && <BackToPortal basePath={basePath} />}
           <ProductLogo compact />
           <Typography sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }}>{t('analytics.title')}</Typography>
           {!writable && <Chip size="small" label={t('analytics.readOnly')} />}

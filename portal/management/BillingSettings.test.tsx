@@ -202,6 +202,16 @@ describe('Management › Billing for an admin', () => {
     expect(getToasts().map((t) => t.text)).toContain(en('management.billing.receiptSaved', { file: 'beacon-receipt-INV-0001.json' }));
   });
 
+  it('opens the invoice of a transaction in a new tab, from the API, without fetching it itself', async () => {
+    const api = serve(() => undefined as never);
+    open();
+    const link = await screen.findByRole('link', { name: en('management.billing.invoiceFor', { invoice: 'INV-0001' }) });
+    expect(link.getAttribute('href')).toBe('/api/v1/companies/c-acme/transactions/t-1/invoice');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+    expect(api.callsTo('GET', '/api/v1/companies/c-acme/transactions/t-1/invoice')).toHaveLength(0);
+  });
+
   it('says so when there is no card, no transaction and nothing past due', async () => {
     serve((call) => (call.path === '/api/v1/companies/c-acme/billing' ? okReply({ ...billing, subscriptions: [subscription({})], transactions: [], card: null, pastDue: { count: 0, since: null, pauseAfter: null } }) : undefined as never));
     open();

@@ -1,5 +1,6 @@
 import CreditCard from '@mui/icons-material/CreditCard';
 import Download from '@mui/icons-material/Download';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -134,7 +135,17 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
                     {formatAmount(tx.total)}
                   </TableCell>
                   <TableCell>{t(`management.billing.txStatus.${tx.status}`, { defaultValue: codeAsWords(tx.status) })}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      startIcon={<ReceiptLong />}
+                      href={ordersApi.invoiceUrl(companyId, tx._id)}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={t('management.billing.invoiceFor', { invoice: tx.invoiceNumber ?? tx._id })}
+                    >
+                      {t('management.billing.invoice')}
+                    </Button>
                     <Button size="small" startIcon={<Download />} loading={busy === tx._id} onClick={() => void download(tx)} aria-label={t('management.billing.receiptFor', { invoice: tx.invoiceNumber ?? tx._id })}>
                       {t('management.billing.receipt')}
                     </Button>

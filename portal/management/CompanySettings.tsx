@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { companiesApi } from '../../dataProvider/companies';
 import { COMPANY_SIZES, updateCompanySchema } from '../../src/domain/companies/schemas';
+import { LIMITS } from '../../src/domain/constants';
 import { type CompanyDto } from '../../src/domain/companies/answers';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
@@ -30,7 +31,7 @@ type CompanyFormOutput = z.output<typeof companyFormSchema>;
 const isSize = (size: string | null): size is (typeof COMPANY_SIZES)[number] => (COMPANY_SIZES as readonly (string | null)[]).includes(size);
 
 function formValues(company: CompanyDto): CompanyFormInput {
-  return { name: company.name, size: isSize(company.size) ? company.size : undefined, billingCountry: company.billingCountry ?? '' };
+  return { name: company.name, size: isSize(company.size) ? company.size : undefined, billingCountry: company.billingCountry ?? '', taxId: company.taxId ?? '' };
 }
 
 interface Props {
@@ -52,7 +53,7 @@ export function CompanySettings({ company, onSaved }: Props) {
     values,
     resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
-  const { run, failure, setFailure } = useFormSubmit({ fields: ['name', 'size', 'billingCountry'], setError });
+  const { run, failure, setFailure } = useFormSubmit({ fields: ['name', 'size', 'billingCountry', 'taxId'], setError });
   const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
   const sizes = useMemo(() => COMPANY_SIZES.map((value) => ({ value, label: t(`companySizes.${value}`) })), [t]);
   const dirty = formState.isDirty || logo.kind !== 'keep';
@@ -62,9 +63,9 @@ export function CompanySettings({ company, onSaved }: Props) {
     setLogo(KEEP_LOGO);
     setFailure(null);
   };
-  const submit = handleSubmit(async ({ name, size, billingCountry }) => {
+  const submit = handleSubmit(async ({ name, size, billingCountry, taxId }) => {
     await run(async () => {
-      const saved = await companiesApi.update(company._id, { name, size, billingCountry: billingCountry ?? '', logo: logoUpdate(logo) });
+      const saved = await companiesApi.update(company._id, { name, size, billingCountry: billingCountry ?? '', taxId: taxId ?? '', logo: logoUpdate(logo) });
       reset(formValues(saved));
       setLogo(KEEP_LOGO);
       onSaved(saved);
@@ -102,6 +103,12 @@ export function CompanySettings({ company, onSaved }: Props) {
                 helperText={t('management.company.billingCountryHelp')}
                 disabled={!canEdit}
               />
+            </Box>
+            <Box>
+              <FormTextField control={control} name="taxId" label={t('management.company.taxId')} maxLength={LIMITS.taxIdMax} describedBy="company-tax-id-help" disabled={!canEdit} />
+              <Typography id="company-tax-id-help" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, mx: 1.75 }}>
+                {t('management.company.taxIdHelp')}
+              </Typography>
             </Box>
             {canEdit && (
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap-reverse' }}>

@@ -101,7 +101,7 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
               <Line key={`${l.kind}-${l.refId ?? ''}`} label={l.name} amount={l.amount} />
             ))}
             <Divider sx={{ my: 1.5 }} />
-            {Number(summary.tax) > 0 && <Line label={t('wizard.payment.tax')} amount={summary.tax} />}
+            <Line label={t('wizard.payment.tax')} amount={summary.tax} />
             <Line label={t('pricingPage.total')} amount={summary.total.amount} strong suffix={per} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('wizard.payment.taxNote')}

@@ -17,6 +17,7 @@ import { changeRefusals } from '../../src/domain/orders/changes';
 import { serverNameSchema, type OrderChange, type OrderReview } from '../../src/domain/orders/schemas';
 import { useSelection } from '../../src/companySelection';
 import { failureMessage } from '../../src/ui/form/messages';
+import { formatAmount } from '../../src/ui/format';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { ConfigureStep } from './ConfigureStep';
 import { defaultOrder, orderFeatures, orderFromDeployment, orderOnPlan, shapeOf, type Order } from './options';
@@ -233,6 +234,11 @@ export default function ServerBuilderPage() {
             <Typography sx={{ mt: 1, fontWeight: 700 }} data-testid="review-due-now">
               {t('wizard.review.dueNow', { amount: review.answer.amountDueNow, days: review.answer.remainingDays })}
             </Typography>
+            {review.answer.paymentRequired && (
+              <Typography color="text.secondary" data-testid="review-tax-now">
+                {t('wizard.review.taxNow', { amount: formatAmount(review.answer.taxDueNow, { cents: 'always' }) })}
+              </Typography>
+            )}
             {Number(review.answer.credit) > 0 && <Typography>{t('wizard.review.credit', { amount: review.answer.credit })}</Typography>}
           </DialogContent>
         )}

@@ -16,7 +16,8 @@ import {
 } from '../../src/domain/orders/schemas';
 import { cardUpdateAnswerSchema, companyBillingSchema, receiptSchema, standInPaySchema } from '../../src/domain/payments/schemas';
 import { z } from 'zod';
-import { ok, replies } from './envelope';
+import type { FastifyReply } from 'fastify';
+import { errorReplies, ok, replies } from './envelope';
 
 const tags = ['deployments'];
 const withSummary = (query: { addProvisionSummary?: string }) => ['1', 'true'].includes(query.addProvisionSummary ?? '');
@@ -73,6 +74,27 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const { fileName, receipt } = await billing.receipt(user.id, request.params.id, request.params.txId);
     return reply.header('content-disposition', `attachment; filename="${fileName}"`).send(ok(receipt));
   });
+
+  // The invoice a finance team files: our printable page, or a redirect to Paddle's PDF.
+  app.get(
+    '/companies/:id/transactions/:txId/invoice',
+    {
+      schema: {
+        tags: ['billing'],
+        params: receiptParamsSchema,
+        response: { 200: { description: 'The printable invoice', content: { 'text/html': { schema: z.string() } } }, 302: { description: "Paddle's invoice PDF", content: { 'text/plain': { schema: z.string() } } }, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await billing.invoice(request.actor, { companyId: request.params.id, transactionId: request.params.txId });
+      // The page is sent as it is: the typed reply knows only JSON answers.
+      const raw = reply as FastifyReply;
+      raw.header('cache-control', 'private, no-store');
+      if ('url' in invoice) return raw.redirect(invoice.url);
+      // Customer text is escaped, and a page with no script may run none.
+      return raw.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'").type('text/html; charset=utf-8').send(invoice.html);
+    },
+  );
 };
 
 /** The cost of an order before it is made (public scope): the pre-login wizard shows it too. */

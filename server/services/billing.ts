@@ -3,7 +3,7 @@ import type { PastDueDeployment } from '../../src/domain/orders/schemas';
 import { cardOnFile, standInCardOutcome, type CardSummary, type CompanyBilling, type StandInPayBody, type TransactionDto } from '../../src/domain/payments/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';
+import { companies, deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';
 import { AppError } from '../errors';
 import { requireMember } from './companies';
 import { subscriptionDto } from './orderQuotes';
@@ -11,6 +11,9 @@ import { UUID } from './plans';
 import type { RateCounters } from './rateCounters';
 import { recordAudit, type AuditActor } from './audit';
 import type { TFunction } from 'i18next';
+import { taxRate } from '../../src/domain/pricing/tax';
+import { renderInvoiceHtml } from './invoiceHtml';
+import type { PaymentGateway } from './payments';
 
 const DAY_MS = 86_400_000;
 
@@ -35,7 +38,7 @@ function transactionDto(row: typeof transactions.$inferSelect): TransactionDto {
 /** Declined card updates per user and hour, as for stand-in payments: card testing stops here. */
 const DECLINES_PER_HOUR = 20;
 
-export function createBillingService({ db, config, counters, t }: { db: Db; config: Config; counters: RateCounters; t: TFunction }) {
+export function createBillingService({ db, config, counters, t, gateway }: { db: Db; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl'> }) {
   return {
     /** GET /deployments/pastdue/{company}: servers whose subscription is past due, with the pause date. */
     async pastDue(userId: string, companyId: string): Promise<PastDueDeployment[]> {
@@ -114,6 +117,45 @@ export function createBillingService({ db, config, counters, t }: { db: Db; conf
         fileName: `receipt-${(row.invoiceNumber ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.json`,
         receipt: { product: config.PRODUCT_NAME, ...transactionDto(row), customerEmail: row.receipt.customerEmail, lines: row.receipt.lines, card: row.receipt.card },
       };
+    },
+
+    /**
+     * GET /companies/{id}/transactions/{txId}/invoice (members of its company): Paddle's own invoice
+     * PDF when Paddle took the payment, else our printable page. Another company's transaction reads
+     * as not found, so ids leak nothing.
+     */
+    async invoice(actor: AuditActor, input: { companyId: string; transactionId: string }): Promise<{ url: string } | { html: string }> {
+      await requireMember(db, input.companyId, actor.id);
+      const [found] = UUID.test(input.transactionId)
+        ? await db
+            .select({ tx: transactions, company: { name: companies.name, billingCountry: companies.billingCountry, taxId: companies.taxId } })
+            .from(transactions)
+            .innerJoin(companies, eq(companies.id, transactions.companyId))
+            .where(and(eq(transactions.id, input.transactionId), eq(transactions.companyId, input.companyId)))
+        : [];
+      if (!found) throw new AppError('TRANSACTION_NOT_FOUND');
+      const { tx, company } = found;
+      const url = await gateway.invoiceUrl(tx.vendorTransactionId);
+      if (url) return { url };
+      const html = renderInvoiceHtml(
+        {
+          number: tx.invoiceNumber ?? tx.vendorTransactionId,
+          issuedAt: tx.billedAt,
+          seller: { name: config.SELLER_NAME ?? config.PRODUCT_NAME, addressLines: config.SELLER_ADDRESS.split('|').map((l) => l.trim()).filter(Boolean), taxId: config.SELLER_TAX_ID || null },
+          buyer: { name: company.name, country: company.billingCountry, taxId: company.taxId, email: tx.receipt.customerEmail },
+          lines: tx.receipt.lines,
+          subtotal: tx.subtotal,
+          discount: tx.discount,
+          // The rate the pricing engine applies for this billing country; the amount is what was charged.
+          taxRate: taxRate(company.billingCountry),
+          tax: tx.tax,
+          total: tx.total,
+          currency: tx.currency,
+          status: tx.status,
+        },
+        t,
+      );
+      return { html };
     },
   };
 }

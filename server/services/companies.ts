@@ -107,6 +107,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       size: company.size,
       logo: fileUrl(company.logoFileId),
       billingCountry: company.billingCountry,
+      taxId: company.taxId,
       createdAt: company.createdAt.toISOString(),
       role,
       projects: projectRows.map((p) => ({ _id: p.id, name: p.name })),
@@ -144,7 +145,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       const type = logo ? checkImage(logo, 'uploadLogo') : null;
       await db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ logoFileId: companies.logoFileId, name: companies.name, size: companies.size, billingCountry: companies.billingCountry })
+          .select({ logoFileId: companies.logoFileId, name: companies.name, size: companies.size, billingCountry: companies.billingCountry, taxId: companies.taxId })
           .from(companies)
           .where(eq(companies.id, companyId))
           .for('update');
@@ -157,13 +158,14 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
             name: body.name,
             size: body.size ?? null,
             ...(body.billingCountry !== undefined ? { billingCountry: body.billingCountry } : {}),
+            ...(body.taxId !== undefined ? { taxId: body.taxId } : {}),
             logoFileId,
             updatedAt: sql`now()`,
           })
           .where(eq(companies.id, companyId));
         if (current?.logoFileId && logoFileId !== current.logoFileId) await deleteFile(tx, current.logoFileId);
-        const after = { name: body.name, size: body.size ?? null, billingCountry: body.billingCountry !== undefined ? body.billingCountry : (current?.billingCountry ?? null), logoFileId };
-        const before = { name: current?.name ?? null, size: current?.size ?? null, billingCountry: current?.billingCountry ?? null, logoFileId: current?.logoFileId ?? null };
+        const after = { name: body.name, size: body.size ?? null, billingCountry: body.billingCountry !== undefined ? body.billingCountry : (current?.billingCountry ?? null), taxId: body.taxId !== undefined ? body.taxId : (current?.taxId ?? null), logoFileId };
+        const before = { name: current?.name ?? null, size: current?.size ?? null, billingCountry: current?.billingCountry ?? null, taxId: current?.taxId ?? null, logoFileId: current?.logoFileId ?? null };
         await recordAudit(tx, { actor: await actorById(tx, userId), action: 'company.update', targetType: 'company', targetId: companyId, companyId, before, after });
       });
       return getCompany(companyId, userId);

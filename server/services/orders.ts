@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FieldErrors } from '../../src/domain/errors';
 import { decimalToCents, centsToDecimal } from '../../src/domain/money';
+import { invoiceTotals } from '../../src/domain/billing/rules';
 import { changeRefusals, prorate } from '../../src/domain/orders/changes';
 import {
   NEW_ORDER_STATUS,
@@ -211,8 +212,9 @@ export function createOrderService({ db, config, counters, idempotency, gateway,
       const dueNow = prorated ? prorated.dueNow : current.subscription.status === 'pending' || current.subscription.vendor === 'free' ? decimalToCents(next.quote.total) : 0;
       return {
         current: { cycle: current.subscription.cycle, total: current.subscription.quote.total },
-        next: { cycle: next.quote.cycle, total: next.quote.total, items: next.quote.lines },
+        next: { cycle: next.quote.cycle, total: next.quote.total, tax: next.quote.tax, items: next.quote.lines },
         amountDueNow: centsToDecimal(dueNow),
+        taxDueNow: centsToDecimal(dueNow > 0 ? invoiceTotals(dueNow, { taxCents: decimalToCents(next.quote.tax), totalCents: decimalToCents(next.quote.total) }).tax : 0),
         credit: centsToDecimal(prorated?.credit ?? 0),
         remainingDays: prorated?.remainingDays ?? 0,
         currency: 'USD',

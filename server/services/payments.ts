@@ -40,6 +40,8 @@ export interface PaymentGateway {
   keep(sub: SubscriptionRow): Promise<void>;
   /** A change to a paid subscription, prorated now; may return work to run once the change is committed. */
   changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNowCents: number): Promise<(() => Promise<void>) | null>;
+  /** Paddle's own invoice PDF of a transaction it charged; null when we issue the invoice (stand-in). */
+  invoiceUrl(vendorTransactionId: string): Promise<string | null>;
 }
 
 
@@ -138,6 +140,9 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
           await paddle.updateSubscription(vendorSubscriptionId, { lines: quote.lines, cycle: quote.cycle });
           return null;
         },
+        async invoiceUrl(vendorTransactionId) {
+          return paddle.invoiceUrl(vendorTransactionId);
+        },
       }
     : {
         mode: 'stand-in',
@@ -170,6 +175,9 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
             }
             await send(events);
           };
+        },
+        async invoiceUrl() {
+          return null;
         },
       };
 

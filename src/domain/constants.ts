@@ -76,6 +76,8 @@ export const TIMINGS = {
 export const LIMITS = {
   nameMin: 2,
   nameMax: 64,
+  /** A company's VAT/tax id on its invoices. */
+  taxIdMax: 40,
   invitedNameMin: 3,
   emailMax: 320,
   passwordMin: 8,

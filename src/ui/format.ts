@@ -1,31 +1,19 @@
 /** Number and price formats of SPEC §9: en-US, US dollars, 0 as 'Free', K and M abbreviations. */
 import { parsePlanCode } from '../domain/plans/planCode';
-import { decimalToCents } from '../domain/money';
-
-/**
- * Whole cents as en-US dollars, written out rather than through Intl.NumberFormat: a page's first
- * number format costs Chromium 13 to 23 ms (its locale data), a long task on a phone on the pages
- * that show prices first (pricing, the wizard). format.test.ts holds it to Intl's output.
- */
-function dollars(cents: number, withCents: boolean): string {
-  const rounded = Math.round(Math.abs(cents));
-  const whole = String(Math.floor(rounded / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${cents < 0 ? '-' : ''}$${whole}${withCents ? `.${String(rounded % 100).padStart(2, '0')}` : ''}`;
-}
+import { formatDollars, formatMoney } from '../domain/money';
 
 /** `4900` → `$49`, `10864` → `$108.64`; 0 → null so the caller shows its 'Free' string. */
 export function formatCents(cents: number): string | null {
   if (cents === 0) return null;
-  return dollars(cents, cents % 100 !== 0);
+  return formatDollars(cents, cents % 100 !== 0);
 }
 
 /**
  * A wire amount (a decimal string, `src/domain/money`) as en-US dollars: `"221.96"` → `$221.96`,
  * `"49.00"` → `$49`; with `cents: 'always'` (a bill's lines) `"49.00"` → `$49.00`. 0 is `$0`.
  */
-export function formatAmount(amount: string, { cents = 'some' }: { cents?: 'some' | 'always' } = {}): string {
-  const value = decimalToCents(amount);
-  return dollars(value, cents === 'always' || value % 100 !== 0);
+export function formatAmount(amount: string, options: { cents?: 'some' | 'always' } = {}): string {
+  return formatMoney(amount, options);
 }
 
 /** `500` → `500`, `1000` → `1K`, `2500` → `2.5K`, `2500000` → `2.5M`. */

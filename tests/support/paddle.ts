@@ -24,6 +24,8 @@ export async function startFakePaddle(): Promise<{ calls: PaddleCall[]; url: str
     req.on('end', () => {
       calls.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '', body: JSON.parse(raw || '{}') as Record<string, unknown> });
       res.setHeader('content-type', 'application/json');
+      const invoice = /^\/transactions\/([^/]+)\/invoice$/.exec(req.url ?? '');
+      if (invoice) return res.end(JSON.stringify({ data: { url: `https://paddle.example/invoices/${invoice[1]}.pdf` } }));
       const id = req.method === 'POST' ? `txn_fake_${calls.length}` : req.method === 'GET' ? 'txn_update_card' : (req.url ?? '').split('/').pop();
       res.end(JSON.stringify({ data: { id } }));
     });

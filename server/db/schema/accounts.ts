@@ -200,6 +200,8 @@ export const companies = pgTable(
     logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** ISO 3166-1 alpha-2 billing country: sets the tax on the company's orders. */
     billingCountry: text('billing_country'),
+    /** VAT/tax id the company gives for its invoices (issue 30); null when not given. */
+    taxId: text('tax_id'),
     /** Plan group giving this company its own plan list; the public list when null. */
     planGroupId: uuid('plan_group_id').references(() => planGroups.id, { onDelete: 'set null' }),
     /** Which MAU alerts the company's admins get (issue 33); all on by default. */

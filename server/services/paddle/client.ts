@@ -24,6 +24,8 @@ export interface PaddleClient {
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Withdraws a scheduled cancellation. */
   removeScheduledChange(subscriptionId: string): Promise<void>;
+  /** A short-lived address of Paddle's own invoice PDF for a completed transaction. */
+  invoiceUrl(transactionId: string): Promise<string>;
 }
 
 export const paddleApiUrl = (config: Config) => config.PADDLE_API_URL ?? (config.PADDLE_ENV === 'production' ? 'https://api.paddle.com' : 'https://sandbox-api.paddle.com');
@@ -93,6 +95,11 @@ export function createPaddleClient(config: Config): PaddleClient | null {
       const data = await call('GET', `/subscriptions/${encodeURIComponent(subscriptionId)}/update-payment-method-transaction`);
       if (typeof data.id !== 'string') throw new AppError('PAYMENT_PROVIDER_ERROR');
       return { id: data.id };
+    },
+    async invoiceUrl(transactionId) {
+      const data = await call('GET', `/transactions/${encodeURIComponent(transactionId)}/invoice`);
+      if (typeof data.url !== 'string' || !data.url.startsWith('https://')) throw new AppError('PAYMENT_PROVIDER_ERROR');
+      return data.url;
     },
   };
 }

@@ -13,6 +13,7 @@ export const companySchema = z.object({
   /** URL of the uploaded logo image, or null. */
   logo: z.string().nullable(),
   billingCountry: z.string().nullable(),
+  taxId: z.string().nullable(),
   createdAt: z.string(),
   role: z.enum(COMPANY_ROLES),
   projects: z.array(z.object({ _id: z.string(), name: z.string() })),

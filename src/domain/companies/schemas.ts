@@ -36,10 +36,19 @@ export const createCompanyQuerySchema = z.object({
 
 /**
  * PUT /companies/{id}: JSON, or multipart when a logo is uploaded (file field `uploadLogo`). The
- * billing country sets the tax on the company's orders; an empty string clears it.
+ * billing country sets the tax on the company's orders; an empty string clears it (tax id too).
  */
+/** The VAT/tax id printed on the company's invoices: letters, digits, spaces, `.-/`; empty clears it. */
+export const taxIdSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.taxIdMax, 'validation.taxId')
+  .regex(/^[A-Za-z0-9 ./-]*$/, 'validation.taxId')
+  .transform((s) => (s === '' ? null : s));
+
 export const updateCompanySchema = createCompanySchema.extend({
   billingCountry: countryCodeSchema.nullable().optional(),
+  taxId: taxIdSchema.nullable().optional(),
   removeLogo: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanySchema>;

@@ -204,9 +204,11 @@ export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 /** Answer of generate-review (a change to an existing server). */
 export const orderReviewSchema = z.object({
   current: z.object({ cycle: cycleSchema, total: money }),
-  next: z.object({ cycle: cycleSchema, total: money, items: z.array(quoteLineSchema) }),
+  next: z.object({ cycle: cycleSchema, total: money, tax: money, items: z.array(quoteLineSchema) }),
   /** Charged at once for the rest of the current period (prorated); 0.00 when nothing is due. */
   amountDueNow: money,
+  /** The tax within amountDueNow, split as the invoice splits it (`invoiceTotals`). */
+  taxDueNow: money,
   /** Unused value of the current period that is credited, when the change costs less. */
   credit: money,
   remainingDays: z.number(),

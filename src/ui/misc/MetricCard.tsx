@@ -4,13 +4,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { abbreviateNumber } from '../format';
 import { visuallyHidden } from '../form/visuallyHidden';
-import { formatCount } from '../numbers';
+
+// A sum of event values (issue 30: 54.97) keeps its cents; counts are whole and read the same.
+const exactNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** SPEC §9: metric cards abbreviate with K and M from this value on. */
 export const METRIC_ABBREVIATE_FROM = 10_000;
 
 export function formatMetric(value: number): string {
-  return Math.abs(value) >= METRIC_ABBREVIATE_FROM ? abbreviateNumber(value) : formatCount(value);
+  return Math.abs(value) >= METRIC_ABBREVIATE_FROM ? abbreviateNumber(value) : exactNumber.format(value);
 }
 
 export interface MetricCardProps {
@@ -24,7 +26,7 @@ export interface MetricCardProps {
 /** A labelled number; the exact value stays available as a tooltip and to screen readers. */
 export function MetricCard({ label, value, description }: MetricCardProps) {
   const short = formatMetric(value);
-  const exact = formatCount(value);
+  const exact = exactNumber.format(value);
   return (
     <Paper variant="outlined" component="section" aria-label={label} sx={{ p: 2, minWidth: 160 }}>
       <Typography variant="body2" color="text.secondary" component="h3" sx={{ fontWeight: 600 }}>

@@ -20,6 +20,15 @@ describe('metric cards', () => {
     expect(formatMetric(0)).toBe('0');
   });
 
+  it('show a sum of values with its cents: 54.97, not 55 (issue 30)', () => {
+    expect(formatMetric(54.97)).toBe('54.97');
+    expect(formatMetric(1234.5)).toBe('1,234.5');
+    expect(formatMetric(0.004)).toBe('0');
+    renderUi(<MetricCard label="Sum" value={54.97} />);
+    const card = screen.getByRole('region', { name: 'Sum' });
+    expect(card.textContent).toBe('Sum54.97');
+  });
+
   it('keep the exact number for assistive tech and as a tooltip', () => {
     renderUi(<MetricCard label="Monthly active users" value={123_456} />);
     const short = screen.getByText('123.5K');

@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, SCREEN, test } from './fixtures';
+import { waitForMail } from './mailbox';
+
+// Issue 30 item 6: "Invoice" on Management › Billing opens a printable invoice in a new tab.
+const PASSWORD = 'Tr1cky-Lantern';
+const SHOTS = 'test-results/screens/invoice';
+const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
+
+/** A verified account whose company bills to Germany with a tax id, and one paid server. */
+async function paidInGermany(page: Page) {
+  const email = `invoice-${Date.now()}@e2e.example.com`;
+  expect((await page.request.post('/api/v1/users', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD } })).status()).toBe(201);
+  const mail = await waitForMail(email, 'Verify');
+  expect((await page.request.post('/api/v1/auth/verify', { data: { token: tokenOf(mail.link) } })).ok()).toBe(true);
+  const created = await page.request.post('/api/v1/companies?onboarding=1', { data: { name: 'Müller & Söhne "Analytics"' } });
+  const company = ((await created.json()) as { payload: { _id: string; projects: { _id: string }[] } }).payload;
+  const put = await page.request.put(`/api/v1/companies/${company._id}`, { data: { name: 'Müller & Söhne "Analytics"', billingCountry: 'DE', taxId: 'DE811907980' } });
+  expect(put.ok()).toBe(true);
+  const [plans, conf] = await Promise.all([page.request.get('/api/v1/plans/public'), page.request.get('/api/v1/plans/configurables/public/gcp')]);
+  const plan = ((await plans.json()) as { payload: { _id: string; code: string }[] }).payload.find((x) => x.code === 'v3.mau_5_000_gcp.base');
+  const c = ((await conf.json()) as { payload: { regions: { _id: string; code: string }[]; features: { _id: string; code: string }[] } }).payload;
+  const f = (code: string) => c.features.find((x) => x.code === code)?._id ?? '';
+  const body = { name: 'Invoiced Server', plan: plan?._id, paymentCycle: 'month', planConfig: { region: c.regions.find((r) => r.code === 'us-central1')?._id, features: [f('domain.default'), f('retention.12m'), f('backup.daily')] }, paymentVendor: 'paddle', company: company._id, project: company.projects[0]?._id, provider: 'gcp' };
+  const order = await page.request.post('/api/v1/deployments?addProvisionSummary=1', { data: body, headers: { 'idempotency-key': randomUUID() } });
+  expect(order.status()).toBe(201);
+  const id = ((await order.json()) as { payload: { _id: string } }).payload._id;
+  expect((await page.request.post(`/api/v1/payments/checkout/${id}/pay`, { data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' } })).ok()).toBe(true);
+}
+
+test('"Invoice" opens the paid transaction’s printable invoice in a new tab, readable at 1440 and 390 px and in print', async ({ page, context }) => {
+  await paidInGermany(page);
+  await page.setViewportSize(SCREEN.wide);
+  await page.goto('/#/management/billing');
+  const tx = page.getByTestId('transaction');
+  await expect(tx).toHaveCount(1);
+  const totalOnScreen = (await tx.getByRole('cell').nth(4).innerText()).trim();
+  const link = tx.getByRole('link', { name: /Open invoice .+ in a new tab/ });
+  await expect(link).toHaveAttribute('target', '_blank');
+
+  const [invoice] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await invoice.setViewportSize(SCREEN.wide);
+  await expect(invoice.getByRole('heading', { level: 1, name: 'Invoice' })).toBeVisible();
+  const buyer = invoice.getByRole('region', { name: 'Bill to' });
+  await expect(buyer).toContainText('Müller & Söhne "Analytics"');
+  await expect(buyer).toContainText('Germany');
+  await expect(buyer).toContainText('Tax ID: DE811907980');
+  await expect(invoice.getByRole('region', { name: 'Seller' })).toContainText('Beacon');
+  await expect(invoice.getByRole('row', { name: /^Tax \(19%\) \$\d+\.\d{2}$/ })).toBeVisible();
+  // The same total as the Billing screen, in the same money format.
+  const total = invoice.getByRole('row', { name: /^Total / });
+  await expect(total).toContainText(/\$\d+\.\d{2}/);
+  expect(Number((await total.innerText()).replace(/[^\d.]/g, ''))).toBe(Number(totalOnScreen.replace(/[^\d.]/g, '')));
+  expect(await invoice.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SCREEN.wide.width);
+  await invoice.screenshot({ path: `${SHOTS}/invoice-1440.png`, fullPage: true });
+
+  await invoice.setViewportSize(SCREEN.phone);
+  await expect(buyer).toBeVisible();
+  expect(await invoice.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SCREEN.phone.width);
+  await invoice.screenshot({ path: `${SHOTS}/invoice-390.png`, fullPage: true });
+
+  await invoice.setViewportSize(SCREEN.wide);
+  await invoice.emulateMedia({ media: 'print' });
+  await expect(invoice.getByText('Print this page or save it as PDF from your browser.')).toBeHidden();
+  await invoice.screenshot({ path: `${SHOTS}/invoice-print.png`, fullPage: true });
+
+  await page.setViewportSize(SCREEN.phone);
+  await expect(tx.getByRole('link', { name: /Open invoice/ })).toBeAttached();
+  await page.screenshot({ path: `${SHOTS}/billing-390.png`, fullPage: true });
+});
