@@ -114,12 +114,12 @@ describe('Management › Billing for an admin', () => {
     open();
     const [row] = await screen.findAllByTestId('server-usage', {}, { timeout: 5000 });
     const server = row as HTMLElement;
-    expect(within(server).getByTestId('projected-bill').textContent).toBe(en('management.billing.usage.nextBillOn', { amount: en('management.billing.perCycle.month', { amount: '$49' }), date: 'Dec 1, 2026' }));
+    expect(within(server).getByTestId('projected-bill').textContent).toBe(en('management.billing.usage.nextBillOn', { amount: en('management.billing.perCycle.month', { amount: '$49.00' }), date: 'Dec 1, 2026' }));
     expect(within(server).getByTestId('mau-forecast').textContent).toBe(en('servers.forecast.line', { forecast: '1,500', low: '1,400', high: '1,650', end: 'Nov 30, 2026' }));
-    expect(within(server).getByTestId('next-tier').textContent).toContain(en('management.billing.usage.nextTier', { plan: 'Basic', mau: '5,000', price: en('management.billing.perCycle.month', { amount: '$99' }), dueNow: '$31.67' }));
+    expect(within(server).getByTestId('next-tier').textContent).toContain(en('management.billing.usage.nextTier', { plan: 'Basic', mau: '5,000', price: en('management.billing.perCycle.month', { amount: '$99.00' }), dueNow: '$31.67' }));
     const upgrade = within(server).getByRole('link', { name: en('management.billing.usage.upgrade', { plan: 'Basic' }) });
     expect(upgrade.getAttribute('href')).toContain('/c/c-acme/p/p-1/server-builder/d-1/choose-plan?plan=pl-5');
-    expect(screen.getByTestId('projected-total').textContent).toBe(en('management.billing.usage.total', { amount: '$49' }));
+    expect(screen.getByTestId('projected-total').textContent).toBe(en('management.billing.usage.total', { amount: '$49.00' }));
   });
 
   it('turns one kind of MAU alert off and keeps the others', async () => {

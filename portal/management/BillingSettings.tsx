@@ -25,6 +25,9 @@ import type { SubscriptionStatus } from '../../src/domain/orders/schemas';
 import type { CompanyBilling, TransactionDto } from '../../src/domain/payments/schemas';
 import { session } from '../../src/session';
 import { formatAmount } from '../../src/ui/format';
+
+/** A bill's amounts keep their cents. */
+const BILL = { cents: 'always' } as const;
 import { failureMessage } from '../../src/ui/form/messages';
 import { billingText } from '../../src/ui/servers/billingText';
 import { showToast } from '../../src/ui/toast/toastStore';
@@ -59,10 +62,10 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.deploymentName}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(s.recurring.amount) })}
+                  {t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(s.recurring.amount, BILL) })}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" data-testid="billing-line">
-                  {billingText({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange }, formatAmount(s.recurring.amount), t)}
+                  {billingText({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange }, formatAmount(s.recurring.amount, BILL), t)}
                 </Typography>
                 {s.status === 'past_due' && s.pauseAfter && (
                   <Typography variant="body2" color="warning.dark">
@@ -126,13 +129,13 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{billingDay(tx.billedAt)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{tx.invoiceNumber ?? '—'}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatAmount(tx.subtotal)}
+                    {formatAmount(tx.subtotal, BILL)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatAmount(tx.tax)}
+                    {formatAmount(tx.tax, BILL)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {formatAmount(tx.total)}
+                    {formatAmount(tx.total, BILL)}
                   </TableCell>
                   <TableCell>{t(`management.billing.txStatus.${tx.status}`, { defaultValue: codeAsWords(tx.status) })}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>

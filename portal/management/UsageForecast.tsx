@@ -15,6 +15,9 @@ import { usageApi, type CompanyUsage, type MauAlertSettings } from '../../dataPr
 import { MAU_ALERTS, PAST_TIER_RULE } from '../../src/domain/usage/mauRule';
 import type { ServerUsage } from '../../src/domain/usage/schemas';
 import { formatAmount } from '../../src/ui/format';
+
+/** A bill's amounts keep their cents. */
+const BILL = { cents: 'always' } as const;
 import { failureMessage } from '../../src/ui/form/messages';
 import { formatCount, shortDate } from '../../src/ui/servers/status';
 import { showToast } from '../../src/ui/toast/toastStore';
@@ -25,7 +28,7 @@ import '../../src/serversI18n';
 
 function ServerForecast({ server: s, companyId }: { server: ServerUsage; companyId: string }) {
   const { t } = useTranslation();
-  const price = (amount: string) => t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(amount) });
+  const price = (amount: string) => t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(amount, BILL) });
   return (
     <Box component="li" data-testid="server-usage" sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 3, minWidth: 0 }}>
       <Box sx={{ minWidth: 0 }}>
@@ -43,7 +46,7 @@ function ServerForecast({ server: s, companyId }: { server: ServerUsage; company
         {s.nextTier && (
           <Alert severity={s.overTier ? 'error' : 'warning'} role="status" icon={<TrendingUp />} data-testid="next-tier" sx={{ alignItems: 'center', '& .MuiAlert-message': { minWidth: 0 } }}>
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <span>{t('management.billing.usage.nextTier', { plan: s.nextTier.plan.name, mau: formatCount(s.nextTier.plan.mau), price: price(s.nextTier.total), dueNow: formatAmount(s.nextTier.dueNow) })}</span>
+              <span>{t('management.billing.usage.nextTier', { plan: s.nextTier.plan.name, mau: formatCount(s.nextTier.plan.mau), price: price(s.nextTier.total), dueNow: formatAmount(s.nextTier.dueNow, BILL) })}</span>
               <Button component={RouterLink} to={`/c/${companyId}/p/${s.project}/server-builder/${s._id}/choose-plan?plan=${encodeURIComponent(s.nextTier.plan._id)}`} variant="contained" size="small">
                 {t('management.billing.usage.upgrade', { plan: s.nextTier.plan.name })}
               </Button>
@@ -115,7 +118,7 @@ export function UsageForecast({ companyId }: { companyId: string }) {
             </Stack>
           )}
           <Typography sx={{ fontWeight: 700 }} data-testid="projected-total">
-            {t('management.billing.usage.total', { amount: formatAmount(data.total) })}
+            {t('management.billing.usage.total', { amount: formatAmount(data.total, BILL) })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t(PAST_TIER_RULE.messageKey)}

@@ -60,9 +60,9 @@ test('the MAU forecast on the card, the page and its chart, and the next tier un
     await page.goto(`${scope}/management/billing`);
     const usage = page.getByTestId('server-usage');
     await expect(usage).toContainText('Forecast Server');
-    await expect(usage.getByTestId('projected-bill')).toContainText('Next bill $0 / month');
-    await expect(usage.getByTestId('next-tier')).toContainText(/Next tier, .+ \(1,000 users\): \$[\d,]+(\.\d{2})? \/ month; \$[\d,]+(\.\d{2})? now \(prorated\)/);
-    await expect(page.getByTestId('projected-total')).toHaveText('Projected next bills in total: $0');
+    await expect(usage.getByTestId('projected-bill')).toContainText('Next bill $0.00 / month');
+    await expect(usage.getByTestId('next-tier')).toContainText(/Next tier, .+ \(1,000 users\): \$[\d,]+\.\d{2} \/ month; \$[\d,]+\.\d{2} now \(prorated\)/);
+    await expect(page.getByTestId('projected-total')).toHaveText('Projected next bills in total: $0.00');
     await expect(page.getByRole('switch', { name: 'When the forecast says the tier will run out' }).or(page.getByRole('checkbox', { name: 'When the forecast says the tier will run out' }))).toBeChecked();
     await expectFits(page, size.width);
     await page.screenshot({ path: `${SHOTS}/${label}-billing.png`, fullPage: true, animations: 'disabled' });
