@@ -11,7 +11,11 @@ import { createAdminLogService } from './services/adminLogs';
 import { createAdminPlanGroupService } from './services/adminPlanGroups';
 import { createAdminUserService } from './services/adminUsers';
 import { BATCH_OPTIONS, createAnalyticsService } from '../analytics/server/services';
-import { createAuthService } from './services/auth';
+import { createAccountService } from './services/auth/account';
+import { createRecoveryService } from './services/auth/recovery';
+import { createAuthKit } from './services/auth/shared';
+import { createSignInService } from './services/auth/signIn';
+import { createTwoFactorSettingsService } from './services/auth/twoFactorSettings';
 import { createCatalogueService } from './services/catalogue';
 import { createHealthService } from './services/health';
 import { createIdempotency } from './services/idempotency';
@@ -32,7 +36,7 @@ import { createUserService } from './services/users';
 import { createProviders } from './providers';
 import { startQueue } from './queue';
 import { createWorker } from './worker';
-import { createDeploymentActions } from './services/deploymentActions';
+import { createDeploymentActionService } from './services/deploymentActions';
 import { createDeploymentReads } from './services/deploymentReads';
 import { createProvisioning } from './services/provisioning';
 import { createBillingService } from './services/billing';
@@ -99,9 +103,12 @@ export async function composeApp(deps: ComposeDeps) {
   const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS, batch: BATCH_OPTIONS[database.kind] });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
-  const deploymentActions = createDeploymentActions({ db, config, queue, keyring, payments: payments.gateway });
+  const deploymentActions = createDeploymentActionService({ db, config, queue, keyring, payments: payments.gateway });
   const passkeys = createPasskeyService({ db, config, mailer, t });
-  const auth = createAuthService({ db, config, mailer, t, events: events ?? logUsageEventSink(log), twoFactor, google, guard, counters, passkeys, changes: database.changes });
+  const usageEvents = events ?? logUsageEventSink(log);
+  // One kit for the four auth services: one companies cache behind /auth/me.
+  const kit = createAuthKit({ db, config, mailer, t, twoFactor, guard, counters, passkeys, changes: database.changes });
+  const account = createAccountService({ db, events: usageEvents, guard, counters, kit });
   const orders = createOrderService({ db, config, counters, idempotency, gateway: payments.gateway, provisioning });
   return {
     queue,
@@ -119,7 +126,10 @@ export async function composeApp(deps: ComposeDeps) {
     counters,
     twoFactor,
     content: createContentService({ url: config.CONTENT_URL, token: config.CONTENT_TOKEN, timeoutMs: config.CONTENT_TIMEOUT_MS }),
-    auth,
+    signIn: createSignInService({ db, events: usageEvents, google, guard, counters, passkeys, kit }),
+    recovery: createRecoveryService({ db, guard, kit }),
+    account,
+    twoFactorSettings: createTwoFactorSettingsService({ twoFactor, counters, kit }),
     passkeys,
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
@@ -129,7 +139,7 @@ export async function composeApp(deps: ComposeDeps) {
     health: createHealthService({ database }),
     pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
-    adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => auth.resendVerification(user) }),
+    adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => account.resendVerification(user) }),
     adminCompanies: createAdminCompanyService({ db }),
     adminDeployments: createAdminDeploymentService({ db, config, actions: deploymentActions }),
     adminDeploymentTasks: createAdminDeploymentTaskService({ db, queue }),

@@ -23,7 +23,7 @@ import {
 } from '../../src/domain/auth/schemas';
 import { passkeySignInSchema } from '../../src/domain/auth/passkeys';
 import { AppError } from '../errors';
-import type { SignedIn } from '../services/auth';
+import type { SignedIn } from '../services/auth/shared';
 import { errorReplies, noPayload, ok, replies } from './envelope';
 
 /**
@@ -35,7 +35,7 @@ const deviceCookieName = (publicUrl: string) => (publicUrl.startsWith('https:') 
 
 /** What both auth scopes share: rate limits, the device cookie, the client's metadata. */
 function authContext(app: FastifyInstance) {
-  const { auth, config } = app;
+  const { config } = app;
   const perIp = { config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
   const perIpRelaxed = { config: { rateLimit: { max: 120, timeWindow: 60_000 } } };
   const tags = ['auth'];
@@ -63,7 +63,7 @@ function authContext(app: FastifyInstance) {
     reply.setSessionCookie(signedIn.token);
     reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, { httpOnly: true, sameSite: 'lax', secure, path: '/api/v1/auth', maxAge: DEVICE_COOKIE_DAYS * 86_400 });
   };
-  return { auth, config, perIp, perIpRelaxed, tags, noBody, limitReset, limitUnlock, limitMagic, meta, startSession };
+  return { config, perIp, perIpRelaxed, tags, noBody, limitReset, limitUnlock, limitMagic, meta, startSession };
 }
 
 /**
@@ -72,30 +72,30 @@ function authContext(app: FastifyInstance) {
  * refused request.
  */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, perIp, perIpRelaxed, tags, noBody, limitReset, limitUnlock, limitMagic, meta, startSession } = authContext(app);
+  const { signIn, recovery, account } = app;
+  const { config, perIp, perIpRelaxed, tags, noBody, limitReset, limitUnlock, limitMagic, meta, startSession } = authContext(app);
 
   app.post('/auth/signin', { ...perIp, schema: { tags, body: signInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
-    const signedIn = await auth.signIn(request.body, meta(request));
+    const signedIn = await signIn.password(meta(request), request.body);
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
   // A passkey alone (issue 34): the options come from POST /auth/passkeys/signin/options.
   app.post('/auth/passkeys/signin', { ...perIp, schema: { tags, body: passkeySignInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
-    const signedIn = await auth.signInWithPasskey(request.body.response, meta(request));
+    const signedIn = await signIn.passkey(meta(request), request.body);
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
   app.post('/auth/google-signin', { ...perIp, schema: { tags, body: googleSignInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
-    const signedIn = await auth.googleSignIn(request.body, meta(request));
+    const signedIn = await signIn.google(meta(request), request.body);
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
 
   app.post('/auth/google-signup', { ...perIp, schema: { tags, body: googleSignUpSchema, response: { ...replies(googleSignUpAnswerSchema), ...replies(googleSignUpAnswerSchema, 201) } } }, async (request, reply) => {
-    const { idToken } = request.body;
-    const signedIn = await auth.googleSignUp(idToken, meta(request));
+    const signedIn = await signIn.googleSignUp(meta(request), request.body);
     await startSession(request, reply, signedIn);
     return reply.status(signedIn.justSignedUp ? 201 : 200).send(ok({ ...signedIn.user, justSignedUp: signedIn.justSignedUp }));
   });
@@ -108,57 +108,51 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/auth/verify', { ...perIp, schema: { tags, body: tokenBodySchema, response: replies(currentUserSchema.nullable()) } }, async (request, reply) => {
-    const { token } = request.body;
     const session = await request.session();
-    const result = await auth.verifyEmail(token, meta(request), session?.user.id ?? null);
+    const result = await account.verifyEmail({ ...meta(request), signedInAs: session?.user.id ?? null }, request.body);
     if (result.session) await startSession(request, reply, result.session);
     // null: verified, but the account's second factor (or another signed-in account) asks for a sign-in.
     return ok(result.user);
   });
 
   app.post('/auth/forgot-password', { ...perIp, schema: { tags, body: emailOnlySchema, response: replies(noPayload) } }, async (request) => {
-    const { email } = request.body;
-    await limitReset(email);
-    await auth.forgotPassword(email);
+    await limitReset(request.body.email);
+    await recovery.forgotPassword(request.body);
     return ok(null);
   });
 
   app.post('/auth/verify/reset-token', { ...perIp, schema: { tags, body: tokenBodySchema, response: replies(noPayload) } }, async (request) => {
-    const { token } = request.body;
-    await auth.checkResetToken(token);
+    await recovery.checkResetToken(request.body);
     return ok(null);
   });
 
   app.post('/auth/reset-password', { ...perIp, schema: { tags, body: resetPasswordSchema, response: replies(noPayload) } }, async (request, reply) => {
-    await auth.resetPassword(request.body);
+    await recovery.resetPassword(request.body);
     reply.clearSessionCookie();
     return ok(null);
   });
 
   app.post('/auth/request-unlock', { ...perIp, schema: { tags, body: emailOnlySchema, response: replies(noPayload) } }, async (request) => {
-    const { email } = request.body;
-    await limitUnlock(email);
-    await auth.requestUnlock(email);
+    await limitUnlock(request.body.email);
+    await recovery.requestUnlock(request.body);
     return ok(null);
   });
 
   // The unlock mail's link: a plain GET from the mail client, answered with a redirect to sign-in.
   app.get('/auth/unlock', { ...perIp, schema: { tags, querystring: unlockQuerySchema, response: { 303: z.null().describe('Redirect to the sign-in page, saying whether the device was unlocked'), ...errorReplies } } }, async (request, reply) => {
     const parsed = z.object({ token: tokenSchema }).safeParse(request.query);
-    const unlocked = parsed.success && (await auth.unlock(parsed.data.token));
+    const unlocked = parsed.success && (await recovery.unlock(parsed.data));
     return reply.redirect(`${config.publicUrl}/#/account/signin?ref=${unlocked ? 'unlocked' : 'unlock-failed'}`, 303);
   });
 
   app.post('/auth/magic-link', { ...perIp, schema: { tags, body: emailOnlySchema, response: replies(noPayload) } }, async (request) => {
-    const { email } = request.body;
-    await limitMagic(email);
-    await auth.requestMagicLink(email);
+    await limitMagic(request.body.email);
+    await recovery.requestMagicLink(request.body);
     return ok(null);
   });
 
   app.post('/auth/signin/magic-link', { ...perIp, schema: { tags, body: tokenBodySchema, response: replies(currentUserSchema) } }, async (request, reply) => {
-    const { token } = request.body;
-    const signedIn = await auth.signInWithMagicLink(token, meta(request));
+    const signedIn = await signIn.magicLink(meta(request), request.body);
     await startSession(request, reply, signedIn);
     return ok(signedIn.user);
   });
@@ -166,12 +160,13 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The signed-in account (SPEC §7 Auth, customer scope): me, verification, password, two-factor, deletion. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, perIp, perIpRelaxed, tags, noBody, meta } = authContext(app);
+  const { account, twoFactorSettings } = app;
+  const { config, perIp, perIpRelaxed, tags, noBody, meta } = authContext(app);
 
   // A hot read that never audits: no request context (see app.ts).
   app.get('/auth/me', { ...perIpRelaxed, config: { ...perIpRelaxed.config, requestContext: false }, schema: { tags, response: replies(currentUserSchema) } }, async (request) => {
     const { user, viewAs } = request.actorSession;
-    const current = await auth.currentUser(user);
+    const current = await account.currentUser(user);
     return ok(viewAs ? { ...current, viewAs: { adminEmail: viewAs.admin.email, companyId: viewAs.companyId } } : current);
   });
 
@@ -184,13 +179,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/verify/issue', { ...perIp, schema: { tags, body: noBody, response: replies(noPayload) } }, async (request) => {
     const user = request.actor;
-    await auth.resendVerification(user);
+    await account.resendVerification(user);
     return ok(null);
   });
 
   app.post('/auth/set-password', { ...perIp, schema: { tags, body: setPasswordSchema, response: replies(noPayload) } }, async (request, reply) => {
     const actor = request.actorSession;
-    await auth.setPassword(actor, request.body);
+    await account.setPassword(actor, request.body);
     reply.clearSessionCookie();
     return ok(null);
   });
@@ -198,32 +193,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Confirms the session holder's identity again before a sensitive change (REAUTH_REQUIRED).
   app.post('/auth/reauthenticate', { ...perIp, schema: { tags, body: reauthenticateSchema, response: replies(noPayload) } }, async (request) => {
     const actor = request.actorSession;
-    await auth.reauthenticate(actor, request.body, meta(request));
+    await account.reauthenticate(actor, { ...request.body, from: meta(request) });
     return ok(null);
   });
 
   app.post('/auth/2fa/initiate', { ...perIp, schema: { tags, body: noBody, response: replies(twoFactorSetupSchema) } }, async (request) => {
     const actor = request.actorSession;
-    return ok(await auth.initiateTwoFactor(actor));
+    return ok(await twoFactorSettings.initiate(actor));
   });
 
   app.post('/auth/2fa/enable', { ...perIp, schema: { tags, body: twoFactorCodeSchema, response: replies(recoveryCodesSchema) } }, async (request) => {
     const actor = request.actorSession;
-    const { code } = request.body;
-    return ok(await auth.enableTwoFactor(actor, code));
+    return ok(await twoFactorSettings.enable(actor, request.body));
   });
 
   app.post('/auth/2fa/disable', { ...perIp, schema: { tags, body: twoFactorDisableSchema, response: replies(noPayload) } }, async (request) => {
     const actor = request.actorSession;
-    const { code } = request.body;
-    await auth.disableTwoFactor(actor, code, meta(request));
+    await twoFactorSettings.disable(actor, { code: request.body.code, from: meta(request) });
     return ok(null);
   });
 
   app.delete('/auth/me', { ...perIp, schema: { tags, body: deleteMeSchema.nullish(), response: replies(noPayload) } }, async (request, reply) => {
     const actor = request.actorSession;
-    const password = request.body?.password;
-    await auth.deleteAccount(actor, password);
+    await account.deleteAccount(actor, { password: request.body?.password });
     reply.clearSessionCookie();
     return ok(null);
   });

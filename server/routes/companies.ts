@@ -22,7 +22,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     const { query, body } = request;
     const answer = await idempotency.run(
       { userId: user.id, key: request.headers[IDEMPOTENCY_HEADER], request: 'POST /companies', payload: { body, query } },
-      async (tx) => ({ status: 201, body: ok(await companies.createCompany(user.id, body, query.designation, tx)) }),
+      async (tx) => ({ status: 201, body: ok(await companies.createCompany(user, { body, designation: query.designation }, tx)) }),
     );
     if (answer.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
     return reply.status(answer.status as 201).send(answer.body as ReturnType<typeof ok<z.infer<typeof companySchema>>>);
@@ -30,7 +30,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/companies/:id', { schema: { tags, params: companyParamsSchema, response: replies(companySchema) } }, async (request) => {
     const user = request.actor;
-    return ok(await companies.getCompany(request.params.id, user.id));
+    return ok(await companies.getCompany(user, { companyId: request.params.id }));
   });
 
   // JSON, or multipart/form-data with the logo in `uploadLogo` (read by readForm, then checked here).
@@ -40,7 +40,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.actor;
       const { fields, file } = await request.readForm('uploadLogo');
-      return ok(await companies.updateCompany(request.params.id, user.id, updateCompanySchema.parse(fields), file));
+      return ok(await companies.updateCompany(user, { companyId: request.params.id, body: updateCompanySchema.parse(fields), logo: file }));
     },
   );
 
@@ -50,31 +50,31 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: companyParamsSchema, body: deleteCompanySchema.nullish(), response: { ...replies(companyDeletionSchema), ...replies(companyDeletionSchema, 202) } } },
     async (request, reply) => {
       const user = request.actor;
-      const result = await companies.deleteCompany(request.params.id, user, request.body?.verificationCode);
+      const result = await companies.deleteCompany(user, { companyId: request.params.id, code: request.body?.verificationCode });
       return result === 'codeSent' ? reply.status(202).send(ok({ codeSent: true as const })) : ok({ deleted: true as const });
     },
   );
 
   app.get('/companies/:id/users', { schema: { tags, params: companyParamsSchema, response: replies(teamSchema) } }, async (request) => {
     const user = request.actor;
-    return ok(await companies.listTeam(request.params.id, user.id));
+    return ok(await companies.listTeam(user, { companyId: request.params.id }));
   });
 
   app.post('/companies/:id/invitations', { schema: { tags, params: companyParamsSchema, body: invitationSchema, response: replies(noPayload, 201) } }, async (request, reply) => {
     const user = request.actor;
-    await companies.invite(request.params.id, user, request.body);
+    await companies.invite(user, { companyId: request.params.id, body: request.body });
     return reply.status(201).send(ok(null));
   });
 
   app.delete('/companies/:id/users/:userId', { schema: { tags, params: memberParamsSchema, response: replies(noPayload) } }, async (request) => {
     const user = request.actor;
-    await companies.removeMember(request.params.id, user.id, request.params.userId);
+    await companies.removeMember(user, { companyId: request.params.id, memberId: request.params.userId });
     return ok(null);
   });
 
   app.delete('/companies/:id/invitations/:invitationId', { schema: { tags, params: invitationParamsSchema, response: replies(noPayload) } }, async (request) => {
     const user = request.actor;
-    await companies.cancelInvitation(request.params.id, user.id, request.params.invitationId);
+    await companies.cancelInvitation(user, { companyId: request.params.id, invitationId: request.params.invitationId });
     return ok(null);
   });
 
@@ -90,7 +90,7 @@ export const companyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
 
   app.post('/companies/users/check-invited', { ...limited, schema: { tags, body: tokenBodySchema, response: replies(invitationCheckSchema) } }, async (request) => {
-    return ok(await companies.checkInvitation(request.body.token));
+    return ok(await companies.checkInvitation(request.body));
   });
 
   // A signed-in invitee joins with the token alone; otherwise the form makes (or claims) the account.
@@ -99,7 +99,7 @@ export const companyPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     const { token } = tokenBodySchema.parse(request.body);
     const isForm = 'password' in request.body;
     const signUp = isForm || !session ? invitedSignUpSchema.parse(request.body) : null;
-    await companies.acceptInvitation({ token, signUp }, session?.user.id ?? null);
+    await companies.acceptInvitation(session?.user ?? null, { token, signUp });
     return reply.status(201).send(ok(null));
   });
 };

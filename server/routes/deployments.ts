@@ -72,7 +72,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/deployments/:id', { ...limited, schema: { tags, params, response: action } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.remove(user, request.params.id));
+    return ok(await actions.remove(user, request.params));
   });
 
   // SPEC §7 makes this change a GET: the cross-site guard of unsafe methods is applied to it too,
@@ -82,43 +82,43 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/deployments/:id/cancel-termination', { ...limited, onRequest: sameSiteOnly, schema: { tags, params, response: action } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.cancelTermination(user, request.params.id));
+    return ok(await actions.cancelTermination(user, request.params));
   });
 
   app.post('/deployments/:id/restore', { ...limited, schema: { tags, params, body: restoreBodySchema, response: action } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.restore(user, request.params.id, request.body));
+    return ok(await actions.restore(user, { id: request.params.id, body: request.body }));
   });
 
   app.post('/deployments/:id/restart', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.restart(user, request.params.id));
+    return ok(await actions.restart(user, request.params));
   });
 
   app.post('/deployments/:id/health-check', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.healthCheck(user, request.params.id));
+    return ok(await actions.healthCheck(user, request.params));
   });
 
   app.post('/deployments/:id/update-domain', { ...limited, schema: { tags, params, querystring: updateDomainQuerySchema, body: updateDomainBodySchema, response: action } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.updateDomain(user, request.params.id, request.body, request.query.removeSSL === 'true'));
+    return ok(await actions.updateDomain(user, { id: request.params.id, body: request.body, removeSSL: request.query.removeSSL === 'true' }));
   });
 
   app.post('/deployments/:id/verify-domain', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.verifyDomain(user, request.params.id));
+    return ok(await actions.verifyDomain(user, request.params));
   });
 
   app.post('/deployments/:id/unlock-users', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.unlockUsers(user, request.params.id));
+    return ok(await actions.unlockUsers(user, request.params));
   });
 
   // GET /auth/{product}-server: a short-lived signed link into the server's own dashboard (opened through /redirect).
   app.get(serverSignInPath(app.config.PRODUCT_NAME), { ...limited, schema: { tags: ['auth'], querystring: serverSignInQuerySchema, response: replies(serverSignInAnswerSchema) } }, async (request) => {
     const user = request.actor;
-    return ok(await actions.serverSignIn(user, request.query.deploymentId, request.query.userId));
+    return ok(await actions.serverSignIn(user, request.query));
   });
 };
 

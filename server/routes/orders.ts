@@ -55,12 +55,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/deployments/pastdue/:company', { schema: { tags, params: companyParamsSchema, response: replies(z.array(pastDueDeploymentSchema)) } }, async (request) => {
     const user = request.actor;
-    return ok(await billing.pastDue(user.id, request.params.company));
+    return ok(await billing.pastDue(user, { companyId: request.params.company }));
   });
 
   app.get('/companies/:id/billing', { schema: { tags: ['billing'], params: deploymentParamsSchema, response: replies(companyBillingSchema) } }, async (request) => {
     const user = request.actor;
-    return ok(await billing.companyBilling(user.id, request.params.id));
+    return ok(await billing.companyBilling(user, { companyId: request.params.id }));
   });
 
   // "Update card" at any time (stand-in; with Paddle its checkout updates the card).
@@ -71,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // A JSON receipt, downloaded as a file.
   app.get('/companies/:id/transactions/:txId/receipt', { schema: { tags: ['billing'], params: receiptParamsSchema, response: replies(receiptSchema) } }, async (request, reply) => {
     const user = request.actor;
-    const { fileName, receipt } = await billing.receipt(user.id, request.params.id, request.params.txId);
+    const { fileName, receipt } = await billing.receipt(user, { companyId: request.params.id, transactionId: request.params.txId });
     return reply.header('content-disposition', `attachment; filename="${fileName}"`).send(ok(receipt));
   });
 

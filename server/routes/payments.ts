@@ -14,12 +14,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Opening a checkout may create a transaction at Paddle: admins only (the service), reused, and capped.
   app.get('/payments/checkout/:deploymentId', { config: { rateLimit: { max: CHECKOUTS_PER_MINUTE, timeWindow: 60_000 } }, schema: { tags, params: checkoutParams, response: replies(checkoutSummarySchema) } }, async (request) => {
     const user = request.actor;
-    return ok(await payments.checkoutSummary(user.id, user.email, request.params.deploymentId));
+    return ok(await payments.checkoutSummary(user, request.params));
   });
 
   app.post('/payments/checkout/:deploymentId/pay', { schema: { tags, params: checkoutParams, body: standInPaySchema, response: replies(standInPayAnswerSchema) } }, async (request) => {
     const user = request.actor;
-    return ok(await payments.standInPay(user.id, request.params.deploymentId, request.body));
+    return ok(await payments.standInPay(user, { deploymentId: request.params.deploymentId, card: request.body }));
   });
 };
 

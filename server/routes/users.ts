@@ -19,7 +19,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.actor;
       const { fields, file } = await request.readForm('uploadPicture');
       await app.users.updateProfile(user, { id: request.params.id, body: profileUpdateSchema.parse(fields), picture: file });
-      return ok(await app.auth.me(user.id));
+      return ok(await app.account.me(user));
     },
   );
 
@@ -46,7 +46,7 @@ export const userPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       await app.counters.hit(`mail:signup:${body.email}`, { max: app.config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES, windowMinutes: 15 });
-      await app.auth.signUp(body);
+      await app.account.signUp(body);
       return reply.status(201).send(ok({ email: body.email }));
     },
   );

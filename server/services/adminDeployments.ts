@@ -7,7 +7,7 @@ import { companies, deploymentBackups, deploymentTasks, deployments, mauHistory,
 import { AppError } from '../errors';
 import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { taskDto } from './deploymentTasks';
-import type { DeploymentActions } from './deploymentActions';
+import type { DeploymentActionService } from './deploymentActions';
 import { backupDto } from './deploymentReads';
 import { anyDeploymentRowsQuery, deploymentViews, mauHistoryOf } from './deploymentViews';
 import { UUID } from './plans';
@@ -106,7 +106,7 @@ function whereOf(query: DeploymentListQuery): SQL | undefined {
 export type AdminDeploymentService = ReturnType<typeof createAdminDeploymentService>;
 
 /** The admin area's servers: every server of every company, listed, exported, and one server's page with its tasks. */
-export function createAdminDeploymentService({ db, config, actions }: { db: Db; config: Config; actions: DeploymentActions }) {
+export function createAdminDeploymentService({ db, config, actions }: { db: Db; config: Config; actions: DeploymentActionService }) {
   const table = deploymentsTable(db);
   return {
     ...listAndExport({ db, resource: 'deployments' }, table, whereOf, (row) => ({ ...row, status: serverLabels.deploymentStatus(row.status), subscriptionStatus: serverLabels.subscriptionStatus(row.subscriptionStatus) })),
@@ -130,7 +130,7 @@ export function createAdminDeploymentService({ db, config, actions }: { db: Db; 
 
     /** One of the customer's actions, run by a platform admin under the customer's rules; answers the page again. */
     async act(actor: SessionUser, input: { deploymentId: string; action: AdminDeploymentAction; body?: AdminDeploymentActionBody }): Promise<AdminDeploymentDetail> {
-      await actions.asPlatformAdmin(actor, input.deploymentId, input.action, input.body ?? {});
+      await actions.asPlatformAdmin(actor, input);
       return this.get(actor, { deploymentId: input.deploymentId });
     },
   };

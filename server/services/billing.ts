@@ -41,8 +41,8 @@ const DECLINES_PER_HOUR = 20;
 export function createBillingService({ db, config, counters, t, gateway }: { db: Db; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl'> }) {
   return {
     /** GET /deployments/pastdue/{company}: servers whose subscription is past due, with the pause date. */
-    async pastDue(userId: string, companyId: string): Promise<PastDueDeployment[]> {
-      await requireMember(db, companyId, userId);
+    async pastDue(actor: AuditActor, { companyId }: { companyId: string }): Promise<PastDueDeployment[]> {
+      await requireMember(db, companyId, actor.id);
       const rows = await db
         .select({ id: deployments.id, name: deployments.name, since: subscriptions.pastDueSince })
         .from(subscriptions)
@@ -56,8 +56,8 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
     },
 
     /** GET /companies/{id}/billing (admins): subscriptions, transactions, the card on file, past-due state. */
-    async companyBilling(userId: string, companyId: string): Promise<CompanyBilling> {
-      await requireMember(db, companyId, userId, 'admin');
+    async companyBilling(actor: AuditActor, { companyId }: { companyId: string }): Promise<CompanyBilling> {
+      await requireMember(db, companyId, actor.id, 'admin');
       const [subs, txs] = await Promise.all([
         db
           .select({ sub: subscriptions, name: deployments.name, free: deployments.free, status: deployments.status, deletingOn: deploymentRuntime.terminationScheduledAt })
@@ -109,8 +109,8 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
     },
 
     /** A transaction's receipt (admins of its company), as a JSON document to download. */
-    async receipt(userId: string, companyId: string, transactionId: string) {
-      await requireMember(db, companyId, userId, 'admin');
+    async receipt(actor: AuditActor, { companyId, transactionId }: { companyId: string; transactionId: string }) {
+      await requireMember(db, companyId, actor.id, 'admin');
       const [row] = UUID.test(transactionId) ? await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.companyId, companyId))) : [];
       if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
       return {

@@ -93,10 +93,13 @@ export async function releaseMemberships(tx: Db, userId: string): Promise<void> 
   }
 }
 
+/** Who is asking: the signed-in user (only the id is needed to check membership). */
+type Actor = { id: string };
+
 const hashCode = (companyId: string, code: string) => createHash('sha256').update(`${companyId}:${code}`).digest('hex');
 
 export function createCompanyService({ db, config, mailer, t }: { db: Db; config: Config; mailer: Mailer; t: TFunction }) {
-  async function getCompany(companyId: string, userId: string, conn: Db = db): Promise<CompanyDto> {
+  async function loadCompany(companyId: string, userId: string, conn: Db = db): Promise<CompanyDto> {
     const { role } = await requireMember(conn, companyId, userId);
     const [company] = await conn.select().from(companies).where(eq(companies.id, companyId));
     if (!company) throw new AppError('NOT_A_MEMBER');
@@ -119,13 +122,14 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
   }
 
   return {
-    getCompany,
+    getCompany: (actor: Actor, { companyId }: { companyId: string }): Promise<CompanyDto> => loadCompany(companyId, actor.id),
 
     /**
      * A company with its creator as admin and a default project, in one transaction: its own, or
      * the caller's `tx` (an idempotent request stores its answer in the same one).
      */
-    async createCompany(userId: string, body: CreateCompanyBody, designation?: string, tx?: Db): Promise<CompanyDto> {
+    async createCompany(actor: Actor, { body, designation }: { body: CreateCompanyBody; designation?: string }, tx?: Db): Promise<CompanyDto> {
+      const userId = actor.id;
       const work = async (tx: Db) => {
         const [company] = await tx.insert(companies).values({ name: body.name, size: body.size ?? null }).returning({ id: companies.id });
         if (!company) throw new Error('company insert returned nothing');
@@ -134,13 +138,14 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         if (designation) await tx.update(users).set({ designation }).where(eq(users.id, userId));
         const actor = await actorById(tx, userId);
         await recordAudit(tx, { actor, action: 'company.create', targetType: 'company', targetId: company.id, companyId: company.id, after: { name: body.name, size: body.size ?? null } });
-        return getCompany(company.id, userId, tx);
+        return loadCompany(company.id, userId, tx);
       };
       return tx ? work(tx) : db.transaction(work);
     },
 
     /** Name, size and billing country; a new logo (checked before anything is written) or none. */
-    async updateCompany(companyId: string, userId: string, body: UpdateCompanyBody, logo: Upload | null): Promise<CompanyDto> {
+    async updateCompany(actor: Actor, { companyId, body, logo }: { companyId: string; body: UpdateCompanyBody; logo: Upload | null }): Promise<CompanyDto> {
+      const userId = actor.id;
       await requireMember(db, companyId, userId, 'admin');
       const type = logo ? checkImage(logo, 'uploadLogo') : null;
       await db.transaction(async (tx) => {
@@ -168,7 +173,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
         const before = { name: current?.name ?? null, size: current?.size ?? null, billingCountry: current?.billingCountry ?? null, taxId: current?.taxId ?? null, logoFileId: current?.logoFileId ?? null };
         await recordAudit(tx, { actor: await actorById(tx, userId), action: 'company.update', targetType: 'company', targetId: companyId, companyId, before, after });
       });
-      return getCompany(companyId, userId);
+      return loadCompany(companyId, userId);
     },
 
     /**
@@ -177,7 +182,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
      * itself, so asking for a new code never buys more guesses; while over the limit every code,
      * the right one too, is refused until the hour has passed.
      */
-    async deleteCompany(companyId: string, user: { id: string; email: string; firstName: string }, code?: string): Promise<'codeSent' | 'deleted'> {
+    async deleteCompany(user: Actor & { email: string; firstName: string }, { companyId, code }: { companyId: string; code?: string }): Promise<'codeSent' | 'deleted'> {
       await requireMember(db, companyId, user.id, 'admin');
       if (!code) {
         const fresh = String(randomInt(0, 100_000)).padStart(5, '0');
@@ -220,8 +225,8 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       return outcome;
     },
 
-    async listTeam(companyId: string, userId: string): Promise<TeamDto> {
-      await requireMember(db, companyId, userId);
+    async listTeam(actor: Actor, { companyId }: { companyId: string }): Promise<TeamDto> {
+      await requireMember(db, companyId, actor.id);
       const [members, invites] = await Promise.all([
         db
           .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: companyMembers.role })
@@ -243,7 +248,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
      * a company sends at most INVITATIONS_PER_COMPANY_PER_DAY: counted as sent, so replacing or
      * cancelling an invitation does not give the count back.
      */
-    async invite(companyId: string, inviter: { id: string; firstName: string; emailVerifiedAt: Date | null }, body: InvitationBody): Promise<void> {
+    async invite(inviter: Actor & { firstName: string; emailVerifiedAt: Date | null }, { companyId, body }: { companyId: string; body: InvitationBody }): Promise<void> {
       await requireMember(db, companyId, inviter.id, 'admin');
       if (!inviter.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
       const [existing] = await db
@@ -273,7 +278,8 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       void mailer.send(body.email, mail, link);
     },
 
-    async removeMember(companyId: string, userId: string, memberId: string): Promise<void> {
+    async removeMember(actor: Actor, { companyId, memberId }: { companyId: string; memberId: string }): Promise<void> {
+      const userId = actor.id;
       await requireMember(db, companyId, userId, 'admin');
       if (!UUID.test(memberId)) throw new AppError('NOT_FOUND');
       await db.transaction(async (tx) => {
@@ -295,7 +301,8 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       });
     },
 
-    async cancelInvitation(companyId: string, userId: string, invitationId: string): Promise<void> {
+    async cancelInvitation(actor: Actor, { companyId, invitationId }: { companyId: string; invitationId: string }): Promise<void> {
+      const userId = actor.id;
       await requireMember(db, companyId, userId, 'admin');
       if (!UUID.test(invitationId)) throw new AppError('NOT_FOUND');
       await db.transaction(async (tx) => {
@@ -312,7 +319,7 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
      * What the invitation page shows. `existingUser` is true only for a verified account: one
      * nobody verified is taken over by whoever accepts (see acceptInvitation), like a new one.
      */
-    async checkInvitation(token: string): Promise<{ email: string; companyName: string; role: CompanyRole; existingUser: boolean }> {
+    async checkInvitation({ token }: { token: string }): Promise<{ email: string; companyName: string; role: CompanyRole; existingUser: boolean }> {
       const [row] = await db
         .select({ email: invitations.email, role: invitations.role, companyName: companies.name })
         .from(invitations)
@@ -329,9 +336,10 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
      * - an account nobody verified: whoever accepts takes it over (their password replaces the
      *   first registrant's, whose sessions, second factor and pending links all go), then joins;
      * - a verified account joins only when the browser accepting is signed in as it.
-     * The invitation is used once, in the same transaction.
+     * The invitation is used once, in the same transaction. `actor` is the browser's signed-in user, if any.
      */
-    async acceptInvitation(input: { token: string; signUp: Omit<InvitedSignUpBody, 'token'> | null }, signedInAs: string | null): Promise<{ userId: string; created: boolean }> {
+    async acceptInvitation(actor: Actor | null, input: { token: string; signUp: Omit<InvitedSignUpBody, 'token'> | null }): Promise<{ userId: string; created: boolean }> {
+      const signedInAs = actor?.id ?? null;
       const passwordHash = input.signUp ? await hashPassword(input.signUp.password) : null;
       return db.transaction(async (tx) => {
         const [invite] = await tx

@@ -21,6 +21,7 @@ import { requirePlatformAdmin } from './adminQuery';
 import { UUID } from './plans';
 import type { SessionUser } from './sessions';
 
+type ById = { id: string };
 type RuntimeRow = typeof deploymentRuntime.$inferSelect;
 type Locked = { deployment: typeof deployments.$inferSelect; runtime: RuntimeRow; busy: Awaited<ReturnType<typeof openTask>> };
 
@@ -33,7 +34,15 @@ const LIVE: readonly DeploymentStatus[] = ['running', 'error_restarting', 'error
  * refused before anything is written; a conflict with the server's state answers 409 and queues
  * nothing; every action is audited in its transaction.
  */
-export function createDeploymentActions({ db, config, queue, keyring, payments }: { db: Db; config: Config; queue: TaskQueue; keyring: Keyring; payments: PaymentGateway }) {
+export interface DeploymentActionDeps {
+  db: Db;
+  config: Config;
+  queue: TaskQueue;
+  keyring: Keyring;
+  payments: PaymentGateway;
+}
+
+export function createDeploymentActionService({ db, config, queue, keyring, payments }: DeploymentActionDeps) {
   /** Locks the server (so two actions on it never interleave) and reads its runtime and open task. */
   async function lock(tx: Db, deploymentId: string): Promise<Locked> {
     const [deployment] = await tx.select().from(deployments).where(eq(deployments.id, deploymentId)).for('update');
@@ -205,27 +214,27 @@ export function createDeploymentActions({ db, config, queue, keyring, payments }
   };
 
   return {
-    restart: (actor: AuditActor, id: string) => act(actor, id, 'restart', rules.restart()),
-    healthCheck: (actor: AuditActor, id: string) => act(actor, id, 'healthCheck', rules.healthCheck()),
-    unlockUsers: (actor: AuditActor, id: string) => act(actor, id, 'unlockUsers', rules.unlockUsers()),
-    remove: (actor: AuditActor, id: string) => act(actor, id, 'delete', rules.delete()),
-    cancelTermination: (actor: AuditActor, id: string) => act(actor, id, 'cancelTermination', rules.cancelTermination()),
-    restore: (actor: AuditActor, id: string, body: RestoreBody) => act(actor, id, 'restore', rules.restore(body)),
-    updateDomain: (actor: AuditActor, id: string, body: UpdateDomainBody, removeSSL: boolean) => act(actor, id, 'updateDomain', rules.updateDomain(body, removeSSL)),
-    verifyDomain: (actor: AuditActor, id: string) => act(actor, id, 'verifyDomain', rules.verifyDomain()),
+    restart: (actor: AuditActor, { id }: ById) => act(actor, id, 'restart', rules.restart()),
+    healthCheck: (actor: AuditActor, { id }: ById) => act(actor, id, 'healthCheck', rules.healthCheck()),
+    unlockUsers: (actor: AuditActor, { id }: ById) => act(actor, id, 'unlockUsers', rules.unlockUsers()),
+    remove: (actor: AuditActor, { id }: ById) => act(actor, id, 'delete', rules.delete()),
+    cancelTermination: (actor: AuditActor, { id }: ById) => act(actor, id, 'cancelTermination', rules.cancelTermination()),
+    restore: (actor: AuditActor, { id, body }: ById & { body: RestoreBody }) => act(actor, id, 'restore', rules.restore(body)),
+    updateDomain: (actor: AuditActor, { id, body, removeSSL }: ById & { body: UpdateDomainBody; removeSSL: boolean }) => act(actor, id, 'updateDomain', rules.updateDomain(body, removeSSL)),
+    verifyDomain: (actor: AuditActor, { id }: ById) => act(actor, id, 'verifyDomain', rules.verifyDomain()),
 
     /**
      * Issue 15: a platform admin runs the customer's actions on any server, for support, under the
      * same rules (states, 409s, audit). Authorised here as a platform admin, not as a member; the
      * audit row names the admin and says so (`asPlatformAdmin`). Answers the task queued, if any.
      */
-    async asPlatformAdmin(actor: SessionUser, deploymentId: string, action: AdminDeploymentAction, body: NonNullable<AdminDeploymentActionBody> = {}): Promise<DeploymentTaskDto | null> {
+    async asPlatformAdmin(actor: SessionUser, { deploymentId, action, body }: { deploymentId: string; action: AdminDeploymentAction; body?: AdminDeploymentActionBody }): Promise<DeploymentTaskDto | null> {
       requirePlatformAdmin(actor);
       if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
       const [row] = await db.select({ companyId: deployments.companyId }).from(deployments).where(eq(deployments.id, deploymentId));
       if (!row) throw new AppError('DEPLOYMENT_NOT_FOUND');
       const rule = ADMIN_RULES[action];
-      const task = await run(actor, deploymentId, row.companyId, rule.verb, rule.rule(body), { asPlatformAdmin: true });
+      const task = await run(actor, deploymentId, row.companyId, rule.verb, rule.rule(body ?? {}), { asPlatformAdmin: true });
       return task ? taskDto(task) : null;
     },
 
@@ -235,7 +244,7 @@ export function createDeploymentActions({ db, config, queue, keyring, payments }
      * product (`/#/analytics/{deploymentId}`), so the link is on our origin, where the session
      * also holds; the dashboard's landing checks the signed claims (serverSignInLink.ts).
      */
-    async serverSignIn(actor: AuditActor, deploymentId: string, userId: string): Promise<ServerSignInAnswer> {
+    async serverSignIn(actor: AuditActor, { deploymentId, userId }: { deploymentId: string; userId: string }): Promise<ServerSignInAnswer> {
       if (userId !== actor.id) throw new AppError('NOT_A_MEMBER');
       const { deployment } = await loadDeploymentFor(db, deploymentId, actor.id);
       await requireMember(db, deployment.companyId, actor.id);
@@ -248,4 +257,4 @@ export function createDeploymentActions({ db, config, queue, keyring, payments }
   };
 }
 
-export type DeploymentActions = ReturnType<typeof createDeploymentActions>;
+export type DeploymentActionService = ReturnType<typeof createDeploymentActionService>;

@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
 import { AppError } from '../errors';
-import { recordAudit } from './audit';
+import { recordAudit, type AuditActor } from './audit';
 import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
 import { createPaddleClient } from './paddle/client';
 import { noteScheduledChange, recordAndApply, type SettlementHooks } from './paddle/events';
@@ -195,9 +195,10 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
      * GET /payments/checkout/{deploymentId}: what the payment modal shows before paying, and what
      * is due: a pending order's first payment, or a past-due renewal (paid with a new card).
      */
-    async checkoutSummary(userId: string, email: string, deploymentId: string): Promise<CheckoutSummary> {
+    async checkoutSummary(actor: AuditActor, { deploymentId }: { deploymentId: string }): Promise<CheckoutSummary> {
+      const { email } = actor;
       // Admins only: opening a checkout can make a transaction at Paddle, which only a payer needs.
-      const { deployment, subscription } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
+      const { deployment, subscription } = await loadOwnedDeployment(db, deploymentId, actor.id, 'admin');
       const quote = subscription.quote;
       const purpose = PAYMENT_DUE[subscription.status] ?? null;
       const ids = { deploymentId: deployment.id, subscriptionId: subscription.id, companyId: deployment.companyId };
@@ -206,7 +207,7 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
         // Kept only while nothing else was stored meanwhile: two tabs end up on the same transaction.
         await db.transaction(async (tx) => {
           const [kept] = await tx.update(subscriptions).set({ checkoutTransactionId: transactionId }).where(and(eq(subscriptions.id, subscription.id), isNull(subscriptions.checkoutTransactionId))).returning({ id: subscriptions.id });
-          if (kept) await recordAudit(tx, { actor: { id: userId, email }, action: 'subscription.checkout', targetType: 'subscription', targetId: subscription.id, companyId: deployment.companyId, after: { transactionId, purpose } });
+          if (kept) await recordAudit(tx, { actor: { id: actor.id, email }, action: 'subscription.checkout', targetType: 'subscription', targetId: subscription.id, companyId: deployment.companyId, after: { transactionId, purpose } });
         });
       }
       return {
@@ -234,7 +235,8 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
      * renewal's transaction.completed (the new card goes on file) and subscription.updated back to
      * active. A declined card changes nothing and says why.
      */
-    async standInPay(userId: string, deploymentId: string, body: StandInPayBody) {
+    async standInPay(actor: AuditActor, { deploymentId, card: body }: { deploymentId: string; card: StandInPayBody }) {
+      const userId = actor.id;
       if (paddle) throw new AppError('NOT_FOUND');
       const { deployment, subscription: sub } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
       // Production without Paddle: test cards must not activate anything unless the operator said so.

@@ -68,7 +68,7 @@ export default async function globalSetup() {
   await seedFirstAdmin(app.database.db, admin);
   // The admin has finished onboarding: a company of its own.
   const [adminRow] = await app.database.rows<{ id: string }>(`select id from users where email = '${admin.email}'`);
-  if (adminRow) await app.companies.createCompany(adminRow.id, { name: 'Beacon Ops' });
+  if (adminRow) await app.companies.createCompany({ id: adminRow.id }, { body: { name: 'Beacon Ops' } });
   await app.listen({ host: '127.0.0.1', port });
   process.env.E2E_ADMIN_EMAIL = admin.email;
   process.env.E2E_ADMIN_PASSWORD = admin.password;
