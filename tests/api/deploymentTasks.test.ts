@@ -220,7 +220,7 @@ describe('deletion with a grace period, and restore', () => {
     expect(statuses).toEqual(['initializing', 'running', 'deleted', 'restoring', 'running']);
   });
 
-  it('stops billing a terminated paid server at the end of its paid period, and bills a restored one on', async () => {
+  it('stops billing a deleted paid server at the end of its paid period, and bills a restored one on', async () => {
     const created = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: STARTER, name: 'Billed Then Deleted' }))).json().payload;
     expect((await pay(t.app, owner.cookie, created._id)).statusCode).toBe(200);
     await settledIn(t.app, owner.cookie, created._id, 'running');
@@ -230,9 +230,9 @@ describe('deletion with a grace period, and restore', () => {
       ))[0];
     expect(await subscription()).toMatchObject({ status: 'active', action: null });
 
-    // Deleting only schedules the termination: nothing changes at the payment vendor yet.
+    // Confirming the deletion stops billing at once (no further charge), during the restore window too.
     await api(t.app, owner.cookie, 'DELETE', `/deployments/${created._id}`);
-    expect((await subscription())?.action).toBeNull();
+    expect((await subscription())?.action).toBe('cancel');
     await t.app.database.rows(`update deployment_runtime set termination_scheduled_at = now() - interval '1 second' where deployment_id = '${created._id}'`);
     await t.app.worker?.scheduled.terminations();
     await settledIn(t.app, owner.cookie, created._id, 'deleted');
