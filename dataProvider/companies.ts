@@ -1,8 +1,6 @@
 import type { CreateCompanyBody, InvitationBody, InvitedSignUpBody } from '../src/domain/companies/schemas';
 import type { CompanyDto, TeamDto } from '../src/domain/companies/answers';
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './httpClient';
-import { ONE_SHOT } from './queries';
 
 /** Typed company calls (SPEC §7 Companies). */
 const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
@@ -58,24 +56,3 @@ export const companiesApi = {
   joinInvitation: (token: string) => send<null>('POST', '/companies/users/invited', { token }),
 };
 
-/** Query keys of this area: `companyKeys.one(id)` covers the company and its members. */
-export const companyKeys = {
-  all: ['companies'] as const,
-  one: (id: string) => ['companies', id] as const,
-  members: (id: string) => ['companies', id, 'members'] as const,
-};
-
-/** Options a screen may add: `refetchInterval` keeps a management page fresh (SPEC §9). */
-interface CompanyQueryOptions {
-  refetchInterval?: number;
-}
-
-/** GET /companies/{id}: the company with the caller's role and its projects. */
-export function useCompany(id: string | null | undefined, options: CompanyQueryOptions = {}) {
-  return useQuery({ queryKey: id ? companyKeys.one(id) : ['companies', null], queryFn: id ? () => companiesApi.get(id) : skipToken, ...ONE_SHOT, ...options });
-}
-
-/** GET /companies/{id}/users: the members and open invitations. */
-export function useCompanyMembers(id: string | null | undefined, options: CompanyQueryOptions = {}) {
-  return useQuery({ queryKey: id ? companyKeys.members(id) : ['companies', null, 'members'], queryFn: id ? () => companiesApi.team(id) : skipToken, ...ONE_SHOT, ...options });
-}

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useCompany } from '../../../dataProvider/companies';
+import { useCompany } from '../../../dataProvider/companyQueries';
 import { deploymentsApi, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
 import { useDocumentTitle } from '../../../src/useDocumentTitle';
 import { usePolling } from '../../../src/ui/usePolling';
