@@ -14,7 +14,7 @@ const submit = () => fireEvent.submit(screen.getByRole('form', { name: 'Save app
 
 describe('the application form', () => {
   it("puts the server's field errors on their fields, without an alert", async () => {
-    const onSubmit = vi.fn(() => Promise.reject(new ApiError('Name taken.', 400, 'VALIDATION', { name: ['An app with this name exists.'] }, null)));
+    const onSubmit = vi.fn(() => Promise.reject(new ApiError('Name taken.', 400, 'VALIDATION_FAILED', { name: ['An app with this name exists.'] }, null)));
     open(onSubmit);
     fireEvent.change(screen.getByLabelText(en('analytics.apps.name')), { target: { value: 'Shop' } });
     submit();
