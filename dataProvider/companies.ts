@@ -58,3 +58,4 @@ export const companiesApi = {
   /** A browser signed in as the invited account joins with the token alone. */
   joinInvitation: (token: string) => send<null>('POST', '/companies/users/invited', { token }),
 };
+

@@ -1,5 +1,8 @@
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import type { DeploymentStatus } from '../src/domain/orders/schemas';
 import {
   productSlug,
+  type DeploymentSortField,
   type BackupDto,
   type ByCompanyAnswer,
   type DeploymentActionAnswer,
@@ -11,6 +14,7 @@ import {
 } from '../src/domain/deployments/schemas';
 import type { DeploymentTimeline } from '../src/domain/deployments/tasks';
 import { apiFetch } from './httpClient';
+import { ONE_SHOT } from './queries';
 
 export type { BackupDto, DeploymentActionAnswer, DeploymentPopulated, DeploymentTimeline, DeploymentView };
 
@@ -46,3 +50,62 @@ export const deploymentsApi = {
   serverSignIn: async (product: string, deploymentId: string, userId: string) =>
     (await apiFetch<ServerSignInAnswer>(`/auth/${productSlug(product)}-server?${new URLSearchParams({ deploymentId, userId }).toString()}`)).payload,
 };
+
+/** One page of GET /deployments (ra-data-simple-rest dialect): rows in the server's order and the total. */
+export interface DeploymentPageQuery {
+  company: string;
+  project?: string | null;
+  page: number;
+  perPage: number;
+  sort?: { field: DeploymentSortField; order: 'ASC' | 'DESC' };
+  filter?: { q?: string; status?: DeploymentStatus };
+}
+export interface DeploymentPage {
+  rows: DeploymentView[];
+  total: number;
+  /** The server counted no further than its cap: `total` is a floor. */
+  bounded: boolean;
+}
+
+/** `deployments 0-24/137` (or `/10000+`): the total after the slash. */
+export function totalOfContentRange(header: string | null, fallback: number): { total: number; bounded: boolean } {
+  const text = header?.split('/').pop() ?? '';
+  const total = Number.parseInt(text, 10);
+  return Number.isNaN(total) ? { total: fallback, bounded: false } : { total, bounded: text.endsWith('+') };
+}
+
+/** The query string of one page, in the order the server's tests and mocks expect. */
+export function deploymentPageSearch(query: DeploymentPageQuery): string {
+  const start = (query.page - 1) * query.perPage;
+  const filter = Object.fromEntries(Object.entries(query.filter ?? {}).filter(([, v]) => v !== undefined && v !== ''));
+  const params = new URLSearchParams({ company: query.company, ...(query.project ? { project: query.project } : {}) });
+  params.set('range', JSON.stringify([start, start + query.perPage - 1]));
+  params.set('sort', JSON.stringify([query.sort?.field ?? 'createdAt', query.sort?.order ?? 'DESC']));
+  if (Object.keys(filter).length) params.set('filter', JSON.stringify(filter));
+  return params.toString();
+}
+
+export async function loadDeploymentPage(query: DeploymentPageQuery): Promise<DeploymentPage> {
+  const res = await apiFetch<DeploymentView[]>(`/deployments?${deploymentPageSearch(query)}`);
+  return { rows: res.payload, ...totalOfContentRange(res.headers.get('content-range'), res.payload.length) };
+}
+
+/** Query keys of this area: a change to servers invalidates `deploymentKeys.all`. */
+export const deploymentKeys = {
+  all: ['deployments'] as const,
+  page: (query: DeploymentPageQuery) => ['deployments', 'page', query] as const,
+};
+
+/**
+ * One page of the company's servers, sorted and filtered on the server; the previous page stays on
+ * screen while the next loads. `pollMs` sets the pace from the rows shown (busy servers closely).
+ */
+export function useDeploymentsPage(query: DeploymentPageQuery | null, pollMs: (rows: DeploymentView[] | undefined) => number) {
+  return useQuery({
+    queryKey: query ? deploymentKeys.page(query) : ['deployments', 'page', null],
+    queryFn: query ? () => loadDeploymentPage(query) : skipToken,
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => pollMs(q.state.data?.rows),
+    ...ONE_SHOT,
+  });
+}

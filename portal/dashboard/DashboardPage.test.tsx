@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { deploymentPageSearch, type DeploymentView } from '../../dataProvider/deployments';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
@@ -12,10 +13,13 @@ import DashboardPage from './DashboardPage';
 const user = { ...testUser, emailVerified: true, onboarding: null, companies: [{ _id: 'c-acme', name: 'Acme' }] };
 const servers = [testServer(), testServer({ _id: 'd-2', name: 'Blog analytics', flags: { free: true }, status: 'initializing', plan: { _id: 'p-free', name: 'Free', code: 'v3.mau_500_gcp.base', mau: 500 }, mau: { used: 480, limit: 500, forecast: null }, latestTask: { _id: 't-1', type: 'provision', status: 'running', progress: 40, lastError: null, createdAt: '2026-11-20T10:00:00.000Z', finishedAt: null } })];
 
+const pageOf = (page: number) => `GET /deployments?${deploymentPageSearch({ company: 'c-acme', page, perPage: 12 })}`;
+const paged = (rows: DeploymentView[], first: number, total: number) => ({ ...okReply(rows), headers: { 'content-range': `deployments ${first}-${first + rows.length - 1}/${total}` } });
+
 function serve(extra: ApiRoutes = {}) {
   return mockRoutes({
     'GET /auth/me': okReply(user),
-    'GET /deployments/by-company/c-acme': okReply({ count: 2, deployments: servers }),
+    [pageOf(1)]: paged(servers, 0, 2),
     'GET /content/announcement': okReply(null),
     'GET /content/welcome': okReply(null),
     'GET /content/resources': okReply(null),
@@ -83,5 +87,27 @@ describe('Dashboard', () => {
     const texts = getToasts().map((t) => t.text);
     expect(texts).toContain(en('errors.plansLoad'));
     expect(texts).toContain(en('errors.configurablesLoad'));
+  });
+
+  it('shows twelve server cards a page, with the total and next/previous asked of the server', async () => {
+    const many = (from: number, n: number) => Array.from({ length: n }, (_, i) => testServer({ _id: `d-${from + i}`, name: `Server ${from + i}` }));
+    serve({ [pageOf(1)]: paged(many(1, 12), 0, 14), [pageOf(2)]: paged(many(13, 2), 12, 14) });
+    open();
+    // Twelve cards render slowly on a loaded machine: wait longer than the default second.
+    expect(await screen.findAllByTestId('server-card', {}, { timeout: 10_000 })).toHaveLength(12);
+    expect(screen.getByTestId('server-cards-range').textContent).toBe(en('widgets.table.showing', { start: '1', end: '12', total: '14' }));
+    expect((screen.getByRole('button', { name: en('widgets.table.previousPage') }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: en('widgets.table.nextPage') }));
+    expect(await screen.findByRole('link', { name: en('servers.open', { name: 'Server 14' }) }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getAllByTestId('server-card')).toHaveLength(2);
+    expect(screen.getByTestId('server-cards-range').textContent).toBe(en('widgets.table.showing', { start: '13', end: '14', total: '14' }));
+    expect((screen.getByRole('button', { name: en('widgets.table.nextPage') }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows no pager when every server fits on one page', async () => {
+    open();
+    expect(await screen.findAllByTestId('server-card')).toHaveLength(2);
+    expect(screen.queryByTestId('server-cards-range')).toBeNull();
   });
 });

@@ -6,26 +6,28 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { deploymentsApi, type DeploymentView } from '../../dataProvider/deployments';
+import { useDeploymentsPage } from '../../dataProvider/deployments';
 import { useSelection } from '../../src/companySelection';
 import '../../src/serversI18n';
 import { EmptyView } from '../../src/ui/EmptyView';
 import { failureMessage } from '../../src/ui/form/messages';
 import { PageHeading } from '../../src/ui/PageHeading';
+import { lastPage } from '../../src/ui/table/tableQuery';
 import { CreateServerButton } from '../deployments/CreateServerButton';
-import { useServerPolling } from '../deployments/polling';
+import { serverPollMs } from '../deployments/polling';
 import { useScopePrefix } from '../deployments/scope';
-import { isBusy } from '../../src/ui/servers/status';
 import { useCatalogueOnEnter } from '../deployments/useCatalogueOnEnter';
 import { DashboardAside } from './DashboardAside';
 import { fallbackAnnouncement, useAnnouncement } from './dashboardContent';
 import { ServerCard } from './ServerCard';
+import { ServerCardsPager } from './ServerCardsPager';
 import { usePaymentSuccessNotice } from './usePaymentSuccessNotice';
 
-const loadServers = async (companyId: string) => (await deploymentsApi.byCompany(companyId)).deployments;
-const anyBusy = (servers: DeploymentView[]) => servers.some(isBusy);
+/** Cards on one dashboard page: two columns of six. */
+export const SERVER_CARDS_PER_PAGE = 12;
 
 /** Dashboard (SPEC §2): the announcement, the company's servers at a glance, the welcome block and resources. */
 export default function DashboardPage() {
@@ -34,8 +36,18 @@ export default function DashboardPage() {
   const { companyId, company } = useSelection();
   const scope = useScopePrefix();
   useCatalogueOnEnter(companyId);
-  const polled = useServerPolling(companyId, loadServers, anyBusy);
-  const servers = polled.data;
+  const [page, setPage] = useState(1);
+  const [pageOf, setPageOf] = useState(companyId);
+  // Another company starts on its first page (state adjusted while rendering, React's pattern).
+  if (pageOf !== companyId) {
+    setPageOf(companyId);
+    setPage(1);
+  }
+  const listed = useDeploymentsPage(companyId ? { company: companyId, page, perPage: SERVER_CARDS_PER_PAGE } : null, serverPollMs);
+  const servers = listed.data?.rows;
+  // Servers deleted elsewhere can leave this page past the last: go to the last one there is.
+  const last = listed.data ? lastPage(listed.data.total, SERVER_CARDS_PER_PAGE) : page;
+  if (page > last) setPage(last);
   const announcement = useAnnouncement().data;
   const news = announcement === undefined ? null : (announcement ?? fallbackAnnouncement(t));
   return (
@@ -69,18 +81,18 @@ export default function DashboardPage() {
             </Link>
           </Box>
           {!companyId && <Typography color="text.secondary">{t('dashboard.noCompany')}</Typography>}
-          {companyId && !servers && !polled.error && <CircularProgress aria-label={t('titles.loading')} />}
-          {polled.error !== undefined && !servers && (
+          {companyId && !servers && !listed.error && <CircularProgress aria-label={t('titles.loading')} />}
+          {listed.error && !servers && (
             <Alert
               severity="error"
               role="alert"
               action={
-                <Button color="inherit" size="small" onClick={() => void polled.reload()}>
+                <Button color="inherit" size="small" onClick={() => void listed.refetch()}>
                   {t('deployment.retry')}
                 </Button>
               }
             >
-              {failureMessage(polled.error, t) || t('servers.loadFailed')}
+              {failureMessage(listed.error, t) || t('servers.loadFailed')}
             </Alert>
           )}
           {servers?.length === 0 && (
@@ -98,6 +110,9 @@ export default function DashboardPage() {
                   <ServerCard key={d._id} deployment={d} to={`${scope}/deployments/${d._id}`} />
                 ))}
               </Box>
+              {listed.data && listed.data.total > SERVER_CARDS_PER_PAGE && (
+                <ServerCardsPager page={page} perPage={SERVER_CARDS_PER_PAGE} total={listed.data.total} disabled={listed.isPlaceholderData} onPage={setPage} />
+              )}
             </>
           )}
         </Box>

@@ -1,26 +1,32 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { deploymentsApi, type DeploymentView } from '../../dataProvider/deployments';
+import { loadDeploymentPage, useDeploymentsPage, type DeploymentPageQuery, type DeploymentView } from '../../dataProvider/deployments';
 import { useSelection } from '../../src/companySelection';
+import { DEPLOYMENT_SORT_FIELDS, type DeploymentSortField } from '../../src/domain/deployments/schemas';
 import type { DataTableColumn } from '../../src/ui/table/columns';
-import { DataTable, type LocalTableSource } from '../../src/ui/table/DataTable';
+import { DataTable, type ServerTableSource } from '../../src/ui/table/DataTable';
+import type { TableQuery } from '../../src/ui/table/tableQuery';
 import { nextBillText } from '../dashboard/ServerCard';
 import { CompletePayment } from './CompletePayment';
 import { MauBar } from './MauBar';
-import { useServerPolling } from './polling';
+import { serverPollMs } from './polling';
 import { ServerProgress } from './ServerProgress';
-import { isBusy, shortDate } from '../../src/ui/servers/status';
+import { shortDate } from '../../src/ui/servers/status';
 import { StatusChip } from './StatusChip';
 
-const loadList = (key: string) => {
-  const [company = '', project] = key.split('/');
-  return deploymentsApi.list(company, project || null);
-};
-const anyBusy = (servers: DeploymentView[]) => servers.some(isBusy);
+/** The most rows an export asks for: the API's largest page. */
+const EXPORT_ROWS = 1000;
+const isSortField = (field: string): field is DeploymentSortField => (DEPLOYMENT_SORT_FIELDS as readonly string[]).includes(field);
+
+/** The table's query in the API's terms; a sort the server has no index for falls back to newest first. */
+export function pageQueryOf(company: string, project: string | null, query: TableQuery): DeploymentPageQuery {
+  const sort = isSortField(query.sort.field) ? { field: query.sort.field, order: query.sort.order } : { field: 'createdAt' as const, order: 'DESC' as const };
+  return { company, project, page: query.page, perPage: query.perPage, sort, filter: query.searchQuery ? { q: query.searchQuery } : undefined };
+}
 
 const SUBSCRIPTION_COLOR = { active: 'success', pending: 'default', past_due: 'warning', paused: 'warning', canceled: 'default' } as const;
 
@@ -28,12 +34,24 @@ const SUBSCRIPTION_COLOR = { active: 'success', pending: 'default', past_due: 'w
 export function DeploymentList({ scope, onLoadError }: { scope: string; onLoadError: (error: unknown) => void }) {
   const { t } = useTranslation();
   const { companyId, projectId } = useSelection();
-  const key = companyId ? `${companyId}/${projectId ?? ''}` : null;
-  const polled = useServerPolling(key, loadList, anyBusy);
+  // Set by the table on mount (its restored controls) and on every change of page, sort or search.
+  const [tableQuery, setTableQuery] = useState<TableQuery | null>(null);
+  const query = companyId && tableQuery ? pageQueryOf(companyId, projectId ?? null, tableQuery) : null;
+  const page = useDeploymentsPage(query, serverPollMs);
   useEffect(() => {
-    if (polled.error !== undefined) onLoadError(polled.error);
-  }, [polled.error, onLoadError]);
-  const source = useMemo<LocalTableSource<DeploymentView>>(() => ({ kind: 'local', rows: polled.data ?? [] }), [polled.data]);
+    if (page.error) onLoadError(page.error);
+  }, [page.error, onLoadError]);
+  const source = useMemo<ServerTableSource<DeploymentView>>(
+    () => ({
+      kind: 'server',
+      rows: page.data?.rows ?? [],
+      total: page.data?.total,
+      loading: page.isPending || page.isPlaceholderData,
+      onQueryChange: setTableQuery,
+      exportRows: async (q) => (companyId ? (await loadDeploymentPage({ ...pageQueryOf(companyId, projectId ?? null, q), page: 1, perPage: EXPORT_ROWS })).rows : []),
+    }),
+    [page.data, page.isPending, page.isPlaceholderData, companyId, projectId],
+  );
   const columns = useMemo<DataTableColumn<DeploymentView>[]>(
     () => [
       {
@@ -60,20 +78,20 @@ export function DeploymentList({ scope, onLoadError }: { scope: string; onLoadEr
           </Box>
         ),
       },
-      { id: 'plan', header: t('deployment.columns.plan'), value: (d) => d.plan.name },
-      { id: 'mau', header: t('deployment.columns.mau'), value: (d) => d.mau.used, render: (d) => <MauBar used={d.mau.used} limit={d.mau.limit} compact /> },
-      { id: 'nextBill', header: t('deployment.columns.nextBill'), value: (d) => d.billing.nextBilledAt ?? '', render: (d) => (
+      { id: 'plan', header: t('deployment.columns.plan'), value: (d) => d.plan.name, sortable: false },
+      { id: 'mau', header: t('deployment.columns.mau'), value: (d) => d.mau.used, sortable: false, render: (d) => <MauBar used={d.mau.used} limit={d.mau.limit} compact /> },
+      { id: 'nextBill', header: t('deployment.columns.nextBill'), value: (d) => d.billing.nextBilledAt ?? '', sortable: false, render: (d) => (
           <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
             {nextBillText(d, t)}
             <CompletePayment deployment={d} />
           </Box>
         ) },
-      { id: 'region', header: t('deployment.columns.region'), value: (d) => d.region?.name ?? '', dynamic: true, defaultSelected: false },
+      { id: 'region', header: t('deployment.columns.region'), value: (d) => d.region?.name ?? '', sortable: false, dynamic: true, defaultSelected: false },
       { id: 'createdAt', header: t('deployment.columns.createdAt'), value: (d) => new Date(d.createdAt), render: (d) => shortDate.format(new Date(d.createdAt)), dynamic: true, defaultSelected: true },
     ],
     [t, scope],
   );
-  if (!key) return null;
+  if (!companyId) return null;
   return (
     <DataTable
       id="deployments"
@@ -82,8 +100,8 @@ export function DeploymentList({ scope, onLoadError }: { scope: string; onLoadEr
       source={source}
       getRowId={(d) => d._id}
       exportName="deployments"
-      emptyTitle={polled.data ? t('servers.empty') : t('titles.loading')}
-      emptyMessage={polled.data ? t('servers.emptyMessage') : ''}
+      emptyTitle={page.data ? t('servers.empty') : t('titles.loading')}
+      emptyMessage={page.data ? t('servers.emptyMessage') : ''}
       canCreate={false}
       defaultSort={{ field: 'createdAt', order: 'DESC' }}
       rowTestId="deployment-row"

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeploymentPopulated } from '../../dataProvider/deployments';
+import { deploymentPageSearch, type DeploymentPageQuery, type DeploymentPopulated, type DeploymentView } from '../../dataProvider/deployments';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
 import { errorReply, mockRoutes, okReply, type ApiRoutes } from '../../src/testing/fetchMock';
@@ -169,7 +169,8 @@ describe('a server page', () => {
     open();
     const pending = await screen.findByTestId('pending-plan');
     expect(pending.textContent).toContain(en('deployment.pendingPlan.message', { plan: 'Starter', current: 'Free' }));
-    expect(within(pending).getByRole('link', { name: en('deployment.pendingPlan.pay') }).getAttribute('href')).toBe('/management/billing');
+    // The link is for admins: it shows once the caller's role (a second request) is in.
+    expect((await within(pending).findByRole('link', { name: en('deployment.pendingPlan.pay') })).getAttribute('href')).toBe('/management/billing');
     expect(within(screen.getByTestId('plan-panel')).getAllByText('Free').length).toBeGreaterThan(0);
   });
 
@@ -190,12 +191,47 @@ describe('a server page', () => {
 });
 
 describe('the deployments list', () => {
+  const pageOf = (over: Partial<DeploymentPageQuery> = {}) => `GET /deployments?${deploymentPageSearch({ company: 'c-acme', project: 'p-1', page: 1, perPage: 10, sort: { field: 'createdAt', order: 'DESC' }, ...over })}`;
+  const paged = (rows: DeploymentView[], first: number, total: number) => ({ ...okReply(rows), headers: { 'content-range': `deployments ${first}-${first + rows.length - 1}/${total}` } });
+  const many = (from: number, n: number) => Array.from({ length: n }, (_, i) => testServer({ _id: `d-${from + i}`, name: `Server ${from + i}` }));
+
   it('lists the project servers in a table whose names open their pages', async () => {
-    serve({ 'GET /deployments?company=c-acme&project=p-1': okReply([server]) });
+    serve({ [pageOf()]: paged([server], 0, 1) });
     selection.setProjects('c-acme', [{ _id: 'p-1', name: 'Default project' }]);
     open('/deployments');
     const row = await screen.findByTestId('deployment-row');
     expect(within(row).getByRole('link', { name: 'Shop analytics' }).getAttribute('href')).toBe('/deployments/d-1');
     expect(within(row).getByTestId('subscription-status').textContent).toBe(en('deploymentsPage.subscription.active'));
+  });
+
+  it('asks the server for one page at a time, sorted and searched there, and shows its total', async () => {
+    const api = serve({
+      [pageOf()]: paged(many(1, 10), 0, 25),
+      [pageOf({ page: 2 })]: paged(many(11, 10), 10, 25),
+      [pageOf({ page: 2, sort: { field: 'name', order: 'ASC' } })]: paged(many(1, 10), 0, 25),
+      [pageOf({ sort: { field: 'name', order: 'ASC' } })]: paged(many(1, 10), 0, 25),
+      [pageOf({ sort: { field: 'name', order: 'ASC' }, filter: { q: 'shop' } })]: paged([server], 0, 1),
+    });
+    selection.setProjects('c-acme', [{ _id: 'p-1', name: 'Default project' }]);
+    open('/deployments');
+    // Ten full rows render slowly on a loaded machine: wait longer than the default second.
+    const slow = { timeout: 10_000 };
+    expect(await screen.findAllByTestId('deployment-row', {}, slow)).toHaveLength(10);
+    expect(screen.getByText(en('widgets.table.showing', { start: '1', end: '10', total: '25' }))).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: en('widgets.table.nextPage') }));
+    expect(await screen.findByRole('link', { name: 'Server 11' }, slow)).toBeTruthy();
+    expect(screen.getByText(en('widgets.table.showing', { start: '11', end: '20', total: '25' }))).toBeTruthy();
+
+    // A new sort starts again on page 1, ordered by the server.
+    fireEvent.click(screen.getByRole('button', { name: en('deployment.columns.name') }));
+    expect(await screen.findByRole('link', { name: 'Server 1' }, slow)).toBeTruthy();
+    expect(api.callsTo('GET', `/api/v1${pageOf({ sort: { field: 'name', order: 'ASC' } }).slice(4)}`)).not.toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(en('widgets.table.search')), { target: { value: 'shop' } });
+    await waitFor(() => expect(screen.getAllByTestId('deployment-row')).toHaveLength(1), slow);
+    expect(screen.getByRole('link', { name: 'Shop analytics' })).toBeTruthy();
+    // Columns the server cannot order by offer no sort.
+    expect(screen.queryByRole('button', { name: en('deployment.columns.plan') })).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import { resetPasswordFormSchema, setPasswordSchema, type CurrentUser } from '..
 import { profileUpdateSchema } from '../../src/domain/users/schemas';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
-import { applyServerErrors, failureMessage, useTranslateMessage } from '../../src/ui/form/messages';
+import { useTranslateMessage } from '../../src/ui/form/messages';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { NativeSelectField } from '../../src/ui/form/NativeSelectField';
 import { PasswordField } from '../../src/ui/form/PasswordField';
@@ -54,13 +54,21 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   const translate = useTranslateMessage();
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
   const [pictureError, setPictureError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const { control, handleSubmit, setError, reset, formState } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
     defaultValues: { firstName: user.firstName, designation: designationOf(user) },
   });
+  // A refused picture is told beside the picture, not in the form's alert.
+  const claimPictureError = (error: unknown) => {
+    const onPicture = error instanceof ApiError ? error.fieldErrors?.uploadPicture?.[0] : undefined;
+    if (onPicture) setPictureError(translate(onPicture));
+    else if (error instanceof ApiError && (error.code === 'FILE_TOO_BIG' || error.code === 'FILE_TYPE')) setPictureError(error.message);
+    else return false;
+    return true;
+  };
+  const { run, failure, setFailure } = useFormSubmit<ProfileForm>({ fields: ['firstName', 'designation'], setError, intercept: (error) => session.handleError(error) || claimPictureError(error) });
 
   // Only the latest choice may set the preview, however the reads of earlier ones finish.
   const choice = useRef(0);
@@ -84,7 +92,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
     setSaved(false);
     const current = session.getSnapshot().user;
     if (!current) return setFailure(t('errors.sessionTimedOut'));
-    try {
+    await run(async () => {
       const file = picture.kind === 'upload' ? picture.file : picture.kind === 'remove' ? null : undefined;
       await usersApi.updateProfile(current._id, { firstName, designation, picture: file });
       // SPEC §4: a profile update refreshes the current user.
@@ -93,13 +101,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
       setPicture({ kind: 'keep' });
       setPictureError(null);
       setSaved(true);
-    } catch (error) {
-      if (session.handleError(error)) return;
-      const onPicture = error instanceof ApiError ? error.fieldErrors?.uploadPicture?.[0] : undefined;
-      if (onPicture) setPictureError(translate(onPicture));
-      else if (error instanceof ApiError && (error.code === 'FILE_TOO_BIG' || error.code === 'FILE_TYPE')) setPictureError(error.message);
-      else if (!applyServerErrors(error, ['firstName', 'designation'], setError)) setFailure(failureMessage(error, t));
-    }
+    });
   });
 
   const shownPicture = picture.kind === 'upload' ? picture.preview : picture.kind === 'remove' ? null : user.picture;

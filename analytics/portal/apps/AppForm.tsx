@@ -5,15 +5,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { APP_TYPES } from '../../domain/constants';
 import { appInputSchema, type AppDto, type AppInput } from '../../domain/schemas';
 import { FormTextField } from '../../../src/ui/form/FormTextField';
-import { applyServerErrors, failureMessage } from '../../../src/ui/form/messages';
 import { NativeSelectField } from '../../../src/ui/form/NativeSelectField';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
 import { timeZones } from './timeZones';
 
 type Values = z.input<typeof appInputSchema>;
@@ -22,7 +21,6 @@ const FIELDS = ['name', 'type', 'category', 'timezone', 'checksumSalt'] as const
 /** The application form (create and edit): name, type, category, time zone, checksum salt, locked. */
 export function AppForm({ initial, submitLabel, onSubmit, disabled }: { initial?: AppDto; submitLabel: string; onSubmit: (values: AppInput) => Promise<void>; disabled?: boolean }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<Values, unknown, AppInput>({
     resolver: zodResolver(appInputSchema),
     mode: 'onTouched',
@@ -35,13 +33,9 @@ export function AppForm({ initial, submitLabel, onSubmit, disabled }: { initial?
       locked: initial?.locked ?? false,
     },
   });
+  const { run, failure } = useFormSubmit<Values>({ fields: FIELDS, setError });
   const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit({ ...values, category: values.category || null, checksumSalt: values.checksumSalt || null });
-    } catch (error) {
-      if (!applyServerErrors(error, FIELDS, setError)) setFailure(failureMessage(error, t));
-    }
+    await run(() => onSubmit({ ...values, category: values.category || null, checksumSalt: values.checksumSalt || null }));
   });
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label={submitLabel}>

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { companiesApi } from '../../../dataProvider/companies';
+import { useCompany } from '../../../dataProvider/companyQueries';
 import { deploymentsApi, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
 import { useDocumentTitle } from '../../../src/useDocumentTitle';
 import { usePolling } from '../../../src/ui/usePolling';
@@ -51,19 +51,9 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
     navigate(`${scope}/dashboard`, { replace: true });
   }, [failedFirst, navigate, scope, t]);
 
-  const [role, setRole] = useState<'admin' | 'viewer' | null>(null);
-  const companyId = d?.company;
-  useEffect(() => {
-    if (!companyId) return;
-    let live = true;
-    companiesApi.get(companyId).then(
-      (c) => live && setRole(c.role),
-      () => live && setRole('viewer'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
+  // A company that cannot be read leaves the page read-only, as for a viewer.
+  const company = useCompany(d?.company);
+  const role = company.data?.role ?? (company.error ? 'viewer' : null);
 
   const { put } = server;
   const reloadTimeline = timeline.reload;

@@ -7,6 +7,7 @@ import { mauForecastSchema } from '../usage/forecast';
 /** Reads of servers (SPEC §7 GET /deployments, GET /deployments/{id}/populated). */
 /** Fields GET /deployments sorts by (with the id following, so pages never overlap). */
 export const DEPLOYMENT_SORT_FIELDS = ['createdAt', 'name', 'status'] as const;
+export type DeploymentSortField = (typeof DEPLOYMENT_SORT_FIELDS)[number];
 
 /** A JSON query parameter (the ra-data-simple-rest dialect every list speaks), read by `schema`. */
 const jsonParam = <T extends z.ZodType>(schema: T) =>

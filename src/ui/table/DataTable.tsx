@@ -47,7 +47,9 @@ export interface ServerTableSource<T> {
   /** Called with the restored query on mount and on every change (search already debounced). */
   onQueryChange: (query: TableQuery) => void;
   /** Where the server streams the whole query as a file; the browser is pointed there. */
-  exportUrl: (format: ExportFormat, query: TableQuery, columnIds: string[]) => string;
+  exportUrl?: (format: ExportFormat, query: TableQuery, columnIds: string[]) => string;
+  /** For a list with no export route: the whole query's rows (as many as the API gives), written in the browser. */
+  exportRows?: (query: TableQuery) => Promise<readonly T[]>;
 }
 
 export type TableSource<T> = LocalTableSource<T> | ServerTableSource<T>;
@@ -163,7 +165,7 @@ export function DataTable<T extends RowData>({
 
   const exportQuery = async (format: ExportFormat) => {
     const fileName = exportFileName(exportName, format);
-    if (source.kind === 'server') {
+    if (source.kind === 'server' && source.exportUrl) {
       downloadLink(
         source.exportUrl(
           format,
@@ -176,7 +178,8 @@ export function DataTable<T extends RowData>({
     }
     setExporting(true);
     try {
-      downloadParts(await buildExportParts(matched ?? [], shown, format), format, fileName);
+      const all = source.kind === 'server' ? await (source.exportRows?.(query) ?? Promise.resolve([])) : (matched ?? []);
+      downloadParts(await buildExportParts(all, shown, format), format, fileName);
     } finally {
       setExporting(false);
     }
@@ -217,7 +220,7 @@ export function DataTable<T extends RowData>({
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: { sm: 'auto' } }}>
           {dynamicOptions.length > 0 && <ColumnChooser options={dynamicOptions} selected={selectedDynamicCols} onToggle={toggleColumn} />}
-          <ExportMenu busy={exporting} disabled={!total} onExport={(format) => void exportQuery(format)} />
+          {(source.kind === 'local' || source.exportUrl || source.exportRows) && <ExportMenu busy={exporting} disabled={!total} onExport={(format) => void exportQuery(format)} />}
           {actions}
         </Box>
       </Box>
