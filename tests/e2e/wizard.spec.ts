@@ -238,6 +238,59 @@ test.describe('server wizard', () => {
     await expect(page.getByRole('button', { name: /^Belgium, Europe/ })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  // Issue 30 item 3: a new tab or a restarted browser has the session cookie and nothing else;
+  // each address below opens in a new tab of a context that started with no storage at all.
+  for (const [label, size] of Object.entries(SCREEN)) {
+    test(`wizard addresses opened cold show their step with plans and a total (${label})`, async ({ page, browser }) => {
+      test.setTimeout(60_000);
+      const a = await newAccount(page, `wcold${label}`);
+      const builder = `/#/c/${a.cid}/p/${a.pid}/server-builder`;
+      const signedIn = await browser.newContext({ baseURL: process.env.BASE_URL, viewport: size, storageState: { cookies: (await page.context().storageState()).cookies, origins: [] } });
+      const visitor = await browser.newContext({ baseURL: process.env.BASE_URL, viewport: size });
+      try {
+        // Payment has no server to pay for: the first step, with the catalogue loaded.
+        const pay = await signedIn.newPage();
+        await pay.goto(`${builder}/payment-details`);
+        await expect(pay).toHaveURL(/server-builder\/choose-plan$/);
+        await expect(plan(pay, 'Starter')).toHaveAttribute('aria-pressed', 'true');
+        await expect(pay.getByTestId('wizard-total')).toHaveText('$49/month');
+        await expect(next(pay)).toBeEnabled();
+        await pay.screenshot({ path: `${SHOTS}/${label}-cold-payment-details.png` });
+        // A middle step shows itself, with an order and a total, and goes on.
+        const middle = await signedIn.newPage();
+        await middle.goto(`${builder}/choose-add-ons`);
+        await expect(middle).toHaveURL(/server-builder\/choose-add-ons$/);
+        await expect(middle.getByTestId('wizard-total')).toHaveText('$49/month');
+        await expect(next(middle)).toBeEnabled();
+        await expectFits(middle, size.width);
+        await middle.screenshot({ path: `${SHOTS}/${label}-cold-choose-add-ons.png` });
+        await next(middle).click();
+        await expect(middle).toHaveURL(/choose-extras$/);
+        // Success with no server to announce starts over too.
+        const done = await signedIn.newPage();
+        await done.goto(`${builder}/success`);
+        await expect(done).toHaveURL(/server-builder\/choose-plan$/);
+        await expect(done.getByTestId('wizard-total')).toHaveText('$49/month');
+        // Signed out: the pre-login wizard's middle step, and complete-setup with nothing chosen
+        // sends the visitor to choose a plan.
+        const region = await visitor.newPage();
+        await region.goto('/#/get-started/choose-region');
+        await expect(region).toHaveURL(/get-started\/choose-region$/);
+        await expect(region.getByTestId('wizard-total')).toHaveText('$49/month');
+        await expect(next(region)).toBeEnabled();
+        await region.screenshot({ path: `${SHOTS}/${label}-cold-get-started-region.png` });
+        const register = await visitor.newPage();
+        await register.goto('/#/get-started/complete-setup');
+        await expect(register).toHaveURL(/get-started\/choose-plan$/);
+        await expect(plan(register, 'Starter')).toHaveAttribute('aria-pressed', 'true');
+        await expect(register.getByTestId('wizard-total')).toHaveText('$49/month');
+      } finally {
+        await signedIn.close();
+        await visitor.close();
+      }
+    });
+  }
+
   for (const [label, size] of Object.entries(SCREEN)) {
     test(`every step fits at ${label} width and the footer stays in view`, async ({ page }) => {
       test.setTimeout(60_000);
