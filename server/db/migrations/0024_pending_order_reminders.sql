@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "pending_reminders_sent" integer DEFAULT 0 NOT NULL;
