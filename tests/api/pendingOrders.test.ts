@@ -58,6 +58,13 @@ describe('orders never paid (issue 30 item 2)', () => {
     start = Date.now();
     const others = await Promise.all([paid, free, deleting].map(state));
 
+    // Billing lists the unpaid order with when it was placed and when it goes; no other.
+    const billing = (await api(t.app, owner.cookie, 'GET', `/companies/${owner.companyId}/billing`)).json<{ payload: { subscriptions: { deploymentId: string; pendingOrder: { orderedAt: string; removedOn: string } | null }[] } }>().payload;
+    const listed = billing.subscriptions.filter((s) => s.pendingOrder).map((s) => s.deploymentId);
+    expect(listed).toEqual([unpaid]);
+    const pending = billing.subscriptions.find((s) => s.deploymentId === unpaid)?.pendingOrder;
+    expect(Date.parse(pending?.removedOn ?? '') - Date.parse(pending?.orderedAt ?? '')).toBe(PENDING_ORDER_CLEANUP_DAYS * DAY);
+
     expect(await runAt(0.5)).toBe(0);
     expect(await reminders()).toBe(0);
 
