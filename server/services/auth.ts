@@ -214,7 +214,7 @@ export function createAuthService({ db, config, mailer, t, events, twoFactor, go
       const user = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
-          .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date() })
+          .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date(), pendingOrder: body.pendingOrder ?? null })
           .onConflictDoNothing()
           .returning();
         if (row) await recordAudit(tx, { actor: row, action: 'user.signUp', targetType: 'user', targetId: row.id, after: { email: row.email, via: 'local' } });
