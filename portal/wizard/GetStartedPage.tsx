@@ -104,7 +104,7 @@ export default function GetStartedPage() {
       {step === 'preloginRegister' ? (
         <Box sx={{ maxWidth: 520, mx: 'auto' }}>
           <Suspense fallback={<CircularProgress aria-label={t('titles.loading')} />}>
-            <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} />
+            <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} pendingOrder={() => wizard.pendingConfiguration()} />
           </Suspense>
         </Box>
       ) : (

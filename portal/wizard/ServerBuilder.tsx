@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../dataProvider/httpClient';
 import { ordersApi, type DeploymentDto } from '../../dataProvider/orders';
+import { usersApi } from '../../dataProvider/users';
 import { clientConfig } from '../../src/clientConfig';
 import { changeRefusals } from '../../src/domain/orders/changes';
 import { serverNameSchema, type OrderChange, type OrderReview } from '../../src/domain/orders/schemas';
@@ -176,11 +177,17 @@ export default function ServerBuilderPage() {
   useEffect(() => {
     if (!cont || continued.current || !options || !companyId || projects === null) return;
     continued.current = true;
-    if (!wizard.restoreCompleteSetup() && !wizard.get().subscription) return fail(t('errors.serverProcessing'));
-    wizard.clearCompleteSetup();
-    // The submit's state changes happen after its request, not in this effect's body.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void submit();
+    void (async () => {
+      // This device's saved order, else the one kept with the account (sign-up on another device).
+      const local = wizard.restoreCompleteSetup();
+      const kept = await usersApi.pendingOrder().catch(() => null);
+      if (!local && kept) wizard.restoreConfiguration(kept);
+      wizard.clearCompleteSetup();
+      // Used once: a later sign-in must not order it again.
+      if (kept) await usersApi.clearPendingOrder().catch(() => undefined);
+      if (!local && !kept && !wizard.get().subscription) return fail(t('errors.serverProcessing'));
+      await submit();
+    })();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cont, options, companyId, projects]);
 
