@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { clientConfig } from '../../src/clientConfig';
@@ -28,9 +28,7 @@ export default function GetStartedPage() {
   const { search } = useLocation();
   const step = stepOfPath(PRELOGIN_STEPS, useParams()['*']);
   const state = useWizard();
-  // Whether an order was in progress when the page opened, read once (after the first render,
-  // which must match the prerendered page): complete-setup opened cold has nothing to register for.
-  const hadOrder = useRef<boolean | null>(null);
+
   const { options, failed } = useWizardOptions();
   const quote = usePrice(options, state);
   const product = clientConfig.productName;
@@ -40,8 +38,10 @@ export default function GetStartedPage() {
   const stepShown = useDeferredValue(Boolean(options && state.subscription), false);
 
   useEffect(() => {
-    if (hadOrder.current === null) hadOrder.current = Boolean(wizard.get().inProgress && wizard.get().subscription);
-    if (step && preloginLandingStep(step, hadOrder.current) !== step) navigate(`/get-started/${STEP_PATHS.preloginChoosePlan}${search}`, { replace: true });
+    // Read on arriving at a step (after the first render, which must match the prerendered page),
+    // before the catalogue starts an order: complete-setup opened cold has nothing to register for.
+    const hasOrder = Boolean(wizard.get().inProgress && wizard.get().subscription);
+    if (step && preloginLandingStep(step, hasOrder) !== step) navigate(`/get-started/${STEP_PATHS.preloginChoosePlan}${search}`, { replace: true });
   }, [step, search, navigate]);
 
   useEffect(() => {

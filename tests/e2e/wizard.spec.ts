@@ -226,6 +226,43 @@ test.describe('server wizard', () => {
     expect(((await servers.json()) as { payload: Listed[] }).payload.map((d) => d.subscription.planCode)).toEqual(['v3.mau_500_gcp.base']);
   });
 
+  test('pre-login: the mailed link opened on another device still submits the order', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const email = newEmail('wdev');
+    await page.goto('/#/get-started/choose-plan');
+    await plan(page, 'Free').click();
+    await next(page).click();
+    await next(page).click();
+    await expect(page).toHaveURL(/get-started\/complete-setup/);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('I accept the terms of service').check();
+    await page.getByLabel('I accept the privacy policy').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const mail = await waitForMail(email, 'Verify');
+    // Another device: its own browser, nothing in storage, only the link.
+    const phone = await browser.newContext({ baseURL: process.env.BASE_URL, viewport: SCREEN.phone });
+    try {
+      const other = await phone.newPage();
+      await other.goto(mail.link.replace(/^https?:\/\/[^/]+/, ''));
+      await expect(other).toHaveURL(/account\/company/);
+      await other.getByLabel('Company name').fill('Elsewhere Co');
+      await other.getByLabel('Your role').selectOption('dev');
+      await other.getByRole('button', { name: 'Continue' }).click();
+      await expect(other).toHaveURL(/server-builder\/success/, { timeout: 20_000 });
+      await other.screenshot({ path: `${SHOTS}/phone-other-device-success.png` });
+      const me = ((await (await other.request.get('/api/v1/auth/me')).json()) as { payload: { companies: { _id: string }[] } }).payload;
+      const servers = await other.request.get(`/api/v1/deployments?company=${me.companies[0]?._id}`);
+      expect(((await servers.json()) as { payload: Listed[] }).payload.map((d) => d.subscription.planCode)).toEqual(['v3.mau_500_gcp.base']);
+      // Used once: the account no longer holds it.
+      expect(((await (await other.request.get('/api/v1/users/me/pending-order')).json()) as { payload: { configuration: unknown } }).payload.configuration).toBeNull();
+    } finally {
+      await phone.close();
+    }
+  });
+
   test("'Order' on pricing carries the calculator's choice into /get-started", async ({ page }) => {
     await page.goto('/#/pricing');
     await plan(page, 'Basic').click();
