@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../src/domain/auth/schemas';
+import type { PendingConfiguration } from '../src/domain/orders/schemas';
 import { apiDownload, apiFetch } from './httpClient';
 
 export interface ProfileUpdate {
@@ -27,4 +28,7 @@ export const usersApi = {
   /** The user's data export (SPEC §7 Other: a GET to the export endpoint, saved as a dated JSON file). */
   exportData: (id: string) => apiDownload(`/users/${encodeURIComponent(id)}/export`),
   intercomHash: async () => (await apiFetch<{ hash: string }>('/auth/intercom-hash')).payload,
+  /** The pre-login order kept with the account at sign-up, or null. */
+  pendingOrder: async (): Promise<PendingConfiguration | null> => (await apiFetch<{ configuration: PendingConfiguration | null }>('/users/me/pending-order')).payload.configuration,
+  clearPendingOrder: async (): Promise<void> => void (await apiFetch<{ configuration: null }>('/users/me/pending-order', { method: 'DELETE' })),
 };

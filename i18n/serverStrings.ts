@@ -227,6 +227,13 @@ export const serverEn = {
       action: 'See the server and its next tier',
       expiry: 'We write once at 80% and once at 100% of the plan each month; a company admin can turn these mails off under Management → Billing.',
     },
+    paymentReminder: {
+      subject: 'Your {{product}} server is waiting for its payment',
+      body: 'Your order of the server {{server}} has not been paid yet, so the server has not been set up. Complete the payment to start it; an order never paid is removed {{days}} days after it was placed.',
+      action: 'Complete payment',
+      expiry_one: 'If it stays unpaid, the order is removed tomorrow; nothing is charged.',
+      expiry_other: 'If it stays unpaid, the order is removed in {{count}} days; nothing is charged.',
+    },
     mauRunOut: {
       subject: 'Your {{product}} server is projected to run out of monthly active users this month',
       body: 'Your server {{server}} has counted {{used}} of the {{limit}} monthly active users its plan includes, and is projected to reach about {{forecast}} this month: it would pass its tier around day {{runOutDay}}. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one.',

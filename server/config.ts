@@ -167,6 +167,8 @@ const envSchema = z.object({
   PAST_DUE_CRON: z.string().min(9).default('*/30 * * * *'),
   /** The analytics dashboards' email reports: each run sends the reports whose time has come. */
   ANALYTICS_REPORTS_CRON: z.string().min(9).default('* * * * *'),
+  /** Orders never paid: reminder mails, then removal (PENDING_ORDER_CLEANUP_DAYS). */
+  PENDING_ORDERS_CRON: z.string().min(9).default('0 * * * *'),
 });
 
 const PADDLE_KEYS = ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET', 'PADDLE_CLIENT_TOKEN', 'PADDLE_PRODUCT_ID'] as const;

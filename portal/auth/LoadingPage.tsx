@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { wizard } from '../wizard/store';
 import { isSignedIn, peekReturnRoute, session, takeReturnRoute } from '../../src/session';
+import { usersApi } from '../../dataProvider/users';
 import { loadingTarget } from './loadingTarget';
 
 /** A user fetched this recently (by the page that sent us here) is not fetched again. */
@@ -26,8 +27,12 @@ export default function LoadingPage() {
     const fresh = isSignedIn(now) && Date.now() - now.fetchedAt < FRESH_MS;
     const manual = referrer === 'login' || referrer === 'verification';
     let live = true;
-    void (fresh ? Promise.resolve(now.user) : session.refresh(manual ? 'manual' : 'auto')).then((user) => {
-      if (live) navigate(loadingTarget(user, { referrer, cid: query.get('cid'), pid: query.get('pid') }, takeReturnRoute, peekReturnRoute, wizard.peekCompleteSetup() !== null), { replace: true });
+    void (fresh ? Promise.resolve(now.user) : session.refresh(manual ? 'manual' : 'auto')).then(async (user) => {
+      // The pre-login order: this device's marker, or the one kept with the account at sign-up
+      // (the verification link opened elsewhere). Asked only of a user ready to order.
+      const ready = user && !user.mustChangePassword && user.onboarding !== 'company' && user.onboarding !== 'verify' && referrer !== 'verification';
+      const completeSetup = wizard.peekCompleteSetup() !== null || (ready ? (await usersApi.pendingOrder().catch(() => null)) !== null : false);
+      if (live) navigate(loadingTarget(user, { referrer, cid: query.get('cid'), pid: query.get('pid') }, takeReturnRoute, peekReturnRoute, completeSetup), { replace: true });
     });
     return () => {
       live = false;

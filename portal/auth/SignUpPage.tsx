@@ -18,6 +18,7 @@ import { PasswordField } from '../../src/ui/form/PasswordField';
 import { authForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
+import type { PendingConfiguration } from '../../src/domain/orders/schemas';
 import { GoogleSignIn } from './GoogleSignIn';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
@@ -32,7 +33,7 @@ const MailSent = lazy(() => loadMailSent().then((module) => ({ default: module.M
  * taken and signs nobody in, so success asks the user to open the mailed link, which signs in.
  * The pre-login wizard's complete-setup step embeds it (`onSignedUp` keeps the order for later).
  */
-export default function SignUpPage({ onSignedUp }: { onSignedUp?: () => void } = {}) {
+export default function SignUpPage({ onSignedUp, pendingOrder }: { onSignedUp?: () => void; pendingOrder?: () => PendingConfiguration | null } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,7 +48,9 @@ export default function SignUpPage({ onSignedUp }: { onSignedUp?: () => void } =
     setFailure(null);
     void loadMailSent();
     try {
-      const { email: sent } = await authApi.signUp({ firstName, lastName, email, password });
+      // The wizard's order goes with the account, for a verification link opened on another device.
+      const order = pendingOrder?.() ?? null;
+      const { email: sent } = await authApi.signUp({ firstName, lastName, email, password, ...(order ? { pendingOrder: order } : {}) });
       onSignedUp?.();
       setSentTo(sent);
     } catch (error) {

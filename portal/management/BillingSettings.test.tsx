@@ -26,6 +26,7 @@ const subscription = (over: Partial<CompanyBilling['subscriptions'][number]>): C
   scheduledChange: null,
   pastDueSince: null,
   pauseAfter: null,
+  pendingOrder: null,
   free: false,
   deletingOn: null,
   deleted: false,
@@ -226,6 +227,17 @@ describe('Management › Billing for an admin', () => {
     const row = await screen.findByTestId('subscription');
     expect(within(row).getByText(en('management.billing.status.pending'))).toBeTruthy();
     expect(within(row).getByRole('button', { name: en('management.billing.payNow') })).toBeTruthy();
+  });
+
+  it('lists an order never paid with its age and the day it is removed unless paid', async () => {
+    const orderedAt = new Date(Date.now() - 3 * 86_400_000 - 60_000);
+    const removedOn = new Date(orderedAt.getTime() + 7 * 86_400_000).toISOString();
+    serve((call) => (call.path === '/api/v1/companies/c-acme/billing' ? okReply({ ...billing, subscriptions: [subscription({ status: 'pending', nextBilledAt: null, pendingOrder: { orderedAt: orderedAt.toISOString(), removedOn } }), subscription({ _id: 's-2', deploymentId: 'd-2', deploymentName: 'Paid one' })], pastDue: { count: 0, since: null, pauseAfter: null } }) : undefined as never));
+    open();
+    const [pending, paid] = await screen.findAllByTestId('subscription');
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(removedOn));
+    expect(within(pending as HTMLElement).getByTestId('pending-order').textContent).toBe(`Ordered 3 days ago, not paid yet · removed on ${day} unless paid`);
+    expect(within(paid as HTMLElement).queryByTestId('pending-order')).toBeNull();
   });
 });
 

@@ -16,11 +16,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Fragment, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../dataProvider/httpClient';
 import { ordersApi } from '../../dataProvider/orders';
 import { useSelection } from '../../src/companySelection';
 import { TIMINGS } from '../../src/domain/constants';
+import { pendingOrderAgeDays } from '../../src/domain/orders/pendingOrders';
 import type { SubscriptionStatus } from '../../src/domain/orders/schemas';
 import type { CompanyBilling, TransactionDto } from '../../src/domain/payments/schemas';
 import { session } from '../../src/session';
@@ -49,6 +51,13 @@ export const billingDay = (iso: string): string => day.format(new Date(iso));
 const STATUS_COLORS: Record<SubscriptionStatus, ChipProps['color']> = { active: 'success', pending: 'info', past_due: 'warning', paused: 'default', canceled: 'default' };
 
 
+/** An order never paid: its age and the day it is removed unless paid (issue 30). */
+function pendingOrderLine(order: { orderedAt: string; removedOn: string }, t: TFunction): string {
+  const age = pendingOrderAgeDays(new Date(order.orderedAt), new Date());
+  const date = billingDay(order.removedOn);
+  return age === 0 ? t('management.billing.pendingOrderToday', { date }) : t('management.billing.pendingOrder', { count: age, date });
+}
+
 function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (deployment: { id: string; name: string }) => void }) {
   const { t } = useTranslation();
   return (
@@ -67,6 +76,11 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
                 <Typography variant="body2" color="text.secondary" data-testid="billing-line">
                   {billingText({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange }, formatAmount(s.recurring.amount, BILL), t)}
                 </Typography>
+                {s.pendingOrder && (
+                  <Typography variant="body2" color="warning.dark" data-testid="pending-order">
+                    {pendingOrderLine(s.pendingOrder, t)}
+                  </Typography>
+                )}
                 {s.status === 'past_due' && s.pauseAfter && (
                   <Typography variant="body2" color="warning.dark">
                     {t('management.billing.pausesOn', { date: billingDay(s.pauseAfter) })}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { clientConfig } from '../../src/clientConfig';
 import { ConfigureStep, PlanChoice } from './ConfigureStep';
+import { orderToBegin, preloginLandingStep } from './entry';
 import { defaultOrder, orderOnPlan } from './options';
 import { FOOTERLESS, nextStep, previousStep, PRELOGIN_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type PreloginStep } from './steps';
 import { useWizard, wizard } from './store';
@@ -27,6 +28,7 @@ export default function GetStartedPage() {
   const { search } = useLocation();
   const step = stepOfPath(PRELOGIN_STEPS, useParams()['*']);
   const state = useWizard();
+
   const { options, failed } = useWizardOptions();
   const quote = usePrice(options, state);
   const product = clientConfig.productName;
@@ -34,6 +36,13 @@ export default function GetStartedPage() {
   // interrupt, after the frame: the store's update that starts the order would otherwise render it
   // in one long task (issue 17). Later renders of the step are immediate.
   const stepShown = useDeferredValue(Boolean(options && state.subscription), false);
+
+  useEffect(() => {
+    // Read on arriving at a step (after the first render, which must match the prerendered page),
+    // before the catalogue starts an order: complete-setup opened cold has nothing to register for.
+    const hasOrder = Boolean(wizard.get().inProgress && wizard.get().subscription);
+    if (step && preloginLandingStep(step, hasOrder) !== step) navigate(`/get-started/${STEP_PATHS.preloginChoosePlan}${search}`, { replace: true });
+  }, [step, search, navigate]);
 
   useEffect(() => {
     wizard.track(search);
@@ -44,16 +53,19 @@ export default function GetStartedPage() {
     if (plan) {
       const base = orderOnPlan(options, plan, null);
       const features = carried.getAll('feature');
-      const order = {
+      // Through orderOnPlan again: an option the plan does not offer falls back to its default
+      // rather than leaving an order with no price.
+      const order = orderOnPlan(options, plan, {
         ...base,
         planConfig: { ...base.planConfig, region: carried.get('region') ?? base.planConfig.region, features: features.filter((f) => options.features.some((o) => o._id === f)) },
         specialFeatures: { ...base.specialFeatures, domain: carried.get('domain') ?? base.specialFeatures.domain, retention: carried.get('retention') ?? base.specialFeatures.retention },
-      };
+      });
       wizard.begin({ name: t('wizard.defaultName', { product }), order, cycle: carried.get('cycle') === 'year' ? 'year' : 'month' }, true);
       navigate(`/get-started/${STEP_PATHS.preloginChoosePlan}`, { replace: true });
       return;
     }
-    wizard.begin({ name: t('wizard.defaultName', { product }), order: defaultOrder(options) });
+    const decision = orderToBegin(wizard.get(), options, true);
+    if (decision) wizard.begin({ name: t('wizard.defaultName', { product }), order: defaultOrder(options) }, decision.force);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [options]);
 
@@ -92,7 +104,7 @@ export default function GetStartedPage() {
       {step === 'preloginRegister' ? (
         <Box sx={{ maxWidth: 520, mx: 'auto' }}>
           <Suspense fallback={<CircularProgress aria-label={t('titles.loading')} />}>
-            <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} />
+            <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} pendingOrder={() => wizard.pendingConfiguration()} />
           </Suspense>
         </Box>
       ) : (

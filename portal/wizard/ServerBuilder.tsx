@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../dataProvider/httpClient';
 import { ordersApi, type DeploymentDto } from '../../dataProvider/orders';
+import { usersApi } from '../../dataProvider/users';
 import { clientConfig } from '../../src/clientConfig';
 import { changeRefusals } from '../../src/domain/orders/changes';
 import { serverNameSchema, type OrderChange, type OrderReview } from '../../src/domain/orders/schemas';
@@ -20,9 +21,10 @@ import { failureMessage } from '../../src/ui/form/messages';
 import { formatAmount } from '../../src/ui/format';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { ConfigureStep } from './ConfigureStep';
-import { defaultOrder, orderFeatures, orderFromDeployment, orderOnPlan, shapeOf, type Order } from './options';
+import { defaultOrder, orderFeatures, orderFromDeployment, orderOnPlan, shapeOf, type Order, type WizardOptions } from './options';
 import { PaymentStep } from './PaymentStep';
 import { ServerCreated } from './ServerCreated';
+import { CONFIGURE_STEPS, landingStep, orderToBegin } from './entry';
 import { APP_STEPS, FOOTERLESS, nextStep, previousStep, STEP_PATHS, stepOfPath, UNCLOSABLE, type AppStep } from './steps';
 import { wizard, useWizard } from './store';
 import { createBody, submitOrder } from './submit';
@@ -41,16 +43,19 @@ export default function ServerBuilderPage() {
   const { cid, pid, '*': rest = '' } = useParams();
   const [first, second] = rest.split('/');
   const editId = second ? first : undefined;
-  const step = stepOfPath(APP_STEPS, second ?? first);
+  const asked = stepOfPath(APP_STEPS, second ?? first);
   const { companyId, projectId, projects } = useSelection();
   const state = useWizard();
   const { options, failed } = useWizardOptions(companyId);
+  // Opened cold (new tab, browser restart), payment and success have nothing to show: first step.
+  const step = asked && landingStep(asked, state, editId);
   const quote = usePrice(options, state);
   const [editing, setEditing] = useState<{ deployment: DeploymentDto; order: Order } | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [review, setReview] = useState<{ change: OrderChange; answer: OrderReview } | null>(null);
   const continued = useRef(false);
+  const enteredWith = useRef<WizardOptions | null>(null);
   const cont = new URLSearchParams(search).has('continue');
   const product = clientConfig.productName;
 
@@ -65,14 +70,22 @@ export default function ServerBuilderPage() {
     navigate(dashboardRoot, { replace: true });
   };
 
-  // A new wizard resets unless one is in progress; the query's cly_id and utm tags are kept.
+  // A new wizard resets unless one is in progress; the query's cly_id and utm tags are kept. Runs
+  // again when a configure step is reached with no order it can show (a cold payment address
+  // sends the user to choose-plan, and that step needs an order and a total).
+  const configuring = step !== null && CONFIGURE_STEPS.has(step);
+  const hasOrder = state.subscription !== null;
   useEffect(() => {
     wizard.track(search);
-    if (!options || editId || cont || step === 'serverCreated' || step === 'paymentDetails') return;
+    if (!options) return;
+    const firstEntry = enteredWith.current !== options;
+    enteredWith.current = options;
+    if (editId || cont || !configuring) return;
     // A wizard left in progress is kept, unless it belongs to a server already ordered or edited.
-    wizard.begin({ name: t('wizard.defaultName', { product }), order: defaultOrder(options) }, wizard.get().serverId !== null);
+    const decision = orderToBegin(wizard.get(), options, firstEntry);
+    if (decision) wizard.begin({ name: t('wizard.defaultName', { product }), order: defaultOrder(options) }, decision.force);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [options, editId]);
+  }, [options, editId, configuring, hasOrder]);
 
   // Edit mode: the server's current order, checked for what SPEC §8 names.
   useEffect(() => {
@@ -165,18 +178,27 @@ export default function ServerBuilderPage() {
   useEffect(() => {
     if (!cont || continued.current || !options || !companyId || projects === null) return;
     continued.current = true;
-    if (!wizard.restoreCompleteSetup() && !wizard.get().subscription) return fail(t('errors.serverProcessing'));
-    wizard.clearCompleteSetup();
-    // The submit's state changes happen after its request, not in this effect's body.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void submit();
+    void (async () => {
+      // This device's saved order, else the one kept with the account (sign-up on another device).
+      const local = wizard.restoreCompleteSetup();
+      const kept = await usersApi.pendingOrder().catch(() => null);
+      if (!local && kept) wizard.restoreConfiguration(kept);
+      wizard.clearCompleteSetup();
+      // Used once: a later sign-in must not order it again.
+      if (kept) await usersApi.clearPendingOrder().catch(() => undefined);
+      if (!local && !kept && !wizard.get().subscription) return fail(t('errors.serverProcessing'));
+      await submit();
+    })();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cont, options, companyId, projects]);
 
-  if (!step) return <Navigate to={`${base}/${STEP_PATHS.choosePlan}`} replace />;
-  if (failed) return <Alert severity="error" sx={{ m: 4 }}>{t(failed)}</Alert>;
+  if (!step || step !== asked) return <Navigate to={`${base}/${STEP_PATHS[step ?? 'choosePlan']}${step ? search : ''}`} replace />;
+  // A catalogue with no plan to order is a failed plans load for the user (SPEC §8).
+  if (failed || (options && !editId && !defaultOrder(options))) return <Alert severity="error" sx={{ m: 4 }}>{t(failed ?? 'errors.plansLoad')}</Alert>;
   if (editError) return <Alert severity="error" sx={{ m: 4 }} role="alert">{editError}</Alert>;
-  if (cont || !options || (editId && !editing && step !== 'serverCreated')) {
+  // Until the step has an order (the effect above starts one), a spinner: never an empty step
+  // with no total and Next disabled.
+  if (cont || !options || (editId && !editing && step !== 'serverCreated') || (configuring && !editId && !hasOrder)) {
     return (
       <Box role="status" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <CircularProgress aria-label={t('titles.loading')} />

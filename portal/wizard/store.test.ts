@@ -94,4 +94,18 @@ describe('server-creation store', () => {
     tick(COMPLETE_SETUP_MAX_AGE_MS + 1);
     expect(store.peekCompleteSetup()).toBeNull();
   });
+
+  it('gives the order for the account to keep at sign-up, and restores it on another device', () => {
+    const { store } = setup();
+    expect(store.pendingConfiguration()).toBeNull();
+    store.begin(defaults);
+    store.setPeriod('year');
+    store.update({ name: '  Shop analytics  ' });
+    const kept = store.pendingConfiguration();
+    expect(kept).toEqual({ name: 'Shop analytics', cycle: 'year', order });
+    // Another device: nothing in its storage, the account's copy only.
+    const elsewhere = setup().store;
+    if (kept) elsewhere.restoreConfiguration(kept);
+    expect(elsewhere.get()).toMatchObject({ name: 'Shop analytics', activePaymentPeriod: 'year', inProgress: true, serverId: null, subscription: { ...order, _id: null } });
+  });
 });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { BillingCycle } from '../../src/domain/constants';
-import type { ProvisionSummary } from '../../src/domain/orders/schemas';
+import type { PendingConfiguration, ProvisionSummary } from '../../src/domain/orders/schemas';
 import { UTM_PARAMS, type UtmTags } from '../../src/session';
 import type { Order } from './options';
 
@@ -167,6 +167,20 @@ export function createWizardStore(deps: WizardStoreDeps = browserDeps) {
     /** Pre-login: the finished configuration, kept for after the verification link signs in. */
     saveCompleteSetup() {
       safe(() => deps.local()?.setItem(COMPLETE_SETUP_KEY, JSON.stringify({ savedAt: deps.now(), state })));
+    },
+
+    /** The order as the account keeps it at sign-up (null when there is none to keep). */
+    pendingConfiguration(): PendingConfiguration | null {
+      const order = state.subscription;
+      if (!order) return null;
+      const { _id: _unused, ...rest } = order;
+      void _unused;
+      return { name: state.name.trim().slice(0, 64), cycle: state.activePaymentPeriod, order: rest };
+    },
+
+    /** Restores the configuration the account kept (another device's sign-up) as the wizard in progress. */
+    restoreConfiguration(saved: PendingConfiguration) {
+      set({ ...emptyState(saved.name), activePaymentPeriod: saved.cycle, subscription: { ...saved.order, _id: null }, inProgress: true, tracking: state.tracking });
     },
 
     /** The saved configuration, if a fresh one exists (read without removing it). */

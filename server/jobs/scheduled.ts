@@ -1,13 +1,16 @@
-import { and, eq, inArray, max, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { BACKUP_SLACK_MINUTES, backupScheduleOf } from '../../src/domain/deployments/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, subscriptions } from '../db/schema';
+import { analyticsTenants, companyMembers, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, subscriptions, users } from '../db/schema';
+import { PENDING_ORDER_CLEANUP_DAYS } from '../../src/domain/constants';
+import { pendingOrderDue, pendingOrderRemovalAt } from '../../src/domain/orders/pendingOrders';
+import { renderMail } from '../mail/templates';
 import type { CloudProvider } from '../providers';
 import { removeTenant, runDueReports, type ReportMailing } from '../../analytics/server/services';
 import { recordAudit } from '../services/audit';
-import { enqueueTask, openTask, recordEvent } from '../services/deploymentTasks';
+import { enqueueTask, openTask, recordEvent, setDeploymentStatus } from '../services/deploymentTasks';
 import type { TaskQueue } from '../queue';
 import type { ScheduleName } from '../queue';
 import { createMauSampling } from './mauSampling';
@@ -144,7 +147,68 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
 
     /** The analytics dashboards' email reports whose due time has come (each tenant's jobs list records them). */
     'analytics-reports': () => runDueReports(db, mailing, config.PAST_DUE_GRACE_DAYS),
+
+    'pending-orders': () => pendingOrders(),
   };
+
+  /**
+   * Orders never paid (the server waits at the payment step): a reminder to the company's admins
+   * after a day and a day before the removal, then, PENDING_ORDER_CLEANUP_DAYS after the order,
+   * the server is deleted and its subscription cancelled, audited as the system's. A server the
+   * customer is already deleting is left to that.
+   */
+  async function pendingOrders() {
+    const at = now();
+    const rows = await db
+      .select({ id: deployments.id, name: deployments.name, companyId: deployments.companyId, projectId: deployments.projectId, orderedAt: deployments.createdAt, subscriptionId: subscriptions.id, sent: subscriptions.pendingRemindersSent })
+      .from(deployments)
+      .innerJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
+      .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
+      .where(and(eq(subscriptions.status, 'pending'), eq(deployments.status, 'provisioned'), isNull(deploymentRuntime.terminationScheduledAt)));
+    let n = 0;
+    for (const d of rows) {
+      const due = pendingOrderDue(d.orderedAt, at, d.sent);
+      if (due.remove) {
+        if (await removeUnpaid(d, at)) n += 1;
+      } else if (due.remind !== null) {
+        // A guarded update claims the reminder, so two workers never both send it.
+        const claimed = await db
+          .update(subscriptions)
+          .set({ pendingRemindersSent: due.remind })
+          .where(and(eq(subscriptions.id, d.subscriptionId), eq(subscriptions.status, 'pending'), lt(subscriptions.pendingRemindersSent, due.remind)))
+          .returning({ id: subscriptions.id });
+        if (claimed.length === 0) continue;
+        const admins = await db
+          .select({ email: users.email, firstName: users.firstName })
+          .from(companyMembers)
+          .innerJoin(users, eq(users.id, companyMembers.userId))
+          .where(and(eq(companyMembers.companyId, d.companyId), eq(companyMembers.role, 'admin')));
+        // The server's page offers "Complete payment" for exactly this order.
+        const link = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}/deployments/${d.id}`;
+        const left = Math.max(1, Math.ceil((pendingOrderRemovalAt(d.orderedAt).getTime() - at.getTime()) / DAY_MS));
+        for (const admin of admins) await mailing.mailer.send(admin.email, renderMail(mailing.t, 'paymentReminder', { name: admin.firstName, link, expiry: { days: PENDING_ORDER_CLEANUP_DAYS, count: left }, server: d.name }), link);
+        n += 1;
+      }
+    }
+    return n;
+  }
+
+  /** Deletes a server whose order was never paid, if it still is one (checked under the server's lock). */
+  async function removeUnpaid(d: { id: string; companyId: string; orderedAt: Date; subscriptionId: string }, at: Date) {
+    return db.transaction(async (tx) => {
+      const [server] = await tx.select({ status: deployments.status }).from(deployments).where(eq(deployments.id, d.id)).for('update');
+      const [sub] = await tx.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.id, d.subscriptionId));
+      await tx.insert(deploymentRuntime).values({ deploymentId: d.id }).onConflictDoNothing();
+      const [runtime] = await tx.select({ terminationScheduledAt: deploymentRuntime.terminationScheduledAt }).from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, d.id));
+      if (server?.status !== 'provisioned' || sub?.status !== 'pending' || runtime?.terminationScheduledAt) return false;
+      await tx.update(subscriptions).set({ status: 'canceled', updatedAt: at }).where(eq(subscriptions.id, d.subscriptionId));
+      await setDeploymentStatus(tx, d.id, 'deleted');
+      // Nothing was ever set up, so there is nothing to restore.
+      await tx.update(deploymentRuntime).set({ deletedAt: at, restorableUntil: at, updatedAt: at }).where(eq(deploymentRuntime.deploymentId, d.id));
+      await recordAudit(tx, { actor: null, action: 'deployment.expire', targetType: 'deployment', targetId: d.id, companyId: d.companyId, before: { status: 'provisioned', subscription: 'pending' }, after: { status: 'deleted', subscription: 'canceled', orderedAt: d.orderedAt.toISOString(), unpaidDays: PENDING_ORDER_CLEANUP_DAYS } });
+      return true;
+    });
+  }
   return jobs;
 }
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut' | 'passkeyAdded' | 'passkeyRemoved' | 'passkeyUsed';
+export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut' | 'passkeyAdded' | 'passkeyRemoved' | 'passkeyUsed' | 'paymentReminder';
 
 export interface MailContent {
   subject: string;

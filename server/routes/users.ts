@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productSlug } from '../../src/domain/fileNames';
 import { currentUserSchema, signUpAnswerSchema, signUpSchema } from '../../src/domain/auth/schemas';
+import { pendingConfigurationAnswerSchema } from '../../src/domain/orders/schemas';
 import { profileUpdateSchema, userDataExportSchema, userParamsSchema } from '../../src/domain/users/schemas';
 import { errorReplies, ok, replies } from './envelope';
 
@@ -22,6 +23,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await app.account.me(user));
     },
   );
+
+  // The pre-login order kept at sign-up, so `continue` works on the device that opened the link.
+  app.get('/users/me/pending-order', { schema: { tags, response: replies(pendingConfigurationAnswerSchema) } }, async (request) => ok({ configuration: await app.users.pendingOrder(request.actor) }));
+  app.delete('/users/me/pending-order', { schema: { tags, response: replies(pendingConfigurationAnswerSchema) } }, async (request) => {
+    await app.users.clearPendingOrder(request.actor);
+    return ok({ configuration: null });
+  });
 
   // The user's own data as a JSON download named with the date (SPEC §7 Other).
   app.get(

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { pendingOrderRemovalAt } from '../../src/domain/orders/pendingOrders';
 import type { PastDueDeployment } from '../../src/domain/orders/schemas';
 import { cardOnFile, standInCardOutcome, type CardSummary, type CompanyBilling, type StandInPayBody, type TransactionDto } from '../../src/domain/payments/schemas';
 import type { Config } from '../config';
@@ -38,6 +39,11 @@ function transactionDto(row: typeof transactions.$inferSelect): TransactionDto {
 /** Declined card updates per user and hour, as for stand-in payments: card testing stops here. */
 const DECLINES_PER_HOUR = 20;
 
+/** An order never paid (the pending-orders schedule removes it, unless already being deleted): when it was placed and when it goes. */
+function pendingOrderOf(subscription: string, server: string, orderedAt: Date, deletingOn: Date | null) {
+  return subscription === 'pending' && server === 'provisioned' && !deletingOn ? { orderedAt: orderedAt.toISOString(), removedOn: pendingOrderRemovalAt(orderedAt).toISOString() } : null;
+}
+
 export function createBillingService({ db, config, counters, t, gateway }: { db: Db; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl'> }) {
   return {
     /** GET /deployments/pastdue/{company}: servers whose subscription is past due, with the pause date. */
@@ -60,7 +66,7 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
       await requireMember(db, companyId, actor.id, 'admin');
       const [subs, txs] = await Promise.all([
         db
-          .select({ sub: subscriptions, name: deployments.name, free: deployments.free, status: deployments.status, deletingOn: deploymentRuntime.terminationScheduledAt })
+          .select({ sub: subscriptions, name: deployments.name, free: deployments.free, status: deployments.status, orderedAt: deployments.createdAt, deletingOn: deploymentRuntime.terminationScheduledAt })
           .from(subscriptions)
           .innerJoin(deployments, eq(deployments.id, subscriptions.deploymentId))
           .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, subscriptions.deploymentId))
@@ -68,7 +74,7 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
           .orderBy(desc(subscriptions.createdAt)),
         db.select().from(transactions).where(eq(transactions.companyId, companyId)).orderBy(desc(transactions.billedAt)).limit(200),
       ]);
-      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS), deploymentName: s.name, free: s.free, deletingOn: s.deletingOn?.toISOString() ?? null, deleted: s.status === 'deleted' }));
+      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS), deploymentName: s.name, free: s.free, deletingOn: s.deletingOn?.toISOString() ?? null, deleted: s.status === 'deleted', pendingOrder: pendingOrderOf(s.sub.status, s.status, s.orderedAt, s.deletingOn) }));
       const pastDue = dtos.filter((s) => s.status === 'past_due' && s.pastDueSince);
       const since = pastDue.map((s) => s.pastDueSince as string).sort()[0] ?? null;
 

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { PendingConfiguration } from '../../src/domain/orders/schemas';
 import type { ProfileUpdateBody } from '../../src/domain/users/schemas';
 import type { Db } from '../db/client';
 import { companies, companyMembers, projects, sessions, users } from '../db/schema';
@@ -22,6 +23,18 @@ export function createUserService(deps: { db: Db }) {
     updateProfile: (actor: SessionUser, input: { id: string; body: ProfileUpdateBody; picture: Upload | null }) => updateProfile(db, actor, input.id, input.body, input.picture),
     /** Everything kept about the user, for download. */
     exportData: (actor: SessionUser, input: { id: string }) => exportUserData(db, actor, input.id),
+    /** The pre-login order kept with the account at sign-up (only ever the actor's own). */
+    async pendingOrder(actor: SessionUser): Promise<PendingConfiguration | null> {
+      const [row] = await db.select({ order: users.pendingOrder }).from(users).where(eq(users.id, actor.id));
+      return row?.order ?? null;
+    },
+    /** The `continue` step has submitted it (or the user started over): forget it, once, audited. */
+    async clearPendingOrder(actor: SessionUser): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set({ pendingOrder: null }).where(and(eq(users.id, actor.id), isNotNull(users.pendingOrder))).returning({ id: users.id });
+        if (row) await recordAudit(tx, { actor, action: 'user.pendingOrderCleared', targetType: 'user', targetId: actor.id });
+      });
+    },
   };
 }
 

@@ -112,3 +112,11 @@ export const BRAND_OFFSET_MAX = 3;
 /** The platforms a visitor can name on the free app profile review (kept here, without zod, for the form's first render). */
 export const APP_REVIEW_PLATFORMS = ['android', 'ios', 'web', 'desktop', 'other'] as const;
 export type AppReviewPlatform = (typeof APP_REVIEW_PLATFORMS)[number];
+
+/**
+ * An order never paid (its server waits at the payment step) is removed this long after it was
+ * placed (issue 30), with a reminder mail at each of PENDING_ORDER_REMINDER_DAYS before.
+ */
+export const PENDING_ORDER_CLEANUP_DAYS = 7;
+/** Days after the order: one day on, and one day before the removal. */
+export const PENDING_ORDER_REMINDER_DAYS = [1, PENDING_ORDER_CLEANUP_DAYS - 1] as const;

@@ -274,7 +274,7 @@ describe('deletion with a grace period, and restore', () => {
 describe('scheduled jobs', () => {
   it('are registered with the queue, with their crons', async () => {
     const rows = await t.app.database.rows<{ name: string; cron: string }>('select name, cron from pgboss.schedule order by name');
-    expect(rows.map((r) => r.name)).toEqual(['analytics-reports', 'health-checks', 'mau-sampling', 'nightly-backups', 'past-due-pauses', 'terminations']);
+    expect(rows.map((r) => r.name)).toEqual(['analytics-reports', 'health-checks', 'mau-sampling', 'nightly-backups', 'past-due-pauses', 'pending-orders', 'terminations']);
     expect(new Set(rows.map((r) => r.cron))).toEqual(new Set([FAST_SERVERS.BACKUP_CRON]));
   });
 

@@ -226,6 +226,43 @@ test.describe('server wizard', () => {
     expect(((await servers.json()) as { payload: Listed[] }).payload.map((d) => d.subscription.planCode)).toEqual(['v3.mau_500_gcp.base']);
   });
 
+  test('pre-login: the mailed link opened on another device still submits the order', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const email = newEmail('wdev');
+    await page.goto('/#/get-started/choose-plan');
+    await plan(page, 'Free').click();
+    await next(page).click();
+    await next(page).click();
+    await expect(page).toHaveURL(/get-started\/complete-setup/);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('I accept the terms of service').check();
+    await page.getByLabel('I accept the privacy policy').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const mail = await waitForMail(email, 'Verify');
+    // Another device: its own browser, nothing in storage, only the link.
+    const phone = await browser.newContext({ baseURL: process.env.BASE_URL, viewport: SCREEN.phone });
+    try {
+      const other = await phone.newPage();
+      await other.goto(mail.link.replace(/^https?:\/\/[^/]+/, ''));
+      await expect(other).toHaveURL(/account\/company/);
+      await other.getByLabel('Company name').fill('Elsewhere Co');
+      await other.getByLabel('Your role').selectOption('dev');
+      await other.getByRole('button', { name: 'Continue' }).click();
+      await expect(other).toHaveURL(/server-builder\/success/, { timeout: 20_000 });
+      await other.screenshot({ path: `${SHOTS}/phone-other-device-success.png` });
+      const me = ((await (await other.request.get('/api/v1/auth/me')).json()) as { payload: { companies: { _id: string }[] } }).payload;
+      const servers = await other.request.get(`/api/v1/deployments?company=${me.companies[0]?._id}`);
+      expect(((await servers.json()) as { payload: Listed[] }).payload.map((d) => d.subscription.planCode)).toEqual(['v3.mau_500_gcp.base']);
+      // Used once: the account no longer holds it.
+      expect(((await (await other.request.get('/api/v1/users/me/pending-order')).json()) as { payload: { configuration: unknown } }).payload.configuration).toBeNull();
+    } finally {
+      await phone.close();
+    }
+  });
+
   test("'Order' on pricing carries the calculator's choice into /get-started", async ({ page }) => {
     await page.goto('/#/pricing');
     await plan(page, 'Basic').click();
@@ -237,6 +274,59 @@ test.describe('server wizard', () => {
     await next(page).click();
     await expect(page.getByRole('button', { name: /^Belgium, Europe/ })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  // Issue 30 item 3: a new tab or a restarted browser has the session cookie and nothing else;
+  // each address below opens in a new tab of a context that started with no storage at all.
+  for (const [label, size] of Object.entries(SCREEN)) {
+    test(`wizard addresses opened cold show their step with plans and a total (${label})`, async ({ page, browser }) => {
+      test.setTimeout(60_000);
+      const a = await newAccount(page, `wcold${label}`);
+      const builder = `/#/c/${a.cid}/p/${a.pid}/server-builder`;
+      const signedIn = await browser.newContext({ baseURL: process.env.BASE_URL, viewport: size, storageState: { cookies: (await page.context().storageState()).cookies, origins: [] } });
+      const visitor = await browser.newContext({ baseURL: process.env.BASE_URL, viewport: size });
+      try {
+        // Payment has no server to pay for: the first step, with the catalogue loaded.
+        const pay = await signedIn.newPage();
+        await pay.goto(`${builder}/payment-details`);
+        await expect(pay).toHaveURL(/server-builder\/choose-plan$/);
+        await expect(plan(pay, 'Starter')).toHaveAttribute('aria-pressed', 'true');
+        await expect(pay.getByTestId('wizard-total')).toHaveText('$49/month');
+        await expect(next(pay)).toBeEnabled();
+        await pay.screenshot({ path: `${SHOTS}/${label}-cold-payment-details.png` });
+        // A middle step shows itself, with an order and a total, and goes on.
+        const middle = await signedIn.newPage();
+        await middle.goto(`${builder}/choose-add-ons`);
+        await expect(middle).toHaveURL(/server-builder\/choose-add-ons$/);
+        await expect(middle.getByTestId('wizard-total')).toHaveText('$49/month');
+        await expect(next(middle)).toBeEnabled();
+        await expectFits(middle, size.width);
+        await middle.screenshot({ path: `${SHOTS}/${label}-cold-choose-add-ons.png` });
+        await next(middle).click();
+        await expect(middle).toHaveURL(/choose-extras$/);
+        // Success with no server to announce starts over too.
+        const done = await signedIn.newPage();
+        await done.goto(`${builder}/success`);
+        await expect(done).toHaveURL(/server-builder\/choose-plan$/);
+        await expect(done.getByTestId('wizard-total')).toHaveText('$49/month');
+        // Signed out: the pre-login wizard's middle step, and complete-setup with nothing chosen
+        // sends the visitor to choose a plan.
+        const region = await visitor.newPage();
+        await region.goto('/#/get-started/choose-region');
+        await expect(region).toHaveURL(/get-started\/choose-region$/);
+        await expect(region.getByTestId('wizard-total')).toHaveText('$49/month');
+        await expect(next(region)).toBeEnabled();
+        await region.screenshot({ path: `${SHOTS}/${label}-cold-get-started-region.png` });
+        const register = await visitor.newPage();
+        await register.goto('/#/get-started/complete-setup');
+        await expect(register).toHaveURL(/get-started\/choose-plan$/);
+        await expect(plan(register, 'Starter')).toHaveAttribute('aria-pressed', 'true');
+        await expect(register.getByTestId('wizard-total')).toHaveText('$49/month');
+      } finally {
+        await signedIn.close();
+        await visitor.close();
+      }
+    });
+  }
 
   for (const [label, size] of Object.entries(SCREEN)) {
     test(`every step fits at ${label} width and the footer stays in view`, async ({ page }) => {

@@ -1,6 +1,7 @@
 // Accounts: users and their sign-in (sessions, tokens, two-factor, passkeys), uploaded files, companies, members, projects, invitations.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PendingConfiguration } from '../../../src/domain/orders/schemas';
 import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../../src/domain/usage/mauRule';
 import { searchText } from '../search';
 import { bytea, id, createdAt, updatedAt } from './columns';
@@ -26,6 +27,8 @@ export const users = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     /** When the last verification mail went out: resending waits 2 minutes (SPEC §9). */
     verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+    /** The pre-login wizard's order given at sign-up, until the `continue` step submits it. */
+    pendingOrder: jsonb('pending_order').$type<PendingConfiguration | null>(),
     /** TOTP secret once two-factor sign-in is on, and the pending one during set-up: sealed with the keyring (secrets.ts). */
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),

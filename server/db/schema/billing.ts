@@ -68,6 +68,8 @@ export const subscriptions = pgTable(
     checkoutTransactionId: text('checkout_transaction_id').unique(),
     /** A free server's change to a paid plan, applied to the server only once its payment is confirmed. */
     pendingChange: jsonb('pending_change').$type<PendingPlanChange | null>(),
+    /** Reminder mails sent for an order never paid (PENDING_ORDER_REMINDER_DAYS), so each goes once. */
+    pendingRemindersSent: integer('pending_reminders_sent').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

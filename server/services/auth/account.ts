@@ -46,7 +46,7 @@ export function createAccountService({ db, events, guard, counters, kit }: Accou
       const user = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
-          .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date() })
+          .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, verificationSentAt: new Date(), pendingOrder: body.pendingOrder ?? null })
           .onConflictDoNothing()
           .returning();
         if (row) await recordAudit(tx, { actor: row, action: 'user.signUp', targetType: 'user', targetId: row.id, after: { email: row.email, via: 'local' } });

@@ -219,3 +219,23 @@ export type OrderReview = z.infer<typeof orderReviewSchema>;
 
 export const pastDueDeploymentSchema = z.object({ _id: z.string(), name: z.string(), pastDueSince: z.string(), pauseAfter: z.string() });
 export type PastDueDeployment = z.infer<typeof pastDueDeploymentSchema>;
+
+const configRef = z.string().trim().min(1).max(64);
+/**
+ * The pre-login wizard's finished configuration, kept with the new account at sign-up so that the
+ * `continue` step can submit it on whichever device opens the verification link (issue 30).
+ */
+export const pendingConfigurationSchema = z.object({
+  name: z.string().trim().max(64),
+  cycle: cycleSchema,
+  order: z.object({
+    planId: configRef,
+    planCode: z.string().trim().max(100),
+    providerId: configRef,
+    planConfig: z.object({ region: configRef, size: configRef.nullable(), features: z.array(configRef).max(50), provider: z.string().trim().max(32) }),
+    specialFeatures: z.object({ domain: configRef.nullable(), retention: configRef.nullable(), backup: configRef.nullable() }),
+  }),
+});
+export type PendingConfiguration = z.infer<typeof pendingConfigurationSchema>;
+/** GET /users/me/pending-order: the configuration kept at sign-up, or null. */
+export const pendingConfigurationAnswerSchema = z.object({ configuration: pendingConfigurationSchema.nullable() });

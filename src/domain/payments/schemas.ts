@@ -119,8 +119,13 @@ export const transactionDtoSchema = z.object({
 export type TransactionDto = z.infer<typeof transactionDtoSchema>;
 
 export const companyBillingSchema = z.object({
-  /** deletingOn: the server's scheduled deletion; deleted: it is gone (restorable or not). */
-  subscriptions: z.array(subscriptionDtoSchema.extend({ deploymentName: z.string(), free: z.boolean(), deletingOn: z.string().nullable(), deleted: z.boolean() })),
+  /**
+   * deletingOn: the server's scheduled deletion; deleted: it is gone (restorable or not);
+   * pendingOrder: an order never paid, when it was placed and when it is removed unless paid.
+   */
+  subscriptions: z.array(
+    subscriptionDtoSchema.extend({ deploymentName: z.string(), free: z.boolean(), deletingOn: z.string().nullable(), deleted: z.boolean(), pendingOrder: z.object({ orderedAt: z.string(), removedOn: z.string() }).nullable() }),
+  ),
   transactions: z.array(transactionDtoSchema),
   card: cardSummarySchema.nullable(),
   pastDue: z.object({ count: z.number(), since: z.string().nullable(), pauseAfter: z.string().nullable() }),
