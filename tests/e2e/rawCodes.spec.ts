@@ -32,7 +32,8 @@ async function rawCodes(page: Page): Promise<string[]> {
 async function visit(page: Page, path: string, ready: (p: Page) => Promise<void>, shot: string) {
   await page.goto(path);
   await ready(page);
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+  // Loading spinners gone; the MAU bars are progress bars too, but labelled.
+  await expect(page.locator('[role="progressbar"]:not([aria-label])')).toHaveCount(0, { timeout: 15_000 });
   expect(await rawCodes(page), `raw codes on ${path}`).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/${shot}-1440.png`, fullPage: true });
 }
@@ -105,7 +106,7 @@ test.describe('codes shown as words', () => {
     const tab = (name: string) => async (p: Page) => void (await expect(p.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true'));
     const rows = (p: Page) => expect(p.getByRole('row').nth(1)).toBeVisible();
     await visit(admin, '/#/admin/companies', async (p) => void (await tab('Companies')(p), await rows(p)), 'admin-companies');
-    await visit(admin, `/#/admin/companies/${a.cid}`, async (p) => void (await expect(p.getByText('Paid Words')).toBeVisible()), 'admin-company');
+    await visit(admin, `/#/admin/companies/${a.cid}`, async (p) => void (await expect(p.getByRole('table', { name: 'Servers' }).getByRole('cell', { name: 'Paid Words', exact: true })).toBeVisible()), 'admin-company');
     await visit(admin, '/#/admin/users', async (p) => void (await tab('Users')(p), await rows(p)), 'admin-users');
     await visit(admin, '/#/admin/deployments', async (p) => void (await rows(p)), 'admin-servers');
     for (const id of [free, unpaid]) await visit(admin, `/#/admin/deployments/${id}`, async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible()), `admin-server-${id.slice(0, 4)}`);
