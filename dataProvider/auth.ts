@@ -1,4 +1,5 @@
-import type { CurrentUser, EmailOnlyBody, ResetPasswordBody, SetPasswordBody, SignInBody, SignUpBody } from '../src/domain/auth/schemas';
+import type { SignUpWithOrderBody } from '../src/domain/orders/schemas';
+import type { CurrentUser, EmailOnlyBody, ResetPasswordBody, SetPasswordBody, SignInBody } from '../src/domain/auth/schemas';
 import { apiFetch } from './httpClient';
 
 /**
@@ -12,7 +13,7 @@ const post = async <T>(path: string, body?: unknown): Promise<T> =>
 export const authApi = {
   me: async () => (await apiFetch<CurrentUser>('/auth/me')).payload,
   /** Signs nobody in: the answer is the same for a taken address (the owner gets a mail). */
-  signUp: (body: SignUpBody) => post<{ email: string }>('/users', body),
+  signUp: (body: SignUpWithOrderBody) => post<{ email: string }>('/users', body),
   signIn: (body: SignInBody) => post<CurrentUser>('/auth/signin', body),
   signOut: () => post<null>('/auth/signout'),
   /** null: verified, but sign-in is still needed (an account with a second factor, or another account signed in). */

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productSlug } from '../../src/domain/fileNames';
-import { currentUserSchema, signUpAnswerSchema, signUpSchema } from '../../src/domain/auth/schemas';
+import { currentUserSchema, signUpAnswerSchema } from '../../src/domain/auth/schemas';
+import { signUpWithOrderSchema } from '../../src/domain/orders/schemas';
 import { pendingConfigurationAnswerSchema } from '../../src/domain/orders/schemas';
 import { profileUpdateSchema, userDataExportSchema, userParamsSchema } from '../../src/domain/users/schemas';
 import { errorReplies, ok, replies } from './envelope';
@@ -50,7 +51,7 @@ export const userPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sign-up: the same answer whether or not the address is taken; the mailed link signs in.
   app.post(
     '/users',
-    { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } }, schema: { tags, body: signUpSchema, response: replies(signUpAnswerSchema, 201) } },
+    { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } }, schema: { tags, body: signUpWithOrderSchema, response: replies(signUpAnswerSchema, 201) } },
     async (request, reply) => {
       const body = request.body;
       await app.counters.hit(`mail:signup:${body.email}`, { max: app.config.AUTH_ACCOUNT_LIMIT_PER_15_MINUTES, windowMinutes: 15 });

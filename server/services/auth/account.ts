@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CurrentUser, DeleteMeBody, ReauthenticateBody, SetPasswordBody, SignUpBody, TokenBody } from '../../../src/domain/auth/schemas';
+import type { SignUpWithOrderBody } from '../../../src/domain/orders/schemas';
+import type { CurrentUser, DeleteMeBody, ReauthenticateBody, SetPasswordBody, TokenBody } from '../../../src/domain/auth/schemas';
 import { hashPassword, verifyPassword } from '../../crypto/passwords';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -39,7 +40,7 @@ export function createAccountService({ db, events, guard, counters, kit }: Accou
      * is registered: a new account gets the verification mail (its link signs in), a taken
      * address gets a mail to its owner instead. Neither answer signs anybody in.
      */
-    async signUp(body: SignUpBody): Promise<void> {
+    async signUp(body: SignUpWithOrderBody): Promise<void> {
       events.record('signupBegin', { via: 'local' });
       // Hashed either way, so both answers take as long.
       const passwordHash = await hashPassword(body.password);

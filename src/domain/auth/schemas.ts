@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './commonPasswords';
 import { LIMITS } from '../constants';
-import { pendingConfigurationSchema } from '../orders/schemas';
 import { emailSchema, noHtml, passwordSchema } from '../validation';
 
 /** Request bodies of the account calls (SPEC §5, §7), shared by the forms and the server. */
@@ -23,8 +22,6 @@ export const signUpSchema = z.object({
   lastName: name(LIMITS.nameMin, 'validation.nameLength'),
   email: emailSchema,
   password: newPasswordSchema,
-  /** The pre-login wizard's order, kept with the new account (never with an address already taken). */
-  pendingOrder: pendingConfigurationSchema.optional(),
 });
 export type SignUpBody = z.infer<typeof signUpSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_CYCLES, LIMITS, PAYMENT_PROVIDERS, PROVIDER_CODES } from '../constants';
+import { signUpSchema } from '../auth/schemas';
 import { noHtml } from '../validation';
 
 /**
@@ -239,3 +240,10 @@ export const pendingConfigurationSchema = z.object({
 export type PendingConfiguration = z.infer<typeof pendingConfigurationSchema>;
 /** GET /users/me/pending-order: the configuration kept at sign-up, or null. */
 export const pendingConfigurationAnswerSchema = z.object({ configuration: pendingConfigurationSchema.nullable() });
+
+/**
+ * Sign-up with the pre-login wizard's order, kept with the new account (never with an address
+ * already taken). Apart from signUpSchema so the front door's form checks don't load the orders.
+ */
+export const signUpWithOrderSchema = signUpSchema.extend({ pendingOrder: pendingConfigurationSchema.optional() });
+export type SignUpWithOrderBody = z.infer<typeof signUpWithOrderSchema>;
