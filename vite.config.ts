@@ -137,6 +137,8 @@ export default defineConfig(({ command }) => ({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'analytics/**/*.test.{ts,tsx}', 'dataProvider/**/*.test.{ts,tsx}', 'portal/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // A file's first render loads its modules cold; a busy CI machine needs more than 5 s for it.
+          testTimeout: 15000,
         },
       },
       {
