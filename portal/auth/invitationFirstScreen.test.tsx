@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pickerSource } from '../../scripts/firstScreenScript';
 import { errorReply, mockRoutes, okReply, type MockReply } from '../../src/testing/fetchMock';
 import { renderPage } from '../../src/testing/renderPage';
+import { authForms } from './authFormsLoader';
 import InvitedSignUpPage from './InvitedSignUpPage';
 import { INTRO_ATTRIBUTE } from './invitationFirstScreen';
 
@@ -48,6 +49,11 @@ beforeEach(() => {
   window.location.hash = '';
   delete window.beaconInvitationCheck;
 });
+// The form checks load in steps after the page; let them finish before the environment goes.
+afterAll(async () => {
+  await authForms;
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
