@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS } from '../../domain/constants';
 import { cutText, dayIn, hasUnprintable, isInternal } from '../../domain/rules';
 import { analyticsAccessFor } from '../../domain/serverAccess';
 import type { Db } from '../../../server/db/client';
-import { recordIngestEvents } from '../../../server/metrics';
+import { recordIngestBatch, recordIngestEvents } from '../../../server/metrics';
 import { analyticsApps } from '../../../server/db/schema';
 import type { App } from './access';
 import type { BatchWriter } from './ingestBatch';
@@ -115,6 +115,8 @@ async function commit(db: Db, cache: IngestCache, writer: BatchWriter, { entry, 
     claimed = await writer.write({ ...w, events: known });
   } else {
     const found = { keys: new Map<string, string[]>(), values: new Set<string>() };
+    // New keys are written alone, under the app's lock: a batch of one.
+    recordIngestBatch(1);
     claimed = await db.transaction(async (tx) => (await writeBatch(tx, [{ ...w, events: (kept = await applyLimits(tx, entry, w.events, w.drops, found)) }])).has(0));
     learn(entry, found.keys, found.values);
   }
