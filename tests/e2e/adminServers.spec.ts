@@ -64,7 +64,7 @@ async function orderFree(c: Customer, name: string): Promise<string> {
 async function search(page: Page, table: Locator, resource: string, text: string) {
   // The list of this resource first: right after a tab click the box may still be the last list's.
   await expect(table).toBeVisible();
-  const answered = page.waitForResponse((r) => r.url().includes(`/api/v1/admin/${resource}?`) && decodeURIComponent(r.url()).includes(`"q":"${text}"`));
+  const answered = page.waitForResponse((r) => r.url().includes(`/api/v1/admin/${resource}?`) && decodeURIComponent(r.url().replace(/\+/g, ' ')).includes(`"q":"${text}"`));
   await page.getByRole('searchbox').fill(text);
   await answered;
 }
