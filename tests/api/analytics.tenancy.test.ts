@@ -213,7 +213,7 @@ describe('report mails (5)', () => {
   const report = (over: Record<string, unknown> = {}) => ({ title: 'Daily', metrics: ['analytics'], apps: [appA._id], emails: ['tenancy-a@example.com'], frequency: 'daily', hour: 9, minute: 0, timezone: 'UTC', ...over });
   const outbox = async () => (await t.app.database.rows<{ n: number }>(`select count(*)::int as n from mail_outbox`))[0]?.n ?? 0;
 
-  it('go only to users of the dashboard or the company: any other address is refused, nothing saved', async () => {
+  it('go only to users of the dashboard or the company: every other address is refused, nothing saved', async () => {
     const before = await tableCounts(t.app);
     await refused(await callA('POST', '/reports', owner(), report({ emails: ['tenancy-a@example.com', 'victim@elsewhere.example'] })), 400, 'ANALYTICS_REPORT_RECIPIENT');
     await refused(await callA('POST', '/reports', owner(), report({ emails: ['tenancy-b@example.com'] })), 400, 'ANALYTICS_REPORT_RECIPIENT');

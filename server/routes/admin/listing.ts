@@ -62,7 +62,7 @@ const cursorSchema = z
       const parsed: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
       if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && typeof parsed[1] === 'string' && UUID.test(parsed[1])) return { value: parsed[0], id: parsed[1] };
     } catch {
-      // Reported below, as any malformed cursor.
+      // Reported below, like every malformed cursor.
     }
     ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
     return z.NEVER;
