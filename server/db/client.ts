@@ -58,7 +58,13 @@ const MIGRATION_LOCK = 727_274_001;
  * Opens the database the configuration names: node-postgres for a postgres:// URL, otherwise
  * embedded PGlite in `dataDir` (or in memory for `memory://`). Same schema and migrations on both.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onIdleError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (err: Error) => void;
+  /** For `memory://`: starts from this dump of a database (db/freshDatabase.ts) instead of an empty one. */
+  snapshot?: Blob;
+}): Promise<Database> {
   const { databaseUrl } = options;
   const dataDir = embeddedDataDir(databaseUrl, options.dataDir);
   if (databaseUrl && databaseUrl.startsWith('postgres')) {
@@ -112,7 +118,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   // pg_trgm serves the admin lists' `%text%` search (the migration creates the extension).
   const extensions = { pg_trgm };
   if (dataDir === null) {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir: options.snapshot });
   } else {
     mkdirSync(dataDir, { recursive: true });
     await copyFreshDatabase(FRESH_DATABASE, dataDir);

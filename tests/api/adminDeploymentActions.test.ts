@@ -131,8 +131,13 @@ describe('a restore from a backup, run by a platform admin', () => {
   it('restores the backup the body names; an unknown backup answers 404 and changes nothing', async () => {
     await t.app.worker?.scheduled['nightly-backups']();
     const backup = await until(async () => (await page(running)).backups.find((b: { status: string }) => b.status === 'completed') as { _id: string } | undefined, 30_000, 'a nightly backup');
-    // The backup row is done before its task writes its last timeline event: wait for that too.
-    await until(async () => ((await page(running)).tasks[0].status === 'completed' ? true : null), 30_000, 'the backup task to finish');
+    // The backup rows are done before their tasks write their last timeline events, and the night backs up
+    // both servers: wait for every task to finish.
+    await until(
+      async () => ((await t.app.database.rows<{ n: number }>("select count(*)::int as n from deployment_tasks where status in ('queued', 'running')"))[0]?.n === 0 ? true : null),
+      30_000,
+      'the backup tasks to finish',
+    );
     const before = await tableCounts(t.app);
     const unknown = await call(t.app, 'POST', `/admin/deployments/${running}/restore`, admin, { backupId: '00000000-0000-4000-8000-000000000000' });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'BACKUP_NOT_FOUND']);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { freePort } from './net';
 
 /** The compiled server as `npm start` runs it, in a child process the test can signal or kill. */
@@ -18,9 +19,11 @@ export interface ServerProcess {
 export async function scratchDatabase(prefix: string, serverUrl = process.env.DATABASE_URL): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!serverUrl) return { url: '', drop: async () => undefined };
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  // A copy of the run's migrated template (tests/support/databaseTemplate.ts) on the suite's own server.
+  const template = serverUrl === process.env.DATABASE_URL ? inject('databaseTemplate') : '';
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

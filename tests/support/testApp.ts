@@ -3,6 +3,9 @@ import { buildApp } from '../../server/app';
 import type { LoggerOption } from '../../server/logging';
 import { loadConfig, type Config } from '../../server/config';
 import { scratchDatabase } from './serverProcess';
+import { openDatabase } from '../../server/db/client';
+import { freshDatabaseDump } from '../../server/db/freshDatabase';
+import { fileURLToPath } from 'node:url';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,19 +20,27 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}, options: { logger?: LoggerOption } = {}): Promise<TestApp> {
   const scratch = await scratchDatabase('beacon_test');
   const databaseUrl = scratch.url || 'memory://';
-  const drop = scratch.drop;
   // No task worker unless a test asks for one (WORKER_ENABLED=true): background provisioning would
   // change the tables that other tests compare before and after a refused request.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, STATIC_DIR: './no-such-build', WORKER_ENABLED: 'false', ...env });
-  const app = await buildApp(config, { logger: options.logger ?? false });
+  const database = databaseUrl === 'memory://' ? await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, snapshot: await freshSnapshot() }) : undefined;
+  const app = await buildApp(config, { logger: options.logger ?? false, database });
   return {
     app,
     config,
     async close() {
       await app.close();
-      await drop();
+      await database?.close();
+      await scratch.drop();
     },
   };
+}
+
+let snapshot: Promise<Blob> | undefined;
+/** One fresh embedded database per test worker, which every file's in-memory database opens from. */
+function freshSnapshot(): Promise<Blob> {
+  snapshot ??= freshDatabaseDump(fileURLToPath(new URL('../../server/db/migrations', import.meta.url)));
+  return snapshot;
 }
 
 /** Attempt counters: a refused request is meant to count against its limit, so they are left out. */
