@@ -5,7 +5,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/globalSetup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: each test signs up accounts of its own, so files do not share what they change.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
