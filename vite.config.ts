@@ -139,6 +139,7 @@ export default defineConfig(({ command }) => ({
           environment: 'node',
           // A file's first render loads its modules cold; a busy CI machine needs more than 5 s for it.
           testTimeout: 15000,
+          setupFiles: ['tests/unit/setup.ts'],
         },
       },
       {
