@@ -2,7 +2,6 @@ import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { DeploymentStatus } from '../src/domain/orders/schemas';
 import {
   productSlug,
-  type DeploymentSortField,
   type BackupDto,
   type ByCompanyAnswer,
   type DeploymentActionAnswer,
@@ -12,7 +11,9 @@ import {
   type ServerSignInAnswer,
   type UpdateDomainBody,
 } from '../src/domain/deployments/schemas';
+import type { DeploymentSortField } from '../src/domain/deployments/listQuery';
 import type { DeploymentTimeline } from '../src/domain/deployments/tasks';
+import { listSearchParams } from '../src/domain/listQuery';
 import { apiFetch } from './httpClient';
 import { ONE_SHOT } from './queries';
 
@@ -77,11 +78,9 @@ export function totalOfContentRange(header: string | null, fallback: number): { 
 /** The query string of one page, in the order the server's tests and mocks expect. */
 export function deploymentPageSearch(query: DeploymentPageQuery): string {
   const start = (query.page - 1) * query.perPage;
-  const filter = Object.fromEntries(Object.entries(query.filter ?? {}).filter(([, v]) => v !== undefined && v !== ''));
+  const list = listSearchParams({ range: [start, start + query.perPage - 1], sort: [query.sort?.field ?? 'createdAt', query.sort?.order ?? 'DESC'], filter: query.filter });
   const params = new URLSearchParams({ company: query.company, ...(query.project ? { project: query.project } : {}) });
-  params.set('range', JSON.stringify([start, start + query.perPage - 1]));
-  params.set('sort', JSON.stringify([query.sort?.field ?? 'createdAt', query.sort?.order ?? 'DESC']));
-  if (Object.keys(filter).length) params.set('filter', JSON.stringify(filter));
+  for (const [key, value] of list) params.set(key, value);
   return params.toString();
 }
 
