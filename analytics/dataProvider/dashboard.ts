@@ -4,7 +4,6 @@ import { ONE_SHOT } from '../../dataProvider/queries';
 import type {
   appInputSchema,
   AppDto,
-  AppInput,
   AppUpdate,
   AppUserDto,
   ClearPeriod,
@@ -14,26 +13,21 @@ import type {
   eventTotalsSchema,
   EventUpdate,
   GroupDto,
-  GroupInput,
   groupInputSchema,
   JobDto,
   limitsAnswerSchema,
   memberInputSchema,
   MemberCandidate,
   MemberDto,
-  MemberInput,
   MemberUpdate,
-  OpenInput,
   Overview,
   PasswordChange,
   ReportDto,
   reportInputSchema,
-  ReportInput,
   ReportPreview,
   sessionsSchema,
   Tile,
   TokenDto,
-  TokenInput,
   tokenInputSchema,
   TopEvents,
   VersionDto,
@@ -42,8 +36,6 @@ import type {
 export type { MemberCandidate };
 import type { SdkSettings, SdkSettingsAnswer } from '../domain/sdk';
 import type { ViewTotals } from '../domain/views';
-import { analyticsApi } from './api';
-import { apiFetch } from '../../dataProvider/httpClient';
 
 export type EventTotals = z.infer<typeof eventTotalsSchema>;
 export type LimitsAnswer = z.infer<typeof limitsAnswerSchema>;
@@ -60,8 +52,8 @@ export interface Period {
 }
 
 /**
- * What the dashboard screens call (issue 16). The screens see only this interface: the live one
- * below delegates to the typed calls of analytics.ts (the tenant API), the dashboard preview
+ * What the dashboard screens call (issue 16). The screens see only this interface: the live
+ * one, `createDashboardApi` (api.ts), calls the tenant API; the dashboard preview
  * (/tools/dashboard-preview) supplies a read-only one with generated data.
  */
 export interface DashboardApi {
@@ -115,69 +107,6 @@ export interface DashboardApi {
   deleteReport(reportId: string): Promise<null>;
   previewReport(reportId: string): Promise<ReportPreview>;
   sendReport(reportId: string): Promise<null>;
-}
-
-/**
- * The live dashboard of deployment `deploymentId`, as the signed-in user (session cookie). `link`:
- * the signed claims of the server sign-in link it was opened through, checked by the landing.
- */
-export function createDashboardApi(deploymentId: string, link?: OpenInput['link']): DashboardApi {
-  const api = analyticsApi(deploymentId);
-  const base = `/analytics/${encodeURIComponent(deploymentId)}`;
-  return {
-    writable: true,
-    open: () => api.open(link ? { link } : {}),
-    listApps: api.apps.list,
-    createApp: (body) => api.apps.create(body as AppInput),
-    updateApp: api.apps.update,
-    deleteApp: api.apps.remove,
-    clearApp: api.apps.clear,
-    uploadAppIcon: async (appId, file) => {
-      const form = new FormData();
-      form.append('icon', file);
-      return (await apiFetch<AppDto>(`${base}/apps/${encodeURIComponent(appId)}/icon`, { method: 'POST', body: form })).payload;
-    },
-    listMembers: api.members.list,
-    listMemberCandidates: async () => (await apiFetch<MemberCandidate[]>(`${base}/members/candidates`)).payload,
-    addMember: (body) => api.members.add(body as MemberInput),
-    updateMember: api.members.update,
-    removeMember: api.members.remove,
-    me: api.me.get,
-    changePassword: api.me.changePassword,
-    regenerateApiKey: api.me.regenerateApiKey,
-    listJobs: api.jobs.list,
-    downloadExport: async (jobId) => {
-      const job = (await api.jobs.list()).find((j) => j._id === jobId);
-      return api.jobs.download(job ?? { _id: jobId, appId: null, kind: 'export', status: 'completed', params: {}, createdAt: '', finishedAt: null, downloadUrl: `/api/v1${base}/jobs/${encodeURIComponent(jobId)}/download` });
-    },
-    listVersions: api.versions,
-    listEvents: api.events.list,
-    eventSeries: api.events.series,
-    updateEvent: api.events.update,
-    topEvents: api.events.top,
-    listGroups: api.groups.list,
-    saveGroup: (appId, groupId, body) => (groupId ? api.groups.update(appId, groupId, body as GroupInput) : api.groups.create(appId, body as GroupInput)),
-    deleteGroup: api.groups.remove,
-    overview: api.overview.get,
-    saveTiles: api.overview.save,
-    sessions: api.sessions,
-    listViews: api.views,
-    sdkSettings: api.sdkSettings.get,
-    updateSdkSettings: api.sdkSettings.update,
-    limits: api.limits,
-    findAppUser: api.appUsers.find,
-    exportAppUser: api.appUsers.export,
-    purgeAppUser: api.appUsers.purge,
-    listTokens: api.tokens.list,
-    createToken: (body) => api.tokens.create(body as TokenInput),
-    deleteToken: api.tokens.remove,
-    listReports: api.reports.list,
-    saveReport: (reportId, body) => (reportId ? api.reports.update(reportId, body as ReportInput) : api.reports.create(body as ReportInput)),
-    setReportEnabled: api.reports.setEnabled,
-    deleteReport: api.reports.remove,
-    previewReport: api.reports.preview,
-    sendReport: api.reports.send,
-  };
 }
 
 // Each dashboard api (a deployment's, or the sample's) gets a cache scope of its own.
