@@ -93,6 +93,8 @@ export async function loadDeploymentPage(query: DeploymentPageQuery): Promise<De
 export const deploymentKeys = {
   all: ['deployments'] as const,
   page: (query: DeploymentPageQuery) => ['deployments', 'page', query] as const,
+  events: (id: string) => ['deployments', id, 'events'] as const,
+  backups: (id: string) => ['deployments', id, 'backups'] as const,
 };
 
 /**
@@ -107,4 +109,14 @@ export function useDeploymentsPage(query: DeploymentPageQuery | null, pollMs: (r
     refetchInterval: (q) => pollMs(q.state.data?.rows),
     ...ONE_SHOT,
   });
+}
+
+/** GET /deployments/events?_id=: the server's timeline, every `pollMs` (the page polls closely while a task runs). */
+export function useDeploymentEvents(id: string, pollMs: number) {
+  return useQuery({ queryKey: deploymentKeys.events(id), queryFn: () => deploymentsApi.events(id), refetchInterval: pollMs, ...ONE_SHOT });
+}
+
+/** GET /deployments/{id}/backups, every `pollMs`. */
+export function useDeploymentBackups(id: string, pollMs: number) {
+  return useQuery({ queryKey: deploymentKeys.backups(id), queryFn: () => deploymentsApi.backups(id), refetchInterval: pollMs, ...ONE_SHOT });
 }

@@ -8,9 +8,8 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCompany } from '../../../dataProvider/companyQueries';
-import { deploymentsApi, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
+import { deploymentsApi, useDeploymentBackups, useDeploymentEvents, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
 import { useDocumentTitle } from '../../../src/useDocumentTitle';
-import { usePolling } from '../../../src/ui/usePolling';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { BUSY_POLL_MS, IDLE_POLL_MS, useServerPolling } from '../polling';
 import { isBusy } from '../../../src/ui/servers/status';
@@ -39,8 +38,8 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   useDocumentTitle('titles.deployments');
   const server = useServerPolling(id, deploymentsApi.populated, isBusy);
   // After an action the timeline follows the server's pace.
-  const timeline = usePolling(id, deploymentsApi.events, server.busy ? BUSY_POLL_MS : IDLE_POLL_MS);
-  const backups = usePolling(id, deploymentsApi.backups, IDLE_POLL_MS);
+  const timeline = useDeploymentEvents(id, server.busy ? BUSY_POLL_MS : IDLE_POLL_MS);
+  const backups = useDeploymentBackups(id, IDLE_POLL_MS);
   const d = server.data;
 
   // SPEC §8: a server whose page cannot be loaded (never, not once) sends the user to the dashboard.
@@ -56,8 +55,8 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   const role = company.data?.role ?? (company.error ? 'viewer' : null);
 
   const { put } = server;
-  const reloadTimeline = timeline.reload;
-  const reloadBackups = backups.reload;
+  const reloadTimeline = timeline.refetch;
+  const reloadBackups = backups.refetch;
   const onAnswer = useCallback(
     (answer: DeploymentActionAnswer) => {
       if (d) put({ ...d, ...answer.deployment });
