@@ -111,9 +111,13 @@ export function useDeploymentsPage(query: DeploymentPageQuery | null, pollMs: (r
   });
 }
 
-/** GET /deployments/events?_id=: the server's timeline, every `pollMs` (the page polls closely while a task runs). */
+/**
+ * GET /deployments/events?_id=: the server's timeline, every `pollMs` (the page polls closely while
+ * a task runs). The pace is in the key: when it changes a task started or ended, and the timeline
+ * is read at once, the last one staying on screen meanwhile.
+ */
 export function useDeploymentEvents(id: string, pollMs: number) {
-  return useQuery({ queryKey: deploymentKeys.events(id), queryFn: () => deploymentsApi.events(id), refetchInterval: pollMs, ...ONE_SHOT });
+  return useQuery({ queryKey: [...deploymentKeys.events(id), pollMs], queryFn: () => deploymentsApi.events(id), refetchInterval: pollMs, placeholderData: keepPreviousData, ...ONE_SHOT });
 }
 
 /** GET /deployments/{id}/backups, every `pollMs`. */

@@ -1,4 +1,5 @@
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import { ONE_SHOT } from '../../dataProvider/queries';
 import type {
@@ -126,4 +127,20 @@ const scopeOf = (api: DashboardApi) => {
  */
 export function useDashboardQuery<T>(api: DashboardApi, key: readonly unknown[], load: ((api: DashboardApi) => Promise<T>) | null) {
   return useQuery({ queryKey: ['analytics', scopeOf(api), ...key], queryFn: load ? () => load(api) : skipToken, placeholderData: keepPreviousData, ...ONE_SHOT });
+}
+
+/**
+ * The dashboard's landing (`open`: maps the user in, answers what they see), once per dashboard:
+ * never stale, so neither a reconnect nor a remount posts it again. `reloadApps` reads the apps
+ * again into it after one is created, changed or deleted.
+ */
+export function useDashboardSession(api: DashboardApi) {
+  const client = useQueryClient();
+  const scope = scopeOf(api);
+  const opened = useQuery({ queryKey: ['analytics', scope, 'open'], queryFn: () => api.open(), staleTime: Infinity, ...ONE_SHOT });
+  const reloadApps = useCallback(async () => {
+    const apps = await api.listApps();
+    client.setQueryData<DashboardSession>(['analytics', scope, 'open'], (session) => session && { ...session, apps });
+  }, [api, client, scope]);
+  return { session: opened.data ?? null, error: opened.error, reloadApps };
 }
