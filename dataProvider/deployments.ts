@@ -1,4 +1,5 @@
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { DeploymentStatus } from '../src/domain/orders/schemas';
 import {
   productSlug,
@@ -93,6 +94,7 @@ export async function loadDeploymentPage(query: DeploymentPageQuery): Promise<De
 export const deploymentKeys = {
   all: ['deployments'] as const,
   page: (query: DeploymentPageQuery) => ['deployments', 'page', query] as const,
+  populated: (id: string) => ['deployments', id, 'populated'] as const,
   events: (id: string) => ['deployments', id, 'events'] as const,
   backups: (id: string) => ['deployments', id, 'backups'] as const,
 };
@@ -123,4 +125,15 @@ export function useDeploymentEvents(id: string, pollMs: number) {
 /** GET /deployments/{id}/backups, every `pollMs`. */
 export function useDeploymentBackups(id: string, pollMs: number) {
   return useQuery({ queryKey: deploymentKeys.backups(id), queryFn: () => deploymentsApi.backups(id), refetchInterval: pollMs, ...ONE_SHOT });
+}
+
+/**
+ * GET /deployments/{id}/populated: one server as its page shows it, at the pace `pollMs` gives
+ * from the last answer (closely while a task runs); `put` shows an action's answer at once.
+ */
+export function useDeploymentPopulated(id: string, pollMs: (server: DeploymentPopulated | undefined) => number) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: deploymentKeys.populated(id), queryFn: () => deploymentsApi.populated(id), refetchInterval: (q) => pollMs(q.state.data), ...ONE_SHOT });
+  const put = useCallback((server: DeploymentPopulated) => client.setQueryData(deploymentKeys.populated(id), server), [client, id]);
+  return { ...query, put };
 }
