@@ -1,8 +1,8 @@
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { DeploymentStatus } from '../src/domain/orders/schemas';
 import {
   productSlug,
-  type DeploymentSortField,
   type BackupDto,
   type ByCompanyAnswer,
   type DeploymentActionAnswer,
@@ -12,7 +12,9 @@ import {
   type ServerSignInAnswer,
   type UpdateDomainBody,
 } from '../src/domain/deployments/schemas';
+import type { DeploymentSortField } from '../src/domain/deployments/listQuery';
 import type { DeploymentTimeline } from '../src/domain/deployments/tasks';
+import { listSearchParams } from '../src/domain/listQuery';
 import { apiFetch } from './httpClient';
 import { ONE_SHOT } from './queries';
 
@@ -77,11 +79,9 @@ export function totalOfContentRange(header: string | null, fallback: number): { 
 /** The query string of one page, in the order the server's tests and mocks expect. */
 export function deploymentPageSearch(query: DeploymentPageQuery): string {
   const start = (query.page - 1) * query.perPage;
-  const filter = Object.fromEntries(Object.entries(query.filter ?? {}).filter(([, v]) => v !== undefined && v !== ''));
+  const list = listSearchParams({ range: [start, start + query.perPage - 1], sort: [query.sort?.field ?? 'createdAt', query.sort?.order ?? 'DESC'], filter: query.filter });
   const params = new URLSearchParams({ company: query.company, ...(query.project ? { project: query.project } : {}) });
-  params.set('range', JSON.stringify([start, start + query.perPage - 1]));
-  params.set('sort', JSON.stringify([query.sort?.field ?? 'createdAt', query.sort?.order ?? 'DESC']));
-  if (Object.keys(filter).length) params.set('filter', JSON.stringify(filter));
+  for (const [key, value] of list) params.set(key, value);
   return params.toString();
 }
 
@@ -94,6 +94,9 @@ export async function loadDeploymentPage(query: DeploymentPageQuery): Promise<De
 export const deploymentKeys = {
   all: ['deployments'] as const,
   page: (query: DeploymentPageQuery) => ['deployments', 'page', query] as const,
+  populated: (id: string) => ['deployments', id, 'populated'] as const,
+  events: (id: string) => ['deployments', id, 'events'] as const,
+  backups: (id: string) => ['deployments', id, 'backups'] as const,
 };
 
 /**
@@ -108,4 +111,29 @@ export function useDeploymentsPage(query: DeploymentPageQuery | null, pollMs: (r
     refetchInterval: (q) => pollMs(q.state.data?.rows),
     ...ONE_SHOT,
   });
+}
+
+/**
+ * GET /deployments/events?_id=: the server's timeline, every `pollMs` (the page polls closely while
+ * a task runs). The pace is in the key: when it changes a task started or ended, and the timeline
+ * is read at once, the last one staying on screen meanwhile.
+ */
+export function useDeploymentEvents(id: string, pollMs: number) {
+  return useQuery({ queryKey: [...deploymentKeys.events(id), pollMs], queryFn: () => deploymentsApi.events(id), refetchInterval: pollMs, placeholderData: keepPreviousData, ...ONE_SHOT });
+}
+
+/** GET /deployments/{id}/backups, every `pollMs`. */
+export function useDeploymentBackups(id: string, pollMs: number) {
+  return useQuery({ queryKey: deploymentKeys.backups(id), queryFn: () => deploymentsApi.backups(id), refetchInterval: pollMs, ...ONE_SHOT });
+}
+
+/**
+ * GET /deployments/{id}/populated: one server as its page shows it, at the pace `pollMs` gives
+ * from the last answer (closely while a task runs); `put` shows an action's answer at once.
+ */
+export function useDeploymentPopulated(id: string, pollMs: (server: DeploymentPopulated | undefined) => number) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: deploymentKeys.populated(id), queryFn: () => deploymentsApi.populated(id), refetchInterval: (q) => pollMs(q.state.data), ...ONE_SHOT });
+  const put = useCallback((server: DeploymentPopulated) => client.setQueryData(deploymentKeys.populated(id), server), [client, id]);
+  return { ...query, put };
 }

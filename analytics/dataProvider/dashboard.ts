@@ -1,10 +1,10 @@
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import { ONE_SHOT } from '../../dataProvider/queries';
 import type {
   appInputSchema,
   AppDto,
-  AppInput,
   AppUpdate,
   AppUserDto,
   ClearPeriod,
@@ -14,26 +14,21 @@ import type {
   eventTotalsSchema,
   EventUpdate,
   GroupDto,
-  GroupInput,
   groupInputSchema,
   JobDto,
   limitsAnswerSchema,
   memberInputSchema,
   MemberCandidate,
   MemberDto,
-  MemberInput,
   MemberUpdate,
-  OpenInput,
   Overview,
   PasswordChange,
   ReportDto,
   reportInputSchema,
-  ReportInput,
   ReportPreview,
   sessionsSchema,
   Tile,
   TokenDto,
-  TokenInput,
   tokenInputSchema,
   TopEvents,
   VersionDto,
@@ -42,8 +37,6 @@ import type {
 export type { MemberCandidate };
 import type { SdkSettings, SdkSettingsAnswer } from '../domain/sdk';
 import type { ViewTotals } from '../domain/views';
-import { analyticsApi } from './api';
-import { apiFetch } from '../../dataProvider/httpClient';
 
 export type EventTotals = z.infer<typeof eventTotalsSchema>;
 export type LimitsAnswer = z.infer<typeof limitsAnswerSchema>;
@@ -60,8 +53,8 @@ export interface Period {
 }
 
 /**
- * What the dashboard screens call (issue 16). The screens see only this interface: the live one
- * below delegates to the typed calls of analytics.ts (the tenant API), the dashboard preview
+ * What the dashboard screens call (issue 16). The screens see only this interface: the live
+ * one, `createDashboardApi` (api.ts), calls the tenant API; the dashboard preview
  * (/tools/dashboard-preview) supplies a read-only one with generated data.
  */
 export interface DashboardApi {
@@ -117,69 +110,6 @@ export interface DashboardApi {
   sendReport(reportId: string): Promise<null>;
 }
 
-/**
- * The live dashboard of deployment `deploymentId`, as the signed-in user (session cookie). `link`:
- * the signed claims of the server sign-in link it was opened through, checked by the landing.
- */
-export function createDashboardApi(deploymentId: string, link?: OpenInput['link']): DashboardApi {
-  const api = analyticsApi(deploymentId);
-  const base = `/analytics/${encodeURIComponent(deploymentId)}`;
-  return {
-    writable: true,
-    open: () => api.open(link ? { link } : {}),
-    listApps: api.apps.list,
-    createApp: (body) => api.apps.create(body as AppInput),
-    updateApp: api.apps.update,
-    deleteApp: api.apps.remove,
-    clearApp: api.apps.clear,
-    uploadAppIcon: async (appId, file) => {
-      const form = new FormData();
-      form.append('icon', file);
-      return (await apiFetch<AppDto>(`${base}/apps/${encodeURIComponent(appId)}/icon`, { method: 'POST', body: form })).payload;
-    },
-    listMembers: api.members.list,
-    listMemberCandidates: async () => (await apiFetch<MemberCandidate[]>(`${base}/members/candidates`)).payload,
-    addMember: (body) => api.members.add(body as MemberInput),
-    updateMember: api.members.update,
-    removeMember: api.members.remove,
-    me: api.me.get,
-    changePassword: api.me.changePassword,
-    regenerateApiKey: api.me.regenerateApiKey,
-    listJobs: api.jobs.list,
-    downloadExport: async (jobId) => {
-      const job = (await api.jobs.list()).find((j) => j._id === jobId);
-      return api.jobs.download(job ?? { _id: jobId, appId: null, kind: 'export', status: 'completed', params: {}, createdAt: '', finishedAt: null, downloadUrl: `/api/v1${base}/jobs/${encodeURIComponent(jobId)}/download` });
-    },
-    listVersions: api.versions,
-    listEvents: api.events.list,
-    eventSeries: api.events.series,
-    updateEvent: api.events.update,
-    topEvents: api.events.top,
-    listGroups: api.groups.list,
-    saveGroup: (appId, groupId, body) => (groupId ? api.groups.update(appId, groupId, body as GroupInput) : api.groups.create(appId, body as GroupInput)),
-    deleteGroup: api.groups.remove,
-    overview: api.overview.get,
-    saveTiles: api.overview.save,
-    sessions: api.sessions,
-    listViews: api.views,
-    sdkSettings: api.sdkSettings.get,
-    updateSdkSettings: api.sdkSettings.update,
-    limits: api.limits,
-    findAppUser: api.appUsers.find,
-    exportAppUser: api.appUsers.export,
-    purgeAppUser: api.appUsers.purge,
-    listTokens: api.tokens.list,
-    createToken: (body) => api.tokens.create(body as TokenInput),
-    deleteToken: api.tokens.remove,
-    listReports: api.reports.list,
-    saveReport: (reportId, body) => (reportId ? api.reports.update(reportId, body as ReportInput) : api.reports.create(body as ReportInput)),
-    setReportEnabled: api.reports.setEnabled,
-    deleteReport: api.reports.remove,
-    previewReport: api.reports.preview,
-    sendReport: api.reports.send,
-  };
-}
-
 // Each dashboard api (a deployment's, or the sample's) gets a cache scope of its own.
 const scopes = new WeakMap<DashboardApi, number>();
 let lastScope = 0;
@@ -197,4 +127,20 @@ const scopeOf = (api: DashboardApi) => {
  */
 export function useDashboardQuery<T>(api: DashboardApi, key: readonly unknown[], load: ((api: DashboardApi) => Promise<T>) | null) {
   return useQuery({ queryKey: ['analytics', scopeOf(api), ...key], queryFn: load ? () => load(api) : skipToken, placeholderData: keepPreviousData, ...ONE_SHOT });
+}
+
+/**
+ * The dashboard's landing (`open`: maps the user in, answers what they see), once per dashboard:
+ * never stale, so neither a reconnect nor a remount posts it again. `reloadApps` reads the apps
+ * again into it after one is created, changed or deleted.
+ */
+export function useDashboardSession(api: DashboardApi) {
+  const client = useQueryClient();
+  const scope = scopeOf(api);
+  const opened = useQuery({ queryKey: ['analytics', scope, 'open'], queryFn: () => api.open(), staleTime: Infinity, ...ONE_SHOT });
+  const reloadApps = useCallback(async () => {
+    const apps = await api.listApps();
+    client.setQueryData<DashboardSession>(['analytics', scope, 'open'], (session) => session && { ...session, apps });
+  }, [api, client, scope]);
+  return { session: opened.data ?? null, error: opened.error, reloadApps };
 }

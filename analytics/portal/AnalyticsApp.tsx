@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { createDashboardApi } from '../dataProvider/dashboard';
+import { createDashboardApi } from '../dataProvider/api';
 import { AnalyticsArea } from './AnalyticsArea';
 
 function linkOf(search: URLSearchParams) {

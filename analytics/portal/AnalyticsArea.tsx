@@ -4,13 +4,14 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useI18nextProvider } from 'ra-i18n-i18next';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Navigate, Route } from 'react-router';
-import type { DashboardApi } from '../dataProvider/dashboard';
+import { useDashboardSession, type DashboardApi } from '../dataProvider/dashboard';
 import { analyticsDataProvider } from '../dataProvider/dataProvider';
-import type { AppDto, DashboardSession } from '../domain/schemas';
+import type { AppDto } from '../domain/schemas';
 import { fullI18n } from '../../src/fullI18n';
 import { appTheme } from '../../src/theme';
 import { failureMessage } from '../../src/ui/form/messages';
@@ -40,31 +41,24 @@ const selectedKey = (basePath: string) => `beacon.analytics.app:${basePath}`;
  * applications, users and tokens over the given DashboardApi, custom pages for the rest.
  * The live dashboard passes the tenant API; the preview passes generated sample data.
  */
-export function AnalyticsArea({ api, basePath, embedded = false }: { api: DashboardApi; basePath: string; embedded?: boolean }) {
+export function AnalyticsArea(props: { api: DashboardApi; basePath: string; embedded?: boolean }) {
+  // The landing reads through the app's query cache, which <Admin> below shares.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Dashboard {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function Dashboard({ api, basePath, embedded = false }: { api: DashboardApi; basePath: string; embedded?: boolean }) {
   const { t } = useTranslation();
-  const [session, setSession] = useState<DashboardSession | null>(null);
-  const [apps, setApps] = useState<AppDto[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { session, error, reloadApps } = useDashboardSession(api);
+  const apps = useMemo<AppDto[]>(() => session?.apps ?? [], [session]);
+  const failure = error ? failureMessage(error, t) : null;
   const [appId, setAppId] = useState<string | null>(() => localStorage.getItem(selectedKey(basePath)));
   const i18nProvider = useI18nextProvider({ i18nextInstance: fullI18n });
   const dataProvider = useMemo(() => analyticsDataProvider(api), [api]);
 
-  useEffect(() => {
-    let live = true;
-    api.open().then(
-      (opened) => {
-        if (!live) return;
-        setSession(opened);
-        setApps(opened.apps);
-      },
-      (error: unknown) => live && setFailure(failureMessage(error, t)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, t]);
-
-  const reloadApps = useCallback(async () => setApps(await api.listApps()), [api]);
   const selectApp = useCallback(
     (id: string) => {
       localStorage.setItem(selectedKey(basePath), id);

@@ -1,22 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
 import { session } from '../../src/session';
-import { CheckboxField } from '../../src/ui/form/CheckboxField';
 import { FormTextField } from '../../src/ui/form/FormTextField';
-import { applyServerErrors } from '../../src/ui/form/messages';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { PasswordField } from '../../src/ui/form/PasswordField';
+import { applyServerErrors } from '../../src/ui/form/messages';
 import { authForms } from './authFormsLoader';
 import { AuthHeading } from './AuthHeading';
+import { NameFields } from './NameFields';
+import { SignUpFormEnd } from './SignUpFormEnd';
 import { signUpFailure, stripErrorPrefix } from './signUpFailure';
 import type { PendingConfiguration } from '../../src/domain/orders/schemas';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -36,13 +34,16 @@ const MailSent = lazy(() => loadMailSent().then((module) => ({ default: module.M
 export default function SignUpPage({ onSignedUp, pendingOrder }: { onSignedUp?: () => void; pendingOrder?: () => PendingConfiguration | null } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState, getValues, trigger } = useForm({
     resolver: lazyResolver(authForms, (f) => f.resolvers.signUp),
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
+
+  // Not useFormSubmit: this page is the heaviest of the front door, at its budget (scripts/bundle-budget.ts).
+  const [failure, setFailure] = useState<string | null>(null);
+  const failed = (error: unknown) => setFailure(signUpFailure(error, t));
 
   const submit = handleSubmit(async ({ firstName, lastName, email, password }) => {
     setFailure(null);
@@ -55,7 +56,7 @@ export default function SignUpPage({ onSignedUp, pendingOrder }: { onSignedUp?: 
       setSentTo(sent);
     } catch (error) {
       applyServerErrors(error, FIELDS, setError, stripErrorPrefix);
-      setFailure(signUpFailure(error, t));
+      failed(error);
     }
   });
 
@@ -76,7 +77,7 @@ export default function SignUpPage({ onSignedUp, pendingOrder }: { onSignedUp?: 
       await session.refresh('manual');
       navigate('/loading?referrer=login');
     } catch (error) {
-      setFailure(signUpFailure(error, t));
+      failed(error);
     }
   };
 
@@ -102,25 +103,10 @@ export default function SignUpPage({ onSignedUp, pendingOrder }: { onSignedUp?: 
               {failure}
             </Alert>
           )}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField control={control} name="firstName" label={t('auth.form.firstName')} autoComplete="given-name" autoFocus />
-            <FormTextField control={control} name="lastName" label={t('auth.form.lastName')} autoComplete="family-name" />
-          </Box>
+          <NameFields control={control} />
           <FormTextField control={control} name="email" label={t('auth.form.email')} type="email" inputMode="email" autoComplete="email" />
           <PasswordField control={control} name="password" label={t('auth.form.password')} autoComplete="new-password" showRules />
-          <Box>
-            <CheckboxField control={control} name="acceptTerms" label={t('auth.signUp.acceptTerms')} />
-            <CheckboxField control={control} name="acceptPrivacy" label={t('auth.signUp.acceptPrivacy')} />
-          </Box>
-          <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
-            {t('auth.signUp.submit')}
-          </Button>
-          <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-            {t('auth.signUp.haveAccount')}{' '}
-            <Link component={RouterLink} to="/account/signin">
-              {t('auth.signUp.signIn')}
-            </Link>
-          </Typography>
+          <SignUpFormEnd control={control} submitLabel={t('auth.signUp.submit')} submitting={formState.isSubmitting} />
         </Stack>
       </Box>
     </>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { loadDeploymentPage, useDeploymentsPage, type DeploymentPageQuery, type DeploymentView } from '../../dataProvider/deployments';
 import { useSelection } from '../../src/companySelection';
-import { DEPLOYMENT_SORT_FIELDS, type DeploymentSortField } from '../../src/domain/deployments/schemas';
+import { DEPLOYMENT_SORT_FIELDS, type DeploymentSortField } from '../../src/domain/deployments/listQuery';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { DataTable, type ServerTableSource } from '../../src/ui/table/DataTable';
 import type { TableQuery } from '../../src/ui/table/tableQuery';

@@ -19,21 +19,17 @@ import { Fragment, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../dataProvider/httpClient';
+import { useCompanyBilling } from '../../dataProvider/billingQueries';
 import { ordersApi } from '../../dataProvider/orders';
 import { useSelection } from '../../src/companySelection';
-import { TIMINGS } from '../../src/domain/constants';
 import { pendingOrderAgeDays } from '../../src/domain/orders/pendingOrders';
 import type { SubscriptionStatus } from '../../src/domain/orders/schemas';
 import type { CompanyBilling, TransactionDto } from '../../src/domain/payments/schemas';
 import { session } from '../../src/session';
 import { formatAmount } from '../../src/ui/format';
-
-/** A bill's amounts keep their cents. */
-const BILL = { cents: 'always' } as const;
 import { failureMessage } from '../../src/ui/form/messages';
 import { billingText } from '../../src/ui/servers/billingText';
 import { showToast } from '../../src/ui/toast/toastStore';
-import { usePolling } from '../../src/ui/usePolling';
 import { productPrefix, saveBlob } from '../profile/files';
 import { SettingsSection } from '../profile/SettingsSection';
 import '../../src/billingI18n';
@@ -44,12 +40,13 @@ import { codeAsWords } from '../../src/ui/format';
 import { UsageForecast } from './UsageForecast';
 import { UpdateCardDialog } from './UpdateCardDialog';
 
+/** A bill's amounts keep their cents. */
+const BILL = { cents: 'always' } as const;
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** A date of the API (ISO) as the page shows it, e.g. 'Mar 4, 2026'. */
 export const billingDay = (iso: string): string => day.format(new Date(iso));
 
 const STATUS_COLORS: Record<SubscriptionStatus, ChipProps['color']> = { active: 'success', pending: 'info', past_due: 'warning', paused: 'default', canceled: 'default' };
-
 
 /** An order never paid: its age and the day it is removed unless paid (issue 30). */
 function pendingOrderLine(order: { orderedAt: string; removedOn: string }, t: TFunction): string {
@@ -208,10 +205,9 @@ export function BillingSettings() {
   const { t } = useTranslation();
   const { companyId, projectId } = useSelection();
   const dashboardPath = companyId && projectId ? `/c/${companyId}/p/${projectId}/dashboard` : '/dashboard';
-  const polled = usePolling(companyId, ordersApi.billing, TIMINGS.billingRefreshMs);
+  const { data, error, refetch } = useCompanyBilling(companyId);
   const [paying, setPaying] = useState<{ id: string; name: string } | null>(null);
   const [updatingCard, setUpdatingCard] = useState(false);
-  const { data, error } = polled;
 
   useEffect(() => {
     if (error) session.handleError(error);
@@ -227,7 +223,7 @@ export function BillingSettings() {
         role="alert"
         action={
           forbidden ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void polled.reload()}>
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
               {t('management.retry')}
             </Button>
           )
@@ -276,11 +272,11 @@ export function BillingSettings() {
           onUpdated={() => {
             setUpdatingCard(false);
             showToast({ text: t('management.billing.cardSaved'), variant: 'successful' });
-            void polled.reload();
+            void refetch();
           }}
         />
       )}
-      {paying && <PaymentModal deployment={paying} dashboardPath={dashboardPath} onClose={() => setPaying(null)} onPaid={() => void polled.reload()} />}
+      {paying && <PaymentModal deployment={paying} dashboardPath={dashboardPath} onClose={() => setPaying(null)} onPaid={() => void refetch()} />}
     </Fragment>
   );
 }

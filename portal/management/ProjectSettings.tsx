@@ -11,9 +11,8 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { TIMINGS } from '../../src/domain/constants';
-import { usePolling } from '../../src/ui/usePolling';
 import { useTranslation } from 'react-i18next';
+import { useProjects } from '../../dataProvider/projectQueries';
 import { projectsApi } from '../../dataProvider/projects';
 import { selection, useSelection } from '../../src/companySelection';
 import type { CompanyDto } from '../../src/domain/companies/answers';
@@ -35,10 +34,10 @@ export function ProjectSettings({ company }: { company: CompanyDto }) {
   const { projectId: selected } = useSelection();
   const canEdit = company.role === 'admin';
   const [renaming, setRenaming] = useState<ProjectDto | null>(null);
-  const polled = usePolling(company._id, projectsApi.list, TIMINGS.companyRefreshMs);
-  const rows = polled.data ?? null;
-  const failed = polled.error !== undefined && !rows ? failureMessage(polled.error, t) : null;
-  const { reload } = polled;
+  const projects = useProjects(company._id);
+  const rows = projects.data ?? null;
+  const failed = projects.error && !rows ? failureMessage(projects.error, t) : null;
+  const { refetch: reload } = projects;
   // The project switcher reads the same list.
   useEffect(() => {
     if (rows) selection.setProjects(company._id, rows);

@@ -8,23 +8,22 @@ import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { usageApi, type CompanyUsage, type MauAlertSettings } from '../../dataProvider/usage';
+import { useCompanyUsage, useSetMauAlerts, type MauAlertSettings } from '../../dataProvider/usage';
 import { MAU_ALERTS, PAST_TIER_RULE } from '../../src/domain/usage/mauRule';
 import type { ServerUsage } from '../../src/domain/usage/schemas';
 import { formatAmount } from '../../src/ui/format';
-
-/** A bill's amounts keep their cents. */
-const BILL = { cents: 'always' } as const;
 import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { formatCount, shortDate } from '../../src/ui/servers/status';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { MauBar } from '../deployments/MauBar';
 import { SettingsSection } from '../profile/SettingsSection';
 import '../../src/serversI18n';
 
+/** A bill's amounts keep their cents. */
+const BILL = { cents: 'always' } as const;
 
 function ServerForecast({ server: s, companyId }: { server: ServerUsage; companyId: string }) {
   const { t } = useTranslation();
@@ -58,20 +57,15 @@ function ServerForecast({ server: s, companyId }: { server: ServerUsage; company
   );
 }
 
-function AlertSettings({ companyId, alerts, onSaved }: { companyId: string; alerts: MauAlertSettings; onSaved: (a: MauAlertSettings) => void }) {
+function AlertSettings({ companyId, alerts }: { companyId: string; alerts: MauAlertSettings }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const toggle = async (kind: keyof MauAlertSettings, on: boolean) => {
-    setBusy(true);
-    try {
-      onSaved(await usageApi.setAlerts(companyId, { ...alerts, [kind]: on }));
+  const save = useSetMauAlerts(companyId);
+  const { run, submitting } = useFormSubmit({ report: 'toast' });
+  const toggle = (kind: keyof MauAlertSettings, on: boolean) =>
+    run(async () => {
+      await save.mutateAsync({ ...alerts, [kind]: on });
       showToast({ text: t('management.billing.usage.alertsSaved'), variant: 'successful' });
-    } catch (error) {
-      showToast({ text: failureMessage(error, t), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Box>
       <Typography sx={{ fontWeight: 600 }}>{t('management.billing.usage.alerts')}</Typography>
@@ -80,7 +74,7 @@ function AlertSettings({ companyId, alerts, onSaved }: { companyId: string; aler
       </Typography>
       <FormGroup>
         {MAU_ALERTS.map((kind) => (
-          <FormControlLabel key={kind} control={<Switch checked={alerts[kind]} disabled={busy} onChange={(e) => void toggle(kind, e.target.checked)} />} label={t(`management.billing.usage.alertKinds.${kind}`)} />
+          <FormControlLabel key={kind} control={<Switch checked={alerts[kind]} disabled={submitting} onChange={(e) => void toggle(kind, e.target.checked)} />} label={t(`management.billing.usage.alertKinds.${kind}`)} />
         ))}
       </FormGroup>
     </Box>
@@ -90,22 +84,11 @@ function AlertSettings({ companyId, alerts, onSaved }: { companyId: string; aler
 /** Management › Billing (issue 33): each server's MAU forecast, its projected bill and the next tier, and the alert settings. */
 export function UsageForecast({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
-  const [data, setData] = useState<CompanyUsage | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    let live = true;
-    usageApi.get(companyId).then(
-      (d) => live && setData(d),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [companyId]);
+  const { data, error } = useCompanyUsage(companyId);
   return (
     <SettingsSection title={t('management.billing.usage.title')} intro={t('management.billing.usage.intro')}>
-      {error !== null && !data && <Alert severity="error">{failureMessage(error, t)}</Alert>}
-      {!data && error === null && <Typography color="text.secondary">{t('management.billing.usage.loading')}</Typography>}
+      {error && !data && <Alert severity="error">{failureMessage(error, t)}</Alert>}
+      {!data && !error && <Typography color="text.secondary">{t('management.billing.usage.loading')}</Typography>}
       {data && (
         <Stack spacing={2.5}>
           {data.servers.length === 0 ? (
@@ -124,7 +107,7 @@ export function UsageForecast({ companyId }: { companyId: string }) {
             {t(PAST_TIER_RULE.messageKey)}
           </Typography>
           <Divider />
-          <AlertSettings companyId={companyId} alerts={data.alerts} onSaved={(alerts) => setData({ ...data, alerts })} />
+          <AlertSettings companyId={companyId} alerts={data.alerts} />
         </Stack>
       )}
     </SettingsSection>

@@ -1,29 +1,30 @@
-import { useEffect } from 'react';
-import { companiesApi } from '../../dataProvider/companies';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { companyKeys, useCompany, useCompanyMembers } from '../../dataProvider/companyQueries';
 import { ApiError } from '../../dataProvider/httpClient';
 import { TIMINGS } from '../../src/domain/constants';
 import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
-import { usePolling, type Polled } from '../../src/ui/usePolling';
+import type { Polled } from '../../src/ui/usePolling';
 
 export interface CompanyData {
   company: CompanyDto;
   team: TeamDto;
 }
 
-const loadCompanyData = async (id: string): Promise<CompanyData> => {
-  const [company, team] = await Promise.all([companiesApi.get(id), companiesApi.team(id)]);
-  return { company, team };
-};
+const LIVE = { refetchInterval: TIMINGS.companyRefreshMs };
 
 /**
  * The selected company and its team, refreshed every 10000 ms while a management page is open
- * (SPEC §7 Companies, §9).
+ * (SPEC §7 Companies, §9); `put` shows what a save answered at once.
  */
 export function useCompanyData(companyId: string | null): Polled<CompanyData> {
-  const polled = usePolling(companyId, loadCompanyData, TIMINGS.companyRefreshMs);
-  const { data, error } = polled;
+  const client = useQueryClient();
+  const company = useCompany(companyId, LIVE);
+  const team = useCompanyMembers(companyId, LIVE);
+  const data = useMemo(() => (company.data && team.data ? { company: company.data, team: team.data } : undefined), [company.data, team.data]);
+  const error = company.error ?? team.error ?? undefined;
   useEffect(() => {
     // The project store learns the projects from here instead of fetching the company again.
     if (data) selection.setProjects(data.company._id, data.company.projects);
@@ -33,5 +34,17 @@ export function useCompanyData(companyId: string | null): Polled<CompanyData> {
     // 403: the user was removed from this company meanwhile; a fresh user list moves the selection on.
     if (error instanceof ApiError && error.status === 403) void session.refresh();
   }, [error]);
-  return polled;
+  const { refetch: refetchCompany } = company;
+  const { refetch: refetchTeam } = team;
+  const reload = useCallback(async () => {
+    await Promise.all([refetchCompany(), refetchTeam()]);
+  }, [refetchCompany, refetchTeam]);
+  const put = useCallback(
+    (next: CompanyData) => {
+      client.setQueryData(companyKeys.one(next.company._id), next.company);
+      client.setQueryData(companyKeys.members(next.company._id), next.team);
+    },
+    [client],
+  );
+  return { data, error, reload, put };
 }

@@ -11,17 +11,18 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../dataProvider/auth';
-import { ApiError } from '../../dataProvider/httpClient';
 import { LIMITS } from '../../src/domain/constants';
 import { twoFactorCodeSchema, twoFactorDisableSchema, type CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { FormTextField } from '../../src/ui/form/FormTextField';
-import { failureMessage } from '../../src/ui/form/messages';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { copyText, productPrefix, saveBlob } from './files';
 import { ConfirmIdentity } from './ConfirmIdentity';
+import { Notices } from './Notices';
 import PasskeySettings from './PasskeySettings';
 import { SettingsSection } from './SettingsSection';
+import { SubmitOrCancel } from './SubmitOrCancel';
+import { useProtectedAction } from './useProtectedAction';
 import '../../src/profileI18n';
 
 type Setup = Awaited<ReturnType<typeof authApi.twoFactorInitiate>>;
@@ -112,14 +113,7 @@ function SetupForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (c
             {t('profile.twoFactor.codeHint')}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-            {t('profile.twoFactor.enable')}
-          </Button>
-          <Button color="inherit" onClick={onCancel}>
-            {t('profile.twoFactor.cancel')}
-          </Button>
-        </Box>
+        <SubmitOrCancel submitLabel={t('profile.twoFactor.enable')} cancelLabel={t('profile.twoFactor.cancel')} submitting={formState.isSubmitting} onCancel={onCancel} />
       </Stack>
     </Box>
   );
@@ -220,24 +214,8 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
 export default function AuthenticationSettings({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
-
-  const start = async () => {
-    setFailure(null);
-    setNotice(null);
-    setStarting(true);
-    try {
-      setPhase({ step: 'setup', setup: await authApi.twoFactorInitiate() });
-    } catch (error) {
-      if (session.handleError(error)) return;
-      if (error instanceof ApiError && error.code === 'REAUTH_REQUIRED') setPhase({ step: 'confirm' });
-      else setFailure(failureMessage(error, t));
-    } finally {
-      setStarting(false);
-    }
-  };
+  const action = useProtectedAction(() => setPhase({ step: 'confirm' }));
+  const start = () => void action.run(async () => setPhase({ step: 'setup', setup: await authApi.twoFactorInitiate() }), start);
 
   // The codes stay on screen until dismissed, even though the refreshed user already says 'on'.
   const on = user.mfaEnabled || phase.step === 'codes';
@@ -245,26 +223,17 @@ export default function AuthenticationSettings({ user }: { user: CurrentUser }) 
   if (phase.step === 'codes') {
     body = <RecoveryCodes codes={phase.codes} email={user.email} onDone={() => setPhase({ step: 'idle' })} />;
   } else if (phase.step === 'confirm') {
-    body = <ConfirmIdentity user={user} onConfirmed={() => void start()} onCancel={() => setPhase({ step: 'idle' })} />;
+    body = <ConfirmIdentity user={user} onConfirmed={start} onCancel={() => setPhase({ step: 'idle' })} />;
   } else if (phase.step === 'setup') {
     body = <SetupForm setup={phase.setup} onEnabled={(codes) => setPhase({ step: 'codes', codes })} onCancel={() => setPhase({ step: 'idle' })} />;
   } else if (user.mfaEnabled) {
-    body = <DisableForm onDisabled={() => setNotice(t('profile.twoFactor.disabled'))} />;
+    body = <DisableForm onDisabled={() => action.setNotice(t('profile.twoFactor.disabled'))} />;
   } else {
     body = (
       <Stack spacing={2}>
-        {notice && (
-          <Alert severity="info" role="status">
-            {notice}
-          </Alert>
-        )}
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <Notices notice={action.notice} failure={action.failure} noticeSeverity="info" />
         <Box>
-          <Button variant="contained" onClick={() => void start()} loading={starting}>
+          <Button variant="contained" onClick={start} loading={action.busy}>
             {t('profile.twoFactor.start')}
           </Button>
         </Box>

@@ -10,19 +10,20 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError } from '../../dataProvider/httpClient';
+import { usePasskeys } from '../../dataProvider/passkeyQueries';
 import { passkeysApi, type PasskeyOptions } from '../../dataProvider/passkeys';
 import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { passkeyNameSchema, type PasskeyDto } from '../../src/domain/auth/passkeys';
-import { TIMINGS } from '../../src/domain/constants';
 import { session } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
 import { FormTextField } from '../../src/ui/form/FormTextField';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
-import { usePolling } from '../../src/ui/usePolling';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { createPasskey, passkeyDismissed, passkeysSupported } from '../auth/webauthn';
 import { ConfirmIdentity } from './ConfirmIdentity';
+import { Notices } from './Notices';
 import { SettingsSection } from './SettingsSection';
+import { SubmitOrCancel } from './SubmitOrCancel';
+import { useProtectedAction } from './useProtectedAction';
 import '../../src/profileI18n';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -41,24 +42,21 @@ function creationFailure(error: unknown, t: (key: string) => string): string {
 /** Names the passkey, then asks the browser for it: the options came with the click that opened the form, so the browser's prompt follows this click at once. */
 function NameForm({ options, onCreated, onCancel }: { options: PasskeyOptions; onCreated: (passkey: PasskeyDto) => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(nameForm), defaultValues: { name: t('profile.passkeys.defaultName') } });
-  const submit = handleSubmit(async ({ name }) => {
-    setFailure(null);
-    try {
+  const { run, failure, setFailure } = useFormSubmit({ fields: ['name'], setError, intercept: session.handleError });
+  const submit = handleSubmit(({ name }) =>
+    run(async () => {
       let response: unknown;
       try {
         response = await createPasskey(options);
       } catch (error) {
+        // The browser's refusal is no server error: said in words, nothing sent.
         setFailure(creationFailure(error, t));
         return;
       }
       onCreated(await passkeysApi.register(name, response));
-    } catch (error) {
-      if (session.handleError(error)) return;
-      if (!applyServerErrors(error, ['name'], setError)) setFailure(failureMessage(error, t));
-    }
-  });
+    }),
+  );
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
@@ -73,14 +71,7 @@ function NameForm({ options, onCreated, onCancel }: { options: PasskeyOptions; o
             {t('profile.passkeys.nameHint')}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-            {t('profile.passkeys.create')}
-          </Button>
-          <Button color="inherit" onClick={onCancel}>
-            {t('profile.passkeys.cancel')}
-          </Button>
-        </Box>
+        <SubmitOrCancel submitLabel={t('profile.passkeys.create')} cancelLabel={t('profile.passkeys.cancel')} submitting={formState.isSubmitting} onCancel={onCancel} />
       </Stack>
     </Box>
   );
@@ -108,50 +99,30 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: PasskeyDto; onRe
 /** Profile › Authentication (issue 34): the user's passkeys, added after a fresh proof of identity, named and removable. */
 export default function PasskeySettings({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  // Polled like other account data, so a passkey used or removed elsewhere shows here too.
-  const polled = usePolling(user._id, () => passkeysApi.list(), TIMINGS.userRefreshMs);
-  const passkeys = polled.data ?? null;
-  const load = polled.reload;
+  const list = usePasskeys(user._id);
+  const passkeys = list.data ?? null;
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const protectedAction = useProtectedAction((then) => setPhase({ step: 'confirm', then }));
   const [removing, setRemoving] = useState<string | null>(null);
   // Profile pages are never prerendered: the browser can be asked at render.
   const supported = passkeysSupported();
 
-  const [starting, setStarting] = useState(false);
-  const start = async () => {
-    setNotice(null);
-    setFailure(null);
-    setStarting(true);
-    try {
-      setPhase({ step: 'name', options: await passkeysApi.registrationOptions() });
-    } catch (error) {
-      if (session.handleError(error)) return;
-      if (error instanceof ApiError && error.code === 'REAUTH_REQUIRED') setPhase({ step: 'confirm', then: () => void start() });
-      else setFailure(failureMessage(error, t));
-    } finally {
-      setStarting(false);
-    }
-  };
+  const start = () => void protectedAction.run(async () => setPhase({ step: 'name', options: await passkeysApi.registrationOptions() }), start);
 
   const remove = async (passkey: PasskeyDto) => {
-    setNotice(null);
-    setFailure(null);
+    protectedAction.clear();
     const ok = await confirm({ type: 'danger', title: t('profile.passkeys.confirm'), message: t('profile.passkeys.confirmRemove', { name: passkey.name }), labels: { confirm: t('profile.passkeys.confirm'), cancel: t('profile.passkeys.cancel') } });
     if (!ok) return;
     setRemoving(passkey._id);
-    try {
-      await passkeysApi.remove(passkey._id);
-      setNotice(t('profile.passkeys.removed', { name: passkey.name }));
-      await load();
-    } catch (error) {
-      if (session.handleError(error)) return;
-      if (error instanceof ApiError && error.code === 'REAUTH_REQUIRED') setPhase({ step: 'confirm', then: () => void remove(passkey) });
-      else setFailure(failureMessage(error, t));
-    } finally {
-      setRemoving(null);
-    }
+    await protectedAction.run(
+      async () => {
+        await passkeysApi.remove(passkey._id);
+        protectedAction.setNotice(t('profile.passkeys.removed', { name: passkey.name }));
+        await list.refetch();
+      },
+      () => void remove(passkey),
+    );
+    setRemoving(null);
   };
 
   let action;
@@ -173,8 +144,8 @@ export default function PasskeySettings({ user }: { user: CurrentUser }) {
         options={phase.options}
         onCreated={(created) => {
           setPhase({ step: 'idle' });
-          setNotice(t('profile.passkeys.added', { name: created.name }));
-          void load();
+          protectedAction.setNotice(t('profile.passkeys.added', { name: created.name }));
+          void list.refetch();
         }}
         onCancel={() => setPhase({ step: 'idle' })}
       />
@@ -182,7 +153,7 @@ export default function PasskeySettings({ user }: { user: CurrentUser }) {
   } else {
     action = supported ? (
       <Box>
-        <Button variant="contained" onClick={() => void start()} loading={starting}>
+        <Button variant="contained" onClick={start} loading={protectedAction.busy && removing === null}>
           {t('profile.passkeys.add')}
         </Button>
       </Box>
@@ -196,17 +167,8 @@ export default function PasskeySettings({ user }: { user: CurrentUser }) {
   return (
     <SettingsSection title={t('profile.passkeys.heading')} intro={t('profile.passkeys.intro')} aside={passkeys && passkeys.length > 0 ? <Chip size="small" color="success" label={String(passkeys.length)} /> : undefined}>
       <Stack spacing={2}>
-        {notice && (
-          <Alert severity="success" role="status">
-            {notice}
-          </Alert>
-        )}
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
-        {polled.error !== undefined && !passkeys && (
+        <Notices notice={protectedAction.notice} failure={protectedAction.failure} />
+        {list.error && !passkeys && (
           <Alert severity="error" role="alert">
             {t('profile.passkeys.loadFailed')}
           </Alert>

@@ -6,7 +6,6 @@ import {
   byCompanyAnswerSchema,
   byCompanyQuerySchema,
   deploymentActionAnswerSchema,
-  deploymentListQuerySchema,
   deploymentPopulatedSchema,
   deploymentViewSchema,
   restoreBodySchema,
@@ -16,6 +15,7 @@ import {
   updateDomainBodySchema,
   updateDomainQuerySchema,
 } from '../../src/domain/deployments/schemas';
+import { deploymentListQuerySchema } from '../../src/domain/deployments/listQuery';
 import { deploymentTimelineSchema, timelineQuerySchema } from '../../src/domain/deployments/tasks';
 import { companyParamsSchema, deploymentParamsSchema } from '../../src/domain/orders/schemas';
 import { pricingAnswerSchema, pricingRequestSchema } from '../../src/domain/pricing/schemas';

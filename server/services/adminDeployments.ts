@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow, MAU_TIER_FILTERS } from '../../src/domain/admin/deployments';
+import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow } from '../../src/domain/admin/deployments';
+import type { AdminDeploymentSortField, MAU_TIER_FILTERS } from '../../src/domain/deployments/listQuery';
 import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -14,14 +15,12 @@ import { UUID } from './plans';
 import { serverLabels } from './serverLabels';
 import type { SessionUser } from './sessions';
 
-export const DEPLOYMENT_SORT_FIELDS = ['_id', 'name', 'companyName', 'status', 'planCode', 'regionName', 'subscriptionStatus', 'createdAt'] as const;
-export type DeploymentSortField = (typeof DEPLOYMENT_SORT_FIELDS)[number];
 export interface DeploymentFilter {
   status?: DeploymentStatus;
   companyId?: string;
   mau?: (typeof MAU_TIER_FILTERS)[number];
 }
-export type DeploymentListQuery = ListQuery<DeploymentSortField, DeploymentFilter>;
+export type DeploymentListQuery = ListQuery<AdminDeploymentSortField, DeploymentFilter>;
 
 export const DEPLOYMENT_EXPORT_COLUMNS = [
   { id: '_id', header: 'ID' },
@@ -37,7 +36,7 @@ export const DEPLOYMENT_EXPORT_COLUMNS = [
 // The region is the plan_config's region id (a uuid as text); the join compares it as text.
 const regionJoin = sql`${regions.id}::text = ${deployments.planConfig}->>'region'`;
 
-const deploymentsTable = (db: Db): AdminTable<DeploymentSortField, AdminDeploymentRow> => ({
+const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDeploymentRow> => ({
   sortColumns: {
     _id: { column: deployments.id, type: 'uuid' },
     name: { column: deployments.name, type: 'text' },

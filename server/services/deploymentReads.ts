@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { BackupDto, ByCompanyAnswer, DeploymentListQuery, DeploymentPopulated, DeploymentView } from '../../src/domain/deployments/schemas';
+import type { DeploymentListQuery } from '../../src/domain/deployments/listQuery';
+import type { BackupDto, ByCompanyAnswer, DeploymentPopulated, DeploymentView } from '../../src/domain/deployments/schemas';
 import type { DeploymentTimeline } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';

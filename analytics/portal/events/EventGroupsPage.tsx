@@ -1,23 +1,20 @@
-import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupDto } from '../../domain/schemas';
-import { confirm } from '../../../src/ui/dialog/dialogStore';
 import { failureMessage } from '../../../src/ui/form/messages';
+import { actionsColumn } from '../../../src/ui/table/columns';
 import { DataTable } from '../../../src/ui/table/DataTable';
-import { showToast } from '../../../src/ui/toast/toastStore';
 import { canAdminApp, useAnalytics } from '../context';
 import { NoApp } from '../NoApp';
 import { lastDays } from '../period';
-import { ScreenHeading } from '../ScreenHeading';
+import { confirmDelete } from '../confirmDelete';
+import { ListScreen } from '../ListScreen';
 import { eventLabel } from './eventNames';
 import { GroupDialog } from './GroupDialog';
 import { useDashboardQuery } from '../../dataProvider/dashboard';
@@ -36,27 +33,23 @@ export function EventGroupsPage() {
   if (!app) return <NoApp />;
   const canEdit = writable && canAdminApp(session, app._id);
 
-  const remove = async (group: GroupDto) => {
-    if (!(await confirm({ type: 'danger', title: t('analytics.groups.deleteTitle'), message: t('analytics.groups.deleteBody', { name: group.name }), labels: { confirm: t('analytics.delete') } }))) return;
-    try {
-      await api.deleteGroup(app._id, group._id);
-      void groups.refetch();
-    } catch (error) {
-      showToast({ text: failureMessage(error, t), variant: 'destructive' });
-    }
-  };
+  const remove = (group: GroupDto) =>
+    confirmDelete({
+      title: t('analytics.groups.deleteTitle'),
+      message: t('analytics.groups.deleteBody', { name: group.name }),
+      confirmLabel: t('analytics.delete'),
+      remove: () => api.deleteGroup(app._id, group._id),
+      refresh: () => groups.refetch(),
+      failed: (error) => failureMessage(error, t),
+    });
 
   return (
     <>
-      <ScreenHeading titleKey="analytics.groups.title">
-        {canEdit && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            {t('analytics.groups.create')}
-          </Button>
-        )}
-      </ScreenHeading>
-      {groups.error && <Alert severity="error">{failureMessage(groups.error, t)}</Alert>}
-      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+      <ListScreen
+        titleKey="analytics.groups.title"
+        create={canEdit ? { label: t('analytics.groups.create'), onClick: () => setEditing('new') } : undefined}
+        notice={groups.error && <Alert severity="error">{failureMessage(groups.error, t)}</Alert>}
+      >
         <DataTable<GroupDto>
           id="analytics-groups"
           label={t('analytics.groups.title')}
@@ -78,23 +71,16 @@ export function EventGroupsPage() {
             { id: 'visible', header: t('analytics.groups.visible'), value: (g) => (g.visible ? t('analytics.yes') : t('analytics.no')) },
             ...(canEdit
               ? [
-                  {
-                    id: 'actions',
-                    header: '',
-                    sortable: false,
-                    exportable: false,
-                    value: () => '',
-                    render: (g: GroupDto) => (
-                      <Stack direction="row">
-                        <IconButton aria-label={`${t('analytics.editAction')} ${g.name}`} onClick={() => setEditing(g)}>
-                          <EditIcon />
-                        </IconButton>
-                        <IconButton aria-label={`${t('analytics.delete')} ${g.name}`} onClick={() => void remove(g)}>
-                          <DeleteIcon />
-                        </IconButton>
-                      </Stack>
-                    ),
-                  },
+                  actionsColumn<GroupDto>((g) => (
+                    <Stack direction="row">
+                      <IconButton aria-label={`${t('analytics.editAction')} ${g.name}`} onClick={() => setEditing(g)}>
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton aria-label={`${t('analytics.delete')} ${g.name}`} onClick={() => void remove(g)}>
+                        <DeleteIcon />
+                      </IconButton>
+                    </Stack>
+                  )),
                 ]
               : []),
           ]}
@@ -107,7 +93,7 @@ export function EventGroupsPage() {
           canCreate={canEdit}
           onCreate={() => setEditing('new')}
         />
-      </Paper>
+      </ListScreen>
       {editing && (
         <GroupDialog
           appId={app._id}

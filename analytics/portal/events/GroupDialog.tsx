@@ -10,10 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_GROUP_EVENTS } from '../../domain/constants';
 import type { GroupDto } from '../../domain/schemas';
-import { FormDialog } from '../../../src/ui/dialog/FormDialog';
-import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
-import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
+import { SaveDialog } from '../SaveDialog';
 
 interface Props {
   appId: string;
@@ -32,39 +30,27 @@ export function GroupDialog({ appId, group, events, onClose }: Props) {
   const [visible, setVisible] = useState(group?.visible ?? true);
   const [names, setNames] = useState({ countName: group?.countName ?? '', sumName: group?.sumName ?? '', durName: group?.durName ?? '' });
   const [tried, setTried] = useState(false);
-  const { run, failure, submitting } = useFormSubmit();
   const tooFew = keys.length < MIN_GROUP_EVENTS;
   const noName = !name.trim();
 
-  const save = async () => {
+  const blank = (s: string) => (s.trim() ? s.trim() : null);
+  const ready = () => {
     setTried(true);
-    if (tooFew || noName) return;
-    const blank = (s: string) => (s.trim() ? s.trim() : null);
-    await run(async () => {
-      await api.saveGroup(appId, group?._id ?? null, {
-        name: name.trim(),
-        description: blank(description),
-        eventKeys: keys,
-        visible,
-        countName: blank(names.countName),
-        sumName: blank(names.sumName),
-        durName: blank(names.durName),
-      });
-      showToast({ text: t('analytics.groups.saved'), variant: 'successful' });
-      onClose(true);
-    });
+    return !tooFew && !noName;
   };
+  const save = () =>
+    api.saveGroup(appId, group?._id ?? null, {
+      name: name.trim(),
+      description: blank(description),
+      eventKeys: keys,
+      visible,
+      countName: blank(names.countName),
+      sumName: blank(names.sumName),
+      durName: blank(names.durName),
+    });
 
   return (
-    <FormDialog
-      title={group ? t('analytics.groups.editTitle') : t('analytics.groups.create')}
-      onCancel={() => onClose(false)}
-      onSubmit={() => void save()}
-      submitLabel={t('analytics.save')}
-      cancelLabel={t('analytics.cancel')}
-      submitting={submitting}
-      failure={failure}
-    >
+    <SaveDialog title={group ? t('analytics.groups.editTitle') : t('analytics.groups.create')} onClose={onClose} ready={ready} save={save} savedText={t('analytics.groups.saved')}>
       <TextField label={t('analytics.groups.name')} value={name} onChange={(e) => setName(e.target.value)} required error={tried && noName} slotProps={{ htmlInput: { maxLength: 100 } }} />
       <TextField label={t('analytics.groups.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={2} />
       <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -88,6 +74,6 @@ export function GroupDialog({ appId, group, events, onClose }: Props) {
       {(['countName', 'sumName', 'durName'] as const).map((k) => (
         <TextField key={k} label={t(`analytics.groups.${k}`)} value={names[k]} onChange={(e) => setNames({ ...names, [k]: e.target.value })} slotProps={{ htmlInput: { maxLength: 50 } }} />
       ))}
-    </FormDialog>
+    </SaveDialog>
   );
 }

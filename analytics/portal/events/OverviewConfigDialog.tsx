@@ -12,10 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_OVERVIEW_TILES, TILE_PROPERTIES } from '../../domain/constants';
 import type { Tile } from '../../domain/schemas';
-import { FormDialog } from '../../../src/ui/dialog/FormDialog';
-import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
-import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
+import { SaveDialog } from '../SaveDialog';
 import { tileProblem } from './tiles';
 
 interface Props {
@@ -33,7 +31,6 @@ export function OverviewConfigDialog({ appId, events, tiles: initial, onClose }:
   const [eventKey, setEventKey] = useState(events[0]?.key ?? '');
   const [property, setProperty] = useState<Tile['property']>('count');
   const [problem, setProblem] = useState<string | null>(null);
-  const { run, failure, submitting } = useFormSubmit();
   const labelOf = (key: string) => events.find((e) => e.key === key)?.label ?? key;
 
   const add = () => {
@@ -43,24 +40,13 @@ export function OverviewConfigDialog({ appId, events, tiles: initial, onClose }:
     setProblem(null);
     setTiles([...tiles, next]);
   };
-  const save = () =>
-    run(async () => {
-      setProblem(null);
-      await api.saveTiles(appId, tiles);
-      showToast({ text: t('analytics.saved'), variant: 'successful' });
-      onClose(true);
-    });
+  const save = () => {
+    setProblem(null);
+    return api.saveTiles(appId, tiles);
+  };
 
   return (
-    <FormDialog
-      title={t('analytics.overview.configure')}
-      onCancel={() => onClose(false)}
-      onSubmit={() => void save()}
-      submitLabel={t('analytics.save')}
-      cancelLabel={t('analytics.cancel')}
-      submitting={submitting}
-      failure={failure}
-    >
+    <SaveDialog title={t('analytics.overview.configure')} onClose={onClose} save={save} savedText={t('analytics.saved')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <TextField select label={t('analytics.overview.event')} value={eventKey} onChange={(e) => setEventKey(e.target.value)} sx={{ flex: 2 }}>
           {events.map((e) => (
@@ -99,6 +85,6 @@ export function OverviewConfigDialog({ appId, events, tiles: initial, onClose }:
           </ListItem>
         ))}
       </List>
-    </FormDialog>
+    </SaveDialog>
   );
 }

@@ -11,11 +11,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_REPORT_DAY_OF_MONTH, REPORT_FREQUENCIES, REPORT_METRICS, type ReportFrequency, type ReportMetric } from '../../domain/constants';
 import { reportInputSchema, type AppDto, type ReportDto } from '../../domain/schemas';
-import { FormDialog } from '../../../src/ui/dialog/FormDialog';
-import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
-import { showToast } from '../../../src/ui/toast/toastStore';
 import { timeZones } from '../apps/timeZones';
 import { useAnalytics } from '../context';
+import { SaveDialog } from '../SaveDialog';
 import { WEEKDAYS } from './schedule';
 
 interface Props {
@@ -43,7 +41,6 @@ export function ReportDialog({ report, apps, onClose }: Props) {
   const [dayOfMonth, setDayOfMonth] = useState(report?.dayOfMonth ?? 1);
   const [enabled, setEnabled] = useState(report?.enabled ?? true);
   const [tried, setTried] = useState(false);
-  const { run, failure, submitting } = useFormSubmit();
   const zones = useMemo(() => timeZones(), []);
 
   const [hour, minute] = time.split(':').map(Number) as [number, number];
@@ -65,28 +62,15 @@ export function ReportDialog({ report, apps, onClose }: Props) {
   const problems = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
   const shows = (field: string) => tried && problems.has(field);
 
-  const save = async () => {
+  const ready = () => {
     setTried(true);
-    if (!parsed.success) return;
-    await run(async () => {
-      await api.saveReport(report?._id ?? null, body);
-      showToast({ text: t('analytics.reports.saved'), variant: 'successful' });
-      onClose(true);
-    });
+    return parsed.success;
   };
 
   const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
 
   return (
-    <FormDialog
-      title={report ? t('analytics.reports.editTitle') : t('analytics.reports.create')}
-      onCancel={() => onClose(false)}
-      onSubmit={() => void save()}
-      submitLabel={t('analytics.save')}
-      cancelLabel={t('analytics.cancel')}
-      submitting={submitting}
-      failure={failure}
-    >
+    <SaveDialog title={report ? t('analytics.reports.editTitle') : t('analytics.reports.create')} onClose={onClose} ready={ready} save={() => api.saveReport(report?._id ?? null, body)} savedText={t('analytics.reports.saved')}>
       <TextField label={t('analytics.reports.name')} value={title} onChange={(e) => setTitle(e.target.value)} required error={shows('title')} helperText={shows('title') ? t('validation.required') : undefined} slotProps={{ htmlInput: { maxLength: 100 } }} />
       <TextField
         label={t('analytics.reports.emails')}
@@ -156,6 +140,6 @@ export function ReportDialog({ report, apps, onClose }: Props) {
         </TextField>
       </Stack>
       <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label={t('analytics.reports.enabled')} />
-    </FormDialog>
+    </SaveDialog>
   );
 }

@@ -1,19 +1,16 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TokenDto } from '../../domain/schemas';
-import { confirm } from '../../../src/ui/dialog/dialogStore';
+import { actionsColumn } from '../../../src/ui/table/columns';
 import { DataTable } from '../../../src/ui/table/DataTable';
-import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
-import { ScreenHeading } from '../ScreenHeading';
+import { confirmDelete } from '../confirmDelete';
+import { ListScreen } from '../ListScreen';
 
 type Row = TokenDto & { id: string };
 
@@ -26,72 +23,56 @@ export function TokenList() {
   const rows = useMemo(() => data ?? [], [data]);
   const appName = (id: string) => apps.find((a) => a._id === id)?.name ?? id;
 
-  const remove = async (token: TokenDto) => {
-    if (!(await confirm({ type: 'danger', title: t('analytics.tokens.deleteTitle'), message: t('analytics.tokens.deleteBody'), labels: { confirm: t('analytics.delete') } }))) return;
-    try {
-      await api.deleteToken(token._id);
-      showToast({ text: t('analytics.tokens.deleted'), variant: 'successful' });
-      await refetch();
-    } catch {
-      showToast({ text: t('analytics.tokens.deleteFailed'), variant: 'destructive' });
-    }
-  };
+  const remove = (token: TokenDto) =>
+    confirmDelete({
+      title: t('analytics.tokens.deleteTitle'),
+      message: t('analytics.tokens.deleteBody'),
+      confirmLabel: t('analytics.delete'),
+      remove: () => api.deleteToken(token._id),
+      refresh: () => refetch(),
+      deleted: t('analytics.tokens.deleted'),
+      failed: () => t('analytics.tokens.deleteFailed'),
+    });
   const create = () => navigate(`${basePath}/tokens/create`);
 
   return (
-    <>
-      <ScreenHeading titleKey="analytics.tokens.title">
-        {writable && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={create}>
-            {t('analytics.tokens.create')}
-          </Button>
-        )}
-      </ScreenHeading>
-      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        {!isPending && (
-          <DataTable<Row>
-            id="analytics-tokens"
-            label={t('analytics.tokens.title')}
-            columns={[
-              { id: 'purpose', header: t('analytics.tokens.purpose'), value: (r) => r.purpose },
-              {
-                id: 'status',
-                header: t('analytics.tokens.statusHeader'),
-                value: (r) => t(`analytics.tokens.statuses.${r.status}`),
-                render: (r) => <Chip size="small" color={r.status === 'active' ? 'success' : 'default'} label={t(`analytics.tokens.statuses.${r.status}`)} />,
-              },
-              { id: 'endpoints', header: t('analytics.tokens.endpoints'), sortable: false, value: (r) => (r.endpoints.length ? r.endpoints.map((e) => e.path).join(', ') : t('analytics.tokens.anyEndpoint')) },
-              { id: 'apps', header: t('analytics.tokens.apps'), sortable: false, value: (r) => (r.apps ? r.apps.map(appName).join(', ') : t('analytics.tokens.allApps')), dynamic: true, defaultSelected: true },
-              { id: 'expiresAt', header: t('analytics.tokens.expiresAt'), value: (r) => (r.expiresAt ? new Date(r.expiresAt).toLocaleString('en-US') : t('analytics.never')) },
-              { id: 'multiUse', header: t('analytics.tokens.multiUse'), value: (r) => (r.multiUse ? t('analytics.yes') : t('analytics.no')), dynamic: true },
-              { id: 'owner', header: t('analytics.tokens.owner'), value: (r) => r.owner.fullName, dynamic: true },
-              ...(writable
-                ? [
-                    {
-                      id: 'actions',
-                      header: '',
-                      sortable: false,
-                      exportable: false,
-                      value: () => '',
-                      render: (r: Row) => (
-                        <IconButton aria-label={`${t('analytics.delete')} ${r.purpose}`} onClick={() => void remove(r)}>
-                          <DeleteIcon />
-                        </IconButton>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-            source={{ kind: 'local', rows }}
-            getRowId={(r) => r._id}
-            exportName="tokens"
-            emptyTitle={t('analytics.tokens.empty')}
-            createLabel={t('analytics.tokens.create')}
-            canCreate={writable}
-            onCreate={create}
-          />
-        )}
-      </Paper>
-    </>
+    <ListScreen titleKey="analytics.tokens.title" create={writable ? { label: t('analytics.tokens.create'), onClick: create } : undefined}>
+      {!isPending && (
+        <DataTable<Row>
+          id="analytics-tokens"
+          label={t('analytics.tokens.title')}
+          columns={[
+            { id: 'purpose', header: t('analytics.tokens.purpose'), value: (r) => r.purpose },
+            {
+              id: 'status',
+              header: t('analytics.tokens.statusHeader'),
+              value: (r) => t(`analytics.tokens.statuses.${r.status}`),
+              render: (r) => <Chip size="small" color={r.status === 'active' ? 'success' : 'default'} label={t(`analytics.tokens.statuses.${r.status}`)} />,
+            },
+            { id: 'endpoints', header: t('analytics.tokens.endpoints'), sortable: false, value: (r) => (r.endpoints.length ? r.endpoints.map((e) => e.path).join(', ') : t('analytics.tokens.anyEndpoint')) },
+            { id: 'apps', header: t('analytics.tokens.apps'), sortable: false, value: (r) => (r.apps ? r.apps.map(appName).join(', ') : t('analytics.tokens.allApps')), dynamic: true, defaultSelected: true },
+            { id: 'expiresAt', header: t('analytics.tokens.expiresAt'), value: (r) => (r.expiresAt ? new Date(r.expiresAt).toLocaleString('en-US') : t('analytics.never')) },
+            { id: 'multiUse', header: t('analytics.tokens.multiUse'), value: (r) => (r.multiUse ? t('analytics.yes') : t('analytics.no')), dynamic: true },
+            { id: 'owner', header: t('analytics.tokens.owner'), value: (r) => r.owner.fullName, dynamic: true },
+            ...(writable
+              ? [
+                  actionsColumn<Row>((r) => (
+                    <IconButton aria-label={`${t('analytics.delete')} ${r.purpose}`} onClick={() => void remove(r)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  )),
+                ]
+              : []),
+          ]}
+          source={{ kind: 'local', rows }}
+          getRowId={(r) => r._id}
+          exportName="tokens"
+          emptyTitle={t('analytics.tokens.empty')}
+          createLabel={t('analytics.tokens.create')}
+          canCreate={writable}
+          onCreate={create}
+        />
+      )}
+    </ListScreen>
   );
 }

@@ -8,11 +8,10 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCompany } from '../../../dataProvider/companyQueries';
-import { deploymentsApi, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
+import { useDeploymentBackups, useDeploymentEvents, useDeploymentPopulated, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
 import { useDocumentTitle } from '../../../src/useDocumentTitle';
-import { usePolling } from '../../../src/ui/usePolling';
 import { showToast } from '../../../src/ui/toast/toastStore';
-import { BUSY_POLL_MS, IDLE_POLL_MS, useServerPolling } from '../polling';
+import { BUSY_POLL_MS, IDLE_POLL_MS } from '../polling';
 import { isBusy } from '../../../src/ui/servers/status';
 import { StatusChip } from '../StatusChip';
 import { ActionsPanel } from './ActionsPanel';
@@ -37,14 +36,15 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle('titles.deployments');
-  const server = useServerPolling(id, deploymentsApi.populated, isBusy);
-  // After an action the timeline follows the server's pace.
-  const timeline = usePolling(id, deploymentsApi.events, server.busy ? BUSY_POLL_MS : IDLE_POLL_MS);
-  const backups = usePolling(id, deploymentsApi.backups, IDLE_POLL_MS);
+  // Closely until the first answer and while a task runs.
+  const server = useDeploymentPopulated(id, (s) => (!s || isBusy(s) ? BUSY_POLL_MS : IDLE_POLL_MS));
   const d = server.data;
+  // After an action the timeline follows the server's pace.
+  const timeline = useDeploymentEvents(id, !d || isBusy(d) ? BUSY_POLL_MS : IDLE_POLL_MS);
+  const backups = useDeploymentBackups(id, IDLE_POLL_MS);
 
   // SPEC §8: a server whose page cannot be loaded (never, not once) sends the user to the dashboard.
-  const failedFirst = server.error !== undefined && d === undefined;
+  const failedFirst = server.error !== null && d === undefined;
   useEffect(() => {
     if (!failedFirst) return;
     showToast({ text: t('deployment.loadError'), variant: 'destructive' });
@@ -56,8 +56,8 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   const role = company.data?.role ?? (company.error ? 'viewer' : null);
 
   const { put } = server;
-  const reloadTimeline = timeline.reload;
-  const reloadBackups = backups.reload;
+  const reloadTimeline = timeline.refetch;
+  const reloadBackups = backups.refetch;
   const onAnswer = useCallback(
     (answer: DeploymentActionAnswer) => {
       if (d) put({ ...d, ...answer.deployment });
@@ -90,7 +90,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
           <StatusChip status={d.status} size="medium" />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {canEdit && <CompletePayment deployment={d} size="medium" onPaid={() => void server.reload()} />}
+          {canEdit && <CompletePayment deployment={d} size="medium" onPaid={() => void server.refetch()} />}
           <OpenDashboardButton deployment={d} />
         </Box>
       </Box>

@@ -6,14 +6,14 @@ import {
   ADMIN_TASK_ACTIONS,
   adminDeploymentActionBodySchema,
   adminDeploymentDetailSchema,
-  adminDeploymentFilters,
   adminDeploymentRowSchema,
   adminTaskDetailSchema,
   adminTaskFilters,
   adminTaskRowSchema,
   adminTaskUpdateSchema,
 } from '../../../src/domain/admin/deployments';
-import { DEPLOYMENT_EXPORT_COLUMNS, DEPLOYMENT_SORT_FIELDS } from '../../services/adminDeployments';
+import { adminDeploymentListDialect } from '../../../src/domain/deployments/listQuery';
+import { DEPLOYMENT_EXPORT_COLUMNS } from '../../services/adminDeployments';
 import { TASK_EXPORT_COLUMNS, TASK_SORT_FIELDS } from '../../services/adminDeploymentTasks';
 import { ok, replies } from '../envelope';
 import { adminListing } from './listing';
@@ -26,10 +26,8 @@ export const adminDeploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     adminListing({
       resource: 'deployments',
-      sortFields: DEPLOYMENT_SORT_FIELDS,
-      defaultSort: ['createdAt', 'DESC'],
+      ...adminDeploymentListDialect,
       row: adminDeploymentRowSchema,
-      filters: adminDeploymentFilters,
       columns: DEPLOYMENT_EXPORT_COLUMNS,
       list: (actor, input) => service.list(actor, input),
       export: (actor, input) => service.export(actor, input),

@@ -7,47 +7,9 @@ import type { Key, ListQuery, Page, PageAt } from '../../services/adminQuery';
 import type { SessionUser } from '../../services/sessions';
 import { AppError } from '../../errors';
 import { errorReplies, ok, replies } from '../envelope';
-
-/**
- * The list query of ra-data-simple-rest (SPEC §9 table defaults): `sort=["field","ASC"]`,
- * `range=[start,end]`, `filter={"q":"..."}`, each a JSON string in the query.
- */
-const json = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((s, ctx) => {
-      try {
-        return JSON.parse(s) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+import { listQuerySchema, type ListDialect, type SortFields } from '../../../src/domain/listQuery';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type SortFields = readonly [string, ...string[]];
-
-/** `filter`: the search text, getMany's ids, and the resource's own filters (validated). */
-function filterSchema<X extends z.ZodRawShape>(extra: X) {
-  return z.object({ q: z.string().max(200).optional(), id: z.union([z.string(), z.array(z.string())]).optional(), ...extra });
-}
-
-export function listQuerySchema<F extends SortFields, X extends z.ZodRawShape = Record<never, never>>(sortFields: F, extra: X = {} as X, defaultSort: [F[number], 'ASC' | 'DESC'] = ['_id', 'ASC']) {
-  return z.object({
-    sort: json(z.tuple([z.enum(sortFields, { error: 'validation.invalid' }), z.enum(['ASC', 'DESC'], { error: 'validation.invalid' })]))
-      .default(defaultSort)
-      .describe('JSON: ["field","ASC"|"DESC"]'),
-    range: json(z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < 1000, 'validation.invalid'))
-      .default([0, 9])
-      .describe('JSON: [first, last], at most 1000 rows'),
-    filter: json(filterSchema(extra))
-      .optional()
-      .describe('JSON: {"q": "search text", "id": [ids], ...filters}'),
-    ...keysetSchema,
-  });
-}
 
 /**
  * A keyset cursor on the wire: the row's sort value and id as base64url JSON, opaque to the
@@ -76,6 +38,11 @@ const keysetSchema = {
     .optional()
     .describe('Keyset: the page just before this row (x-cursor-first of the next page), or `end`: the last page'),
 };
+
+/** The list dialect (src/domain/listQuery.ts) and the keyset cursors only admin lists page by. */
+function adminListQuerySchema<F extends SortFields, X extends z.ZodRawShape>(dialect: ListDialect<F, X>) {
+  return listQuerySchema(dialect).extend(keysetSchema);
+}
 
 function pageAt(after: Key | undefined, before: Key | 'end' | undefined): PageAt | undefined {
   if (after && before) throw new AppError('VALIDATION_FAILED', { fieldErrors: { before: ['validation.invalid'] } });
@@ -122,7 +89,7 @@ export interface AdminListing<F extends SortFields, R extends z.ZodType, X exten
  * scope's job (see admin/index.ts).
  */
 export function adminListing<F extends SortFields, R extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(listing: AdminListing<F, R, X>): FastifyPluginAsyncZod {
-  const query = listQuerySchema(listing.sortFields, listing.filters ?? ({} as X), listing.defaultSort);
+  const query = adminListQuerySchema<F, X>({ sortFields: listing.sortFields, filters: listing.filters ?? ({} as X), defaultSort: listing.defaultSort ?? ['_id', 'ASC'] });
   const tags = ['admin'];
   return async (app) => {
     app.get(`/${listing.resource}`, { schema: { tags, querystring: query, response: replies(z.array(listing.row)) } }, async (request, reply) => {

@@ -25,13 +25,6 @@ export const adminDeploymentRowSchema = z.object({
 });
 export type AdminDeploymentRow = z.infer<typeof adminDeploymentRowSchema>;
 
-/** The server list's own filters: status, company, and MAU over or projected over the tier (issue 33). */
-export const MAU_TIER_FILTERS = ['overOrProjected'] as const;
-export const adminDeploymentFilters = {
-  status: z.enum(DEPLOYMENT_STATUSES, { error: 'validation.invalid' }).optional(),
-  mau: z.enum(MAU_TIER_FILTERS, { error: 'validation.invalid' }).optional(),
-  companyId: z.string().max(64).optional(),
-};
 
 /**
  * A server's admin page: the customer's populated view, its company and every task. `billing` is

@@ -4,41 +4,6 @@ import { latestTaskSchema, deploymentTaskDtoSchema } from './tasks';
 import { DEPLOYMENT_STATUSES, planConfigSchema, subscriptionDtoSchema } from '../orders/schemas';
 import { mauForecastSchema } from '../usage/forecast';
 
-/** Reads of servers (SPEC §7 GET /deployments, GET /deployments/{id}/populated). */
-/** Fields GET /deployments sorts by (with the id following, so pages never overlap). */
-export const DEPLOYMENT_SORT_FIELDS = ['createdAt', 'name', 'status'] as const;
-export type DeploymentSortField = (typeof DEPLOYMENT_SORT_FIELDS)[number];
-
-/** A JSON query parameter (the ra-data-simple-rest dialect every list speaks), read by `schema`. */
-const jsonParam = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((s, ctx) => {
-      try {
-        return JSON.parse(s) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-
-export const deploymentListQuerySchema = z.object({
-  company: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.invalid'),
-  project: z.string().trim().max(64, 'validation.invalid').optional(),
-  // Paged like every list when `range` is given (Content-Range answers the total); without it, the newest 1,000.
-  range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < 1000, 'validation.invalid'))
-    .optional()
-    .describe('JSON: [first, last], at most 1000 rows'),
-  sort: jsonParam(z.tuple([z.enum(DEPLOYMENT_SORT_FIELDS, { error: 'validation.invalid' }), z.enum(['ASC', 'DESC'], { error: 'validation.invalid' })]))
-    .optional()
-    .describe('JSON: ["createdAt"|"name"|"status", "ASC"|"DESC"]; newest first by default'),
-  filter: jsonParam(z.object({ q: z.string().max(200).optional(), status: z.enum(DEPLOYMENT_STATUSES, { error: 'validation.invalid' }).optional() }))
-    .optional()
-    .describe('JSON: {"q": "name or domain", "status": "..."}'),
-});
-export type DeploymentListQuery = z.infer<typeof deploymentListQuerySchema>;
-
 /** A server as the deployments list and the wizard's edit mode read it. */
 export const deploymentDtoSchema = z.object({
   _id: z.string(),

@@ -75,6 +75,14 @@ describe('useFormSubmit and FormDialog', { timeout: 20_000 }, () => {
     expect(getToasts()).toEqual([]);
   });
 
+  it('words the failure by the form\'s own rule when given one, and with alwaysReport shows it above a field that took it too', async () => {
+    const message = vi.fn((error: unknown) => (error === fieldError ? 'Check the name.' : 'other'));
+    renderUi(<Harness call={() => Promise.reject(fieldError)} options={{ message, alwaysReport: true }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Check the name.');
+    expect(screen.getByText('field: Name is taken.')).toBeTruthy();
+  });
+
   it('closes through onCancel from the cancel button', () => {
     const onCancel = vi.fn();
     renderUi(<Harness call={() => Promise.resolve()} onCancel={onCancel} />);

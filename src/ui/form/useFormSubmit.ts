@@ -16,6 +16,8 @@ export interface FormSubmitOptions<T extends FieldValues> {
   alwaysReport?: boolean;
   /** Claims an error before anything is shown, e.g. `session.handleError` for a lost session. */
   intercept?: (error: unknown) => boolean;
+  /** Words the failure when the form has its own rule (sign-up, SPEC §8); the API's message otherwise. */
+  message?: (error: unknown, t: (key: string) => string) => string;
 }
 
 export interface FormSubmit {
@@ -36,7 +38,7 @@ export function useFormSubmit<T extends FieldValues = FieldValues>(options: Form
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const { fields = [], setError, clean, report = 'alert', alwaysReport = false, intercept } = options;
+  const { fields = [], setError, clean, report = 'alert', alwaysReport = false, intercept, message = failureMessage } = options;
 
   const run = async (call: () => Promise<unknown>) => {
     setFailure(null);
@@ -47,7 +49,7 @@ export function useFormSubmit<T extends FieldValues = FieldValues>(options: Form
     } catch (error) {
       if (intercept?.(error)) return false;
       if (setError && applyServerErrors(error, fields, setError, clean) && !alwaysReport) return false;
-      const text = failureMessage(error, t);
+      const text = message(error, t);
       if (report === 'toast') showToast({ text, variant: 'destructive' });
       else setFailure(text);
       return false;

@@ -41,3 +41,8 @@ export function defaultSelectedColumnIds<T>(columns: readonly DataTableColumn<T>
 export function visibleColumns<T>(columns: readonly DataTableColumn<T>[], selectedDynamicCols: readonly string[]): DataTableColumn<T>[] {
   return columns.filter((c) => !c.dynamic || selectedDynamicCols.includes(c.id));
 }
+
+/** The row actions column (edit, delete...): never sorted, searched or exported. */
+export function actionsColumn<T>(render: (row: T) => ReactNode, options: { header?: string; align?: 'left' | 'right' } = {}): DataTableColumn<T> {
+  return { id: 'actions', header: options.header ?? '', sortable: false, exportable: false, align: options.align, value: () => '', render };
+}
