@@ -6,7 +6,18 @@ import { TIMINGS } from '../../src/domain/constants';
 import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
 import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
-import type { Polled } from '../../src/ui/usePolling';
+
+/** What a live-refreshed read gives a screen. */
+export interface Polled<T> {
+  /** The last loaded data of the current key; undefined until the first answer. */
+  data: T | undefined;
+  /** The error of the last load, cleared by the next success. */
+  error: unknown;
+  /** Loads now (e.g. after a change the user made) and resolves once the answer is in. */
+  reload: () => Promise<void>;
+  /** Puts data in at once, e.g. what a save answered, without waiting for the next poll. */
+  put: (data: T) => void;
+}
 
 export interface CompanyData {
   company: CompanyDto;
