@@ -22,6 +22,7 @@ import { ApiError } from '../../dataProvider/httpClient';
 import { ordersApi } from '../../dataProvider/orders';
 import { useSelection } from '../../src/companySelection';
 import { TIMINGS } from '../../src/domain/constants';
+import { subscriptionState, type BillingFacts } from '../../src/domain/billing/rules';
 import { pendingOrderAgeDays } from '../../src/domain/orders/pendingOrders';
 import type { SubscriptionStatus } from '../../src/domain/orders/schemas';
 import type { CompanyBilling, TransactionDto } from '../../src/domain/payments/schemas';
@@ -58,6 +59,8 @@ function pendingOrderLine(order: { orderedAt: string; removedOn: string }, t: TF
   return age === 0 ? t('management.billing.pendingOrderToday', { date }) : t('management.billing.pendingOrder', { count: age, date });
 }
 
+const facts = (s: CompanyBilling['subscriptions'][number]): BillingFacts => ({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange });
+
 function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (deployment: { id: string; name: string }) => void }) {
   const { t } = useTranslation();
   return (
@@ -74,7 +77,7 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
                   {t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(s.recurring.amount, BILL) })}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" data-testid="billing-line">
-                  {billingText({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange }, formatAmount(s.recurring.amount, BILL), t)}
+                  {billingText(facts(s), formatAmount(s.recurring.amount, BILL), t)}
                 </Typography>
                 {s.pendingOrder && (
                   <Typography variant="body2" color="warning.dark" data-testid="pending-order">
@@ -87,7 +90,8 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
                   </Typography>
                 )}
               </Box>
-              <Chip size="small" label={t(`management.billing.status.${s.status}`)} color={STATUS_COLORS[s.status]} variant={s.status === 'active' ? 'filled' : 'outlined'} />
+              {/* Once billing stops the line above says so; the status ("Active") would contradict it. */}
+              {subscriptionState(facts(s)).kind === 'status' && <Chip size="small" label={t(`management.billing.status.${s.status}`)} color={STATUS_COLORS[s.status]} variant={s.status === 'active' ? 'filled' : 'outlined'} />}
               {s.status === 'pending' && (
                 <Button size="small" variant="contained" onClick={() => onPay({ id: s.deploymentId, name: s.deploymentName })}>
                   {t('management.billing.payNow')}

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, SCREEN, test } from './fixtures';
+import { adminShots, asAdmin } from './adminPages';
 import { waitForMail } from './mailbox';
 
 const PASSWORD = 'Tr1cky-Lantern';
@@ -102,7 +103,7 @@ test('a pending server is paid from Management › Billing in the payment modal,
   await expect(page.getByText('Payment received. Your server is being set up.')).toBeVisible();
 });
 
-test('deleting a paid server: no screen shows a next bill and the timeline says billing stopped', async ({ page }) => {
+test('deleting a paid server: no screen shows a next bill and the timeline says billing stopped', async ({ page, browser }) => {
   const account = await newAccount(page);
   const id = await paidServer(page, account, 'Deleted Server');
   const serverPage = `/#/c/${account.cid}/p/${account.pid}/deployments/${id}`;
@@ -127,6 +128,24 @@ test('deleting a paid server: no screen shows a next bill and the timeline says 
   await page.goto(`/#/c/${account.cid}/p/${account.pid}/deployments`);
   await expect(page.getByText(/Deleting on .+; no further charge/).first()).toBeVisible();
 
+  // The admin area says the same, in the servers list and on the server's page: never "Active".
+  const context = await browser.newContext({ baseURL: process.env.BASE_URL });
+  const adminPage = await context.newPage();
+  await asAdmin(adminPage);
+  await adminPage.goto('/#/admin/deployments');
+  const servers = adminPage.getByRole('table', { name: 'Servers' });
+  await expect(servers).toBeVisible();
+  await adminPage.getByRole('searchbox').fill(id);
+  const row = servers.getByRole('row').filter({ hasText: 'Deleted Server' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/Deleting on .+; no further charge/);
+  await expect(row).not.toContainText('Active');
+  await adminShots(adminPage, 'server-deleting-list');
+  await row.getByRole('link', { name: 'Deleted Server' }).click();
+  await expect(adminPage.getByTestId('billing-line')).toContainText(/Deleting on .+; no further charge/);
+  await expect(adminPage.getByText(/Subscription: Active/)).toHaveCount(0);
+  await adminShots(adminPage, 'server-deleting-show');
+  await context.close();
 });
 
 test('an abandoned payment is completed from the server page, its card and the deployments list', async ({ page }) => {
