@@ -41,7 +41,7 @@ import '../../src/billingI18n';
 import '../wizard/i18n';
 import '../../src/managementI18n';
 import { PaymentModal } from '../wizard/PaymentModal';
-import { codeAsWords } from '../../src/ui/format';
+import { cardBrand, codeAsWords } from '../../src/ui/format';
 import { UsageForecast } from './UsageForecast';
 import { UpdateCardDialog } from './UpdateCardDialog';
 
@@ -189,7 +189,7 @@ function CardOnFile({ card, onUpdate }: { card: CompanyBilling['card']; onUpdate
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <CreditCard color="action" aria-hidden />
           <Box>
-            <Typography>{t('management.billing.cardDetails', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 })}</Typography>
+            <Typography>{t('management.billing.cardDetails', { brand: cardBrand(card.brand), last4: card.last4 })}</Typography>
             <Typography variant="body2" color="text.secondary">
               {t('management.billing.cardExpiry', { month: String(card.expiryMonth).padStart(2, '0'), year: card.expiryYear })}
             </Typography>

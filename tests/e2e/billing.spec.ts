@@ -173,6 +173,48 @@ test('an abandoned payment is completed from the server page, its card and the d
   await expect(dialog).toContainText('Payment received');
 });
 
+test('a payment offers the card on file, which stays; a new card replaces it', async ({ page }) => {
+  const account = await newAccount(page);
+  const first = await orderServer(page, account, 'Mastercard Server');
+  expect((await page.request.post(`/api/v1/payments/checkout/${first}/pay`, { data: { cardNumber: '5555 5555 5555 4444', expiry: '12/39', cvc: '123' } })).ok()).toBe(true);
+  await orderServer(page, account, 'On File Server');
+  await page.setViewportSize(SCREEN.wide);
+  await page.goto('/#/management/billing');
+  await expect(page.getByText('Mastercard ending in 4444')).toBeVisible();
+  const pending = page.getByTestId('subscription').filter({ hasText: 'On File Server' });
+  await pending.getByRole('button', { name: 'Pay now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay for On File Server' });
+  const form = dialog.getByRole('form', { name: 'Card payment' });
+  // The card on file is offered first; a new card is the other choice.
+  await expect(form.getByRole('radio', { name: 'Pay with Mastercard •••• 4444' })).toBeChecked();
+  await expect(form.getByLabel('Card number')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/pay-card-on-file-1440.png`, fullPage: true });
+  await page.setViewportSize(SCREEN.phone);
+  await page.screenshot({ path: `${SHOTS}/pay-card-on-file-390.png`, fullPage: true });
+  await form.getByRole('button', { name: 'Pay and create server' }).click();
+  const done = page.getByRole('dialog', { name: 'Payment received' });
+  await expect(done).toContainText('On File Server is paid. Thank you!');
+  await page.keyboard.press('Escape');
+  await expect(done).toHaveCount(0);
+  await expect(page.getByText('Mastercard ending in 4444')).toBeVisible();
+
+  // A new card given in a payment goes on file.
+  await orderServer(page, account, 'New Card Server');
+  await page.reload();
+  await page.setViewportSize(SCREEN.wide);
+  await page.getByTestId('subscription').filter({ hasText: 'New Card Server' }).getByRole('button', { name: 'Pay now' }).click();
+  const next = page.getByRole('dialog', { name: 'Pay for New Card Server' }).getByRole('form', { name: 'Card payment' });
+  await next.getByRole('radio', { name: 'Use a new card' }).check();
+  await next.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await next.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await next.getByLabel('Security code').fill('123');
+  await page.screenshot({ path: `${SHOTS}/pay-new-card-1440.png`, fullPage: true });
+  await next.getByRole('button', { name: 'Pay and create server' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payment received' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+});
+
 test('the card on file is updated at any time from Management › Billing', async ({ page }) => {
   const account = await newAccount(page);
   await paidServer(page, account, 'Card Server');
