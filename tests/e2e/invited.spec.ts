@@ -74,7 +74,9 @@ test.describe('invited sign-up', () => {
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(page.getByText('Invitation accepted')).toBeVisible();
     await page.screenshot({ path: join(SCREENS, 'invited-accepted-1440.png') });
-    await expect(page).toHaveURL(/#\/account\/signin$/);
+    await expect(page).toHaveURL(/#\/account\/signin\?email=/);
+    // Sign-in has the invited email filled in: only the password is left to type.
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
 
     await signInForm(page, email, PASSWORD);
     // The link proved the email: no verify step, and the company is there already.
