@@ -32,7 +32,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
     app.log.warn({ root }, 'no built app found; run `npm run build` to serve the web app');
     return false;
   }
-  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null, callBookingUrl: config.CALL_BOOKING_URL ?? null, deletionGraceSeconds: config.DELETION_GRACE_SECONDS, intercom: config.INTERCOM_APP_ID ? { appId: config.INTERCOM_APP_ID, apiBase: config.INTERCOM_API_BASE } : null };
+  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null, callBookingUrl: config.CALL_BOOKING_URL ?? null, affiliateUrl: config.AFFILIATE_URL ?? null, deletionGraceSeconds: config.DELETION_GRACE_SECONDS, intercom: config.INTERCOM_APP_ID ? { appId: config.INTERCOM_APP_ID, apiBase: config.INTERCOM_API_BASE } : null };
   const html = readFileSync(indexFile, 'utf8')
     .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
     .replace(DESCRIPTION_PLACEHOLDER, escapeAttribute(t('product.metaDescription')))

@@ -81,7 +81,11 @@ test.describe('invited sign-up', () => {
     await signInForm(page, email, PASSWORD);
     // The link proved the email: no verify step, and the company is there already.
     await expect(page).toHaveURL(/#\/dashboard/);
-    await expect((await companiesInMenu(page)).getByRole('menuitem', { name: 'Beacon Ops' })).toBeVisible();
+    const menu = await companiesInMenu(page);
+    await expect(menu.getByRole('menuitem', { name: 'Beacon Ops' })).toBeVisible();
+    // SPEC §2: the affiliate program opens externally from the user menu.
+    await expect(menu.getByRole('menuitem', { name: 'Affiliate program' })).toHaveAttribute('href', 'https://partners.example.com/beacon');
+    await page.keyboard.press('Escape');
 
     // The admin sees the new member in the team, as a viewer.
     const adminContext = await browser.newContext({ baseURL });
