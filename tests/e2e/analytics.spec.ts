@@ -177,6 +177,8 @@ test('a visitor explores the read-only dashboard preview and can order a server 
     await expect(page).toHaveURL(/dashboard-preview\/events\/overview$/);
     await expect(page.getByRole('region', { name: 'Events recorded' })).toBeVisible();
     await expect(page.getByText('Read-only')).toBeVisible();
+    // One header: the dashboard's own, not the front door's bar above it too.
+    await expect(page.locator('header')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Configure overview' })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/preview-overview-${size.width}.png`, fullPage: true });
     await page.goto('/#/tools/dashboard-preview/events/all');
