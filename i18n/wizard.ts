@@ -25,6 +25,12 @@ export const wizardEn = {
       chooseAddOns: 'Add-ons',
       chooseExtras: 'Extras',
     },
+    // The steps indicator's names (issue 30: the wizard shows where you are).
+    progress: {
+      label: 'Steps',
+      stepOf: 'Step {{current}} of {{total}}: {{name}}',
+      names: { choosePlan: 'Plan', chooseRegion: 'Region', coreFeatures: 'Core features', chooseAddOns: 'Add-ons', chooseExtras: 'Extras', paymentDetails: 'Payment', preloginChoosePlan: 'Plan', preloginChooseRegion: 'Region', preloginRegister: 'Account' },
+    },
     cycle: { month: 'month', year: 'year' },
     review: {
       title: 'Review your change',
