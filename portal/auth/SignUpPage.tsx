@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
 import { session } from '../../src/session';
 import { CheckboxField } from '../../src/ui/form/CheckboxField';
+import { LEGAL_LINKS, LinkedLabel } from '../../src/ui/form/LinkedLabel';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { applyServerErrors } from '../../src/ui/form/messages';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
@@ -109,8 +110,8 @@ export default function SignUpPage({ onSignedUp, pendingOrder }: { onSignedUp?: 
           <FormTextField control={control} name="email" label={t('auth.form.email')} type="email" inputMode="email" autoComplete="email" />
           <PasswordField control={control} name="password" label={t('auth.form.password')} autoComplete="new-password" showRules />
           <Box>
-            <CheckboxField control={control} name="acceptTerms" label={t('auth.signUp.acceptTerms')} />
-            <CheckboxField control={control} name="acceptPrivacy" label={t('auth.signUp.acceptPrivacy')} />
+            <CheckboxField control={control} name="acceptTerms" label={<LinkedLabel text={t('auth.signUp.acceptTerms')} linkText={t('auth.signUp.termsLink')} href={LEGAL_LINKS.terms} />} />
+            <CheckboxField control={control} name="acceptPrivacy" label={<LinkedLabel text={t('auth.signUp.acceptPrivacy')} linkText={t('auth.signUp.privacyLink')} href={LEGAL_LINKS.privacy} />} />
           </Box>
           <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
             {t('auth.signUp.submit')}

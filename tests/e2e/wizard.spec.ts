@@ -219,6 +219,11 @@ test.describe('server wizard', () => {
     await expect(page.getByText('Step 3 of 3: Account')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/complete-setup-390.png`, fullPage: true });
     await page.setViewportSize(SCREEN.wide);
+    // The terms and the privacy policy are links, which the server sends on to the configured pages.
+    await expect(page.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/legal/terms');
+    await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('target', '_blank');
+    const terms = await page.request.get('/legal/terms', { maxRedirects: 0 });
+    expect([terms.status(), terms.headers().location]).toEqual([302, 'https://legal.example.com/terms']);
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
     await page.getByLabel('Email').fill(email);
