@@ -25,6 +25,9 @@ export const ordersApi = {
   /** The local stand-in's card payment (no Paddle configured). */
   payStandIn: async (deploymentId: string, card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) =>
     (await apiFetch<{ status: 'completed'; subscription: SubscriptionDto }>(`/payments/checkout/${encodeURIComponent(deploymentId)}/pay`, json('POST', card))).payload,
+  /** The stand-in's payment with the company's card on file (it stays on file as it is). */
+  payWithCardOnFile: async (deploymentId: string) =>
+    (await apiFetch<{ status: 'completed'; subscription: SubscriptionDto }>(`/payments/checkout/${encodeURIComponent(deploymentId)}/pay-with-card-on-file`, json('POST', {}))).payload,
   /** A company's subscriptions, transactions, card on file and past-due state (admins only). */
   billing: async (companyId: string) => (await apiFetch<CompanyBilling>(`/companies/${encodeURIComponent(companyId)}/billing`)).payload,
   /** "Update card": a new card on file for the company (stand-in). */

@@ -37,6 +37,11 @@ export const appEn = {
   viewAs: {
     button: 'View as the company admin',
     explain: 'Opens the product as {{email}} sees it, read-only: nothing can be changed while viewing, and the view is recorded in the audit log.',
+    // Why the button is disabled: the server would refuse the view.
+    refused: {
+      NO_COMPANY_ADMIN: 'This company has no admin to view it as.',
+      CANNOT_ACT_ON_SELF: 'You are this company\'s admin: open it as yourself instead.',
+    },
     banner: 'Viewing as {{email}}, read-only. Nothing can be changed.',
     end: 'End view',
   },

@@ -64,6 +64,9 @@ export const en = {
       intro: 'Order, run and manage your own analytics servers.',
       acceptTerms: 'I accept the terms of service',
       acceptPrivacy: 'I accept the privacy policy',
+      // The words of the two labels above that link to the documents.
+      termsLink: 'terms of service',
+      privacyLink: 'privacy policy',
       submit: 'Create account',
       haveAccount: 'Already have an account?',
       checkMail: 'We sent a link to {{email}}. Open it to verify your address and sign in. If this address already has an account, the mail tells you how to sign in instead.',

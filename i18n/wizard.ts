@@ -25,6 +25,12 @@ export const wizardEn = {
       chooseAddOns: 'Add-ons',
       chooseExtras: 'Extras',
     },
+    // The steps indicator's names (issue 30: the wizard shows where you are).
+    progress: {
+      label: 'Steps',
+      stepOf: 'Step {{current}} of {{total}}: {{name}}',
+      names: { choosePlan: 'Plan', chooseRegion: 'Region', coreFeatures: 'Core features', chooseAddOns: 'Add-ons', chooseExtras: 'Extras', paymentDetails: 'Payment', preloginChoosePlan: 'Plan', preloginChooseRegion: 'Region', preloginRegister: 'Account' },
+    },
     cycle: { month: 'month', year: 'year' },
     review: {
       title: 'Review your change',
@@ -49,6 +55,10 @@ export const wizardEn = {
       cvc: 'Security code',
       pay: 'Pay and create server',
       payRenewal: 'Pay and save this card',
+      payWithCardOnFile: 'Pay with {{brand}} •••• {{last4}}',
+      newCard: 'Use a new card',
+      payOnFileRenewal: 'Pay the renewal',
+      howToPay: 'How to pay',
       confirming: 'Payment received. Confirming your subscription…',
       notConfirmed: 'The payment was received but the subscription is not active yet. Please check Deployments in a moment.',
       discountRemoved: 'Discount removed',

@@ -16,7 +16,7 @@ import { routes } from './routes';
 import { sdkCorsPlugin } from './plugins/sdkCors';
 import { composeApp, type Services } from './compose';
 import type { UsageEventSink } from './services/usageEvents';
-import { registerSpa } from './spa';
+import { registerLegalLinks, registerSpa } from './spa';
 
 declare module 'fastify' {
   interface FastifyInstance extends Services {
@@ -149,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  registerLegalLinks(app, config);
   await registerSpa(app, config, i18n.t);
   return app;
 }

@@ -91,6 +91,11 @@ const envSchema = z.object({
   // The customer-support chat widget loads only when its app id is set (with INTERCOM_SECRET for the identity hash).
   // The dashboard's 30-minute call booking link, used when the content service gives none.
   CALL_BOOKING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // The terms of service and privacy policy the sign-up boxes link to (/legal/terms, /legal/privacy).
+  TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // The affiliate program's page, opened from the user menu (SPEC §2); no menu entry when unset.
+  AFFILIATE_URL: z.url({ protocol: /^https?$/ }).optional(),
   INTERCOM_APP_ID: z.string().regex(/^[a-z0-9]{1,32}$/i).optional(),
   INTERCOM_API_BASE: z.url().default('https://api-iam.intercom.io'),
   // Paddle Billing: all four of API key, webhook (notification) secret, client-side token and

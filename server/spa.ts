@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
 import type { ClientConfig } from '../src/domain/clientConfig/schemas';
 import type { Config } from './config';
+import { AppError } from './errors';
 import { encodeOnce, sendEncoded } from './http/cached';
 import { productSecurityHeaders } from './plugins/security';
 
@@ -25,6 +26,20 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
  * configuration. The build wrote brotli and gzip copies of every text asset; the best one the
  * browser accepts is sent.
  */
+/**
+ * The sign-up boxes' links (/legal/terms, /legal/privacy) go on to the documents the operator
+ * configured (TERMS_URL, PRIVACY_URL): the links are the same in the prerendered first screen
+ * and the app, whatever the configuration. Unset, they answer not found.
+ */
+export function registerLegalLinks(app: FastifyInstance, config: Pick<Config, 'TERMS_URL' | 'PRIVACY_URL'>) {
+  const documents: Record<string, string | undefined> = { terms: config.TERMS_URL, privacy: config.PRIVACY_URL };
+  app.get<{ Params: { document: string } }>('/legal/:document', async (request, reply) => {
+    const to = Object.hasOwn(documents, request.params.document) ? documents[request.params.document] : undefined;
+    if (!to) throw new AppError('NOT_FOUND');
+    return reply.redirect(to, 302);
+  });
+}
+
 export async function registerSpa(app: FastifyInstance, config: Config, t: TFunction): Promise<boolean> {
   const root = resolve(config.STATIC_DIR);
   const indexFile = join(root, 'index.html');
@@ -32,7 +47,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
     app.log.warn({ root }, 'no built app found; run `npm run build` to serve the web app');
     return false;
   }
-  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null, callBookingUrl: config.CALL_BOOKING_URL ?? null, deletionGraceSeconds: config.DELETION_GRACE_SECONDS, intercom: config.INTERCOM_APP_ID ? { appId: config.INTERCOM_APP_ID, apiBase: config.INTERCOM_API_BASE } : null };
+  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null, callBookingUrl: config.CALL_BOOKING_URL ?? null, affiliateUrl: config.AFFILIATE_URL ?? null, deletionGraceSeconds: config.DELETION_GRACE_SECONDS, intercom: config.INTERCOM_APP_ID ? { appId: config.INTERCOM_APP_ID, apiBase: config.INTERCOM_API_BASE } : null };
   const html = readFileSync(indexFile, 'utf8')
     .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
     .replace(DESCRIPTION_PLACEHOLDER, escapeAttribute(t('product.metaDescription')))

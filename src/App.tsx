@@ -125,7 +125,7 @@ function RoutePage({ route, Page }: { route: ShellRoute; Page: LazyPage }) {
   }
   if (route.meta.prelogin) {
     return (
-      <PreloginLayout hideFooter={route.meta.hideFooter}>
+      <PreloginLayout hideFooter={route.meta.hideFooter} hideNavbar={route.meta.hideNavbar}>
         <Page />
       </PreloginLayout>
     );

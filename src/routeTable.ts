@@ -39,7 +39,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/get-started/*', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.getStarted' }, page: 'portal/wizard/GetStartedPage' },
   { path: '/pricing', meta: { prelogin: true, hideFooter: true, titleKey: 'titles.pricing' }, page: 'portal/pricing/PricingPage' },
   { path: '/tools/free-app-profile-review', meta: { prelogin: true, titleKey: 'titles.appProfileReview' }, page: 'portal/tools/FreeAppProfileReviewPage' },
-  { path: '/tools/dashboard-preview/*', meta: { prelogin: true, titleKey: 'titles.dashboardPreview' }, page: 'portal/tools/DashboardPreviewPage' },
+  { path: '/tools/dashboard-preview/*', meta: { prelogin: true, hideNavbar: true, titleKey: 'titles.dashboardPreview' }, page: 'portal/tools/DashboardPreviewPage' },
   // Onboarding: in the welcome layout but not prelogin; the page itself asks for a session.
   { path: '/account/company', meta: { welcome: true, onboarding: true, titleKey: 'titles.company' }, page: 'portal/onboarding/CompanyPage' },
   { path: '/account/verify', meta: { welcome: true, onboarding: true, titleKey: 'titles.verify' }, page: 'portal/onboarding/VerifyPage' },

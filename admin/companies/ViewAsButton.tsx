@@ -8,22 +8,26 @@ import type { AdminCompanyDetail, ViewAsAnswer } from '../../src/domain/admin/sc
 import { session } from '../../src/session';
 import { useRecordAction } from '../useRecordAction';
 
-/** Opens the product read-only as the company's admin sees it (support); the session says so everywhere. */
+/**
+ * Opens the product read-only as the company's admin sees it (support); the session says so
+ * everywhere. Where the server would refuse (no admin, or the admin is you) the button is
+ * disabled and says why, as the company's page tells it.
+ */
 export function ViewAsButton({ company }: { company: AdminCompanyDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const admin = company.people.find((p) => p.role === 'admin');
   const start = useRecordAction<ViewAsAnswer>('companies', (view) => {
     void session.refresh('manual').then(() => navigate(view.projectId ? `/c/${view.companyId}/p/${view.projectId}/dashboard` : '/dashboard'));
   });
-  if (!admin) return null;
+  const { email, refused } = company.viewAs;
+  const noteId = `view-as-note-${company._id}`;
   return (
     <Box sx={{ mb: 3 }}>
-      <Button variant="outlined" startIcon={<VisibilityIcon />} disabled={start.isPending} onClick={() => start.mutate({ id: company._id, action: 'view-as' })}>
+      <Button variant="outlined" startIcon={<VisibilityIcon />} disabled={start.isPending || refused !== null} aria-describedby={noteId} onClick={() => start.mutate({ id: company._id, action: 'view-as' })}>
         {t('viewAs.button')}
       </Button>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {t('viewAs.explain', { email: admin.email })}
+      <Typography id={noteId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {refused ? t(`viewAs.refused.${refused}`) : t('viewAs.explain', { email })}
       </Typography>
     </Box>
   );

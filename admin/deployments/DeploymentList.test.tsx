@@ -21,6 +21,8 @@ const row = (name: string, status: string) => ({
   free: true,
   regionName: 'Iowa',
   subscriptionStatus: 'active',
+  terminationScheduledAt: null as string | null,
+  scheduledChange: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 });
 
@@ -69,5 +71,24 @@ describe('the admin server list', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Calm' })).toBeNull(), { timeout: 5000 });
     expect(getList).toHaveBeenLastCalledWith('admin/deployments', expect.objectContaining({ filter: { mau: 'overOrProjected' } }));
     expect(screen.getByRole('option', { name: 'Over or projected over the tier' })).toBeTruthy();
+  });
+
+  it('says a server being deleted is billed no further, as the customer sees it, never "Active"', async () => {
+    const deleting = { ...row('Leaving', 'running'), terminationScheduledAt: '2026-12-03T10:00:00.000Z' };
+    const getList = vi.fn(async () => ({ data: [row('Staying', 'running'), deleting], total: 2 }));
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/admin/deployments']}>
+          <CoreAdminContext dataProvider={testDataProvider({ getList } as never)}>
+            <DeploymentList />
+          </CoreAdminContext>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const leaving = (await screen.findByRole('link', { name: 'Leaving' })).closest('tr');
+    const staying = screen.getByRole('link', { name: 'Staying' }).closest('tr');
+    expect(leaving?.textContent).toContain('Deleting on Dec 3, 2026; no further charge');
+    expect(leaving?.textContent).not.toContain('Active');
+    expect(staying?.textContent).toContain('Active');
   });
 });

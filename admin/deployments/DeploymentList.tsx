@@ -28,7 +28,7 @@ export function DeploymentList() {
       { id: 'status', header: f('status'), value: (d) => labels.deploymentStatus(d.status) },
       { id: 'planCode', header: f('planCode'), value: (d) => planCodeLabel(d.planCode) },
       { id: 'regionName', header: f('regionName'), value: (d) => d.regionName ?? '' },
-      { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => labels.subscriptionStatus(d.subscriptionStatus) },
+      { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => labels.subscription(d) },
       { id: 'createdAt', header: f('createdAt'), value: (d) => formatDateTime(d.createdAt) },
       { id: '_id', header: f('_id'), dynamic: true, value: (d) => d._id },
     ];

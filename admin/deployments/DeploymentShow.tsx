@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import { useGetOne } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { subscriptionState } from '../../src/domain/billing/rules';
 import { formatAmount } from '../../src/ui/format';
 import { billingText, deploymentBillingFacts } from '../../src/ui/servers/billingText';
 import { statusTone } from '../../src/ui/servers/status';
@@ -33,6 +34,7 @@ export function DeploymentShow() {
   const f = (key: string) => t(`resources.deployments.fields.${key}`);
   const chip = (label: string, value: string) => <Chip size="small" variant="outlined" label={`${label}: ${value}`} />;
   const tone = statusTone(d.status);
+  const facts = deploymentBillingFacts(d);
   return (
     <>
       <RecordHeader name="deployments" title={d.name} />
@@ -41,8 +43,9 @@ export function DeploymentShow() {
         <Chip size="small" variant="outlined" component={RouterLink} to={`/admin/companies/${d.company}`} clickable label={`${f('companyName')}: ${d.companyName}`} />
         {chip(f('planCode'), d.plan.name)}
         {chip(f('regionName'), d.region?.name ?? '—')}
-        {chip(f('subscriptionStatus'), labels.subscriptionStatus(d.subscriptionStatus))}
-        <Chip size="small" variant="outlined" data-testid="billing-line" label={billingText(deploymentBillingFacts(d), d.billing ? formatAmount(d.billing.recurring.amount) : '', t)} />
+        {/* Once billing stops the billing line says so; the status ("Active") would contradict it. */}
+        {subscriptionState(facts).kind === 'status' && chip(f('subscriptionStatus'), labels.subscriptionStatus(d.subscriptionStatus))}
+        <Chip size="small" variant="outlined" data-testid="billing-line" label={billingText(facts, d.billing ? formatAmount(d.billing.recurring.amount) : '', t)} />
         {chip(t('resources.deployments.mau'), t('resources.deployments.mauOf', { used: d.mau.used.toLocaleString('en-US'), limit: d.mau.limit.toLocaleString('en-US') }))}
         {chip(t('resources.deployments.health'), t(`deployment.health.${d.health.state}`))}
         {chip(f('createdAt'), formatDateTime(d.createdAt))}

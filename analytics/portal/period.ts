@@ -4,9 +4,9 @@ import { resolveRange, type DateRangeValue } from '../../src/ui/date/dateRangeRu
 
 const DAY = 'YYYY-MM-DD';
 
-/** The API's day range for a date-range picker value ('allTime' starts at the earliest date the picker allows). */
-export function toPeriod(value: DateRangeValue, now = Date.now()): Period {
-  const [start, end] = resolveRange(value, now);
+/** The API's day range for a date-range picker value ('allTime' starts at `since`, the app's creation, when given). */
+export function toPeriod(value: DateRangeValue, since?: number, now = Date.now()): Period {
+  const [start, end] = resolveRange(value, now, since);
   return { from: dayjs(start).format(DAY), to: dayjs(end).format(DAY) };
 }
 

@@ -79,6 +79,14 @@ describe('the invitation token (SPEC §4 Invited sign-up)', () => {
     expect(screen.getByText(en('errors.invalidInvitation'))).toBeTruthy();
   });
 
+  it('sign-in after an accepted invitation has the invited email filled in; anything not an email is left out', () => {
+    renderPage(<SignInPage />, '/account/signin?email=grace%40example.com', '/account/signin');
+    expect((screen.getByLabelText(en('auth.form.email')) as HTMLInputElement).value).toBe('grace@example.com');
+    cleanup();
+    renderPage(<SignInPage />, '/account/signin?email=%3Cscript%3E', '/account/signin');
+    expect((screen.getByLabelText(en('auth.form.email')) as HTMLInputElement).value).toBe('');
+  });
+
   it('any other failure stays here and says so', async () => {
     await open({ 'POST /companies/users/check-invited': errorReply(429, 'RATE_LIMITED', 'Too many requests. Please try again in 30 seconds.') });
     expect((await screen.findByRole('alert')).textContent).toBe('Too many requests. Please try again in 30 seconds.');
@@ -126,24 +134,24 @@ describe('the form', () => {
     // No form: a password typed here could only be a new one, and the account is not the link's to change.
     expect(screen.queryByLabelText(L.password)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: en('invited.signInToJoin') }));
-    await waitFor(() => expect(currentLocation()).toBe('/account/signin?ref=invitation-sign-in'));
+    await waitFor(() => expect(currentLocation()).toBe('/account/signin?ref=invitation-sign-in&email=grace%40example.com'));
     expect(peekReturnRoute()).toBe('/account/invited?token=tok-1');
     expect(api.callsTo('POST', '/api/v1/companies/users/invited')).toHaveLength(0);
   });
 });
 
 describe('accepting', () => {
-  it("sends the payload, shows 'Invitation accepted', then goes to sign-in", async () => {
+  it("sends the payload, shows 'Invitation accepted', then goes to sign-in with the invited email filled in", async () => {
     const api = await open({ 'POST /companies/users/check-invited': okReply(INVITATION), 'POST /companies/users/invited': okReply(null, 201) });
     fillValid();
     vi.useFakeTimers();
     await submit();
     expect(api.callsTo('POST', '/api/v1/companies/users/invited')[0]?.body).toEqual({ token: 'tok-1', firstName: 'Grace', lastName: 'Hopper', designation: 'dev', password: 'Quiet-Harbor7' });
     expect(screen.getByText(en('invited.accepted'))).toBeTruthy();
-    expect(screen.getByRole('link', { name: en('invited.signIn') }).getAttribute('href')).toBe('/account/signin');
+    expect(screen.getByRole('link', { name: en('invited.signIn') }).getAttribute('href')).toBe('/account/signin?email=grace%40example.com');
     expect(currentLocation()).toBe('/account/invited?token=tok-1');
     act(() => vi.advanceTimersByTime(ACCEPTED_REDIRECT_MS));
-    expect(currentLocation()).toBe('/account/signin');
+    expect(currentLocation()).toBe('/account/signin?email=grace%40example.com');
   });
 
   it("says 'Something went wrong' when the failure has no specific message", async () => {

@@ -66,11 +66,14 @@ const SIGN_IN = '/account/signin';
 /** How long 'Invitation accepted' stays before sign-in opens by itself. */
 export const ACCEPTED_REDIRECT_MS = 3000;
 
-/** After joining: a signed-in member goes on into the product, anyone else to sign-in. */
-function Accepted({ company }: { company: string }) {
+/** Sign-in with the invited email already filled in (issue 30). */
+const signInAs = (email: string, query = '') => `${SIGN_IN}?${query}${query ? '&' : ''}email=${encodeURIComponent(email)}`;
+
+/** After joining: a signed-in member goes on into the product, anyone else to sign-in, the invited email filled in. */
+function Accepted({ company, email }: { company: string; email: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [next] = useState(() => (isSignedIn(session.getSnapshot()) ? '/loading?referrer=login' : SIGN_IN));
+  const [next] = useState(() => (isSignedIn(session.getSnapshot()) ? '/loading?referrer=login' : signInAs(email)));
   useEffect(() => {
     const timer = setTimeout(() => navigate(next, { replace: true }), ACCEPTED_REDIRECT_MS);
     return () => clearTimeout(timer);
@@ -82,7 +85,7 @@ function Accepted({ company }: { company: string }) {
         {t('invited.acceptedBody', { company })}
       </Alert>
       <Button variant="contained" size="large" component={RouterLink} to={next} replace>
-        {t(next === SIGN_IN ? 'invited.signIn' : 'invited.continue')}
+        {t(next.startsWith(SIGN_IN) ? 'invited.signIn' : 'invited.continue')}
       </Button>
     </Stack>
   );
@@ -115,7 +118,7 @@ function ExistingAccount({ token, invitation, onAccepted }: { token: string; inv
   };
   const signInFirst = () => {
     saveReturnRoute(`/account/invited?token=${encodeURIComponent(token)}`);
-    navigate('/account/signin?ref=invitation-sign-in');
+    navigate(signInAs(invitation.email, 'ref=invitation-sign-in'));
   };
   return (
     <Stack spacing={2}>
@@ -196,7 +199,7 @@ export default function InvitedSignUpPage() {
   } else if (!invitation) {
     body = <Waiting text={t('invited.checking')} />;
   } else if (accepted) {
-    body = <Accepted company={invitation.companyName} />;
+    body = <Accepted company={invitation.companyName} email={invitation.email} />;
   } else {
     body = invitation.existingUser ? (
       <ExistingAccount token={token} invitation={invitation} onAccepted={() => setAccepted(true)} />

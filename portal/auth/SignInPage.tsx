@@ -58,6 +58,11 @@ function targetLabel(redirect: string): string {
 
 const digitsOnly = (raw: string) => raw.replace(/\D/g, '').slice(0, LIMITS.twoFactorCodeLength);
 
+/** The email a link fills in (an accepted invitation's, issue 30): only something shaped like one. */
+function prefilledEmail(value: string | null): string {
+  return value && value.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(value) ? value : '';
+}
+
 /**
  * Sign-in (SPEC §2, §4): credentials, then the 2FA code step when the API asks for it. The
  * unlock link appears only after a 'locked' answer.
@@ -79,7 +84,7 @@ export default function SignInPage() {
   const [sendingMagicLink, setSendingMagicLink] = useState(false);
   const [usingPasskey, setUsingPasskey] = useState(false);
 
-  const form = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.credentials), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.credentials), mode: 'onTouched', defaultValues: { email: prefilledEmail(params.get('email')), password: '' } });
   const codeForm = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.signInCode), defaultValues: { authCode: '' } });
   const code = useWatch({ control: codeForm.control, name: 'authCode' });
 

@@ -135,4 +135,14 @@ describe('submitting', () => {
   it('links to sign-in', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/account/signin');
   });
+
+  it('links the terms of service and the privacy policy from their boxes, opening in a new tab', () => {
+    const terms = screen.getByRole('link', { name: en('auth.signUp.termsLink') });
+    const privacy = screen.getByRole('link', { name: en('auth.signUp.privacyLink') });
+    expect([terms.getAttribute('href'), terms.getAttribute('target')]).toEqual(['/legal/terms', '_blank']);
+    expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual(['/legal/privacy', '_blank']);
+    // The boxes keep their whole sentence as their name.
+    expect((screen.getByLabelText(L.terms) as HTMLInputElement).type).toBe('checkbox');
+    expect((screen.getByLabelText(L.privacy) as HTMLInputElement).checked).toBe(false);
+  });
 });

@@ -111,6 +111,14 @@ describe('Management › Billing for an admin', () => {
     expect(pastDue.textContent).toContain(en('management.billing.pausesOn', { date: 'Nov 24, 2026' }));
   });
 
+  it('says a server being deleted is billed no further, and shows no "Active" beside it', async () => {
+    serve((call) => (call.path === '/api/v1/companies/c-acme/billing' ? okReply({ ...billing, subscriptions: [subscription({ deletingOn: '2026-11-28T12:00:00.000Z' })] }) : (undefined as never)));
+    open();
+    const [row] = await screen.findAllByTestId('subscription');
+    expect(row?.textContent).toContain(en('billingLine.deleting', { date: 'Nov 28, 2026' }));
+    expect(within(row as HTMLElement).queryByText(en('management.billing.status.active'))).toBeNull();
+  });
+
   it('shows each server\'s forecast, its projected bill and the next tier with a link to the wizard on it', async () => {
     open();
     const [row] = await screen.findAllByTestId('server-usage', {}, { timeout: 5000 });

@@ -22,6 +22,7 @@ import { ApiError } from '../../dataProvider/httpClient';
 import { useCompanyBilling } from '../../dataProvider/billingQueries';
 import { ordersApi } from '../../dataProvider/orders';
 import { useSelection } from '../../src/companySelection';
+import { subscriptionState, type BillingFacts } from '../../src/domain/billing/rules';
 import { pendingOrderAgeDays } from '../../src/domain/orders/pendingOrders';
 import type { SubscriptionStatus } from '../../src/domain/orders/schemas';
 import type { CompanyBilling, TransactionDto } from '../../src/domain/payments/schemas';
@@ -36,7 +37,7 @@ import '../../src/billingI18n';
 import '../wizard/i18n';
 import '../../src/managementI18n';
 import { PaymentModal } from '../wizard/PaymentModal';
-import { codeAsWords } from '../../src/ui/format';
+import { cardBrand, codeAsWords } from '../../src/ui/format';
 import { UsageForecast } from './UsageForecast';
 import { UpdateCardDialog } from './UpdateCardDialog';
 
@@ -55,6 +56,8 @@ function pendingOrderLine(order: { orderedAt: string; removedOn: string }, t: TF
   return age === 0 ? t('management.billing.pendingOrderToday', { date }) : t('management.billing.pendingOrder', { count: age, date });
 }
 
+const facts = (s: CompanyBilling['subscriptions'][number]): BillingFacts => ({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange });
+
 function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (deployment: { id: string; name: string }) => void }) {
   const { t } = useTranslation();
   return (
@@ -71,7 +74,7 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
                   {t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(s.recurring.amount, BILL) })}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" data-testid="billing-line">
-                  {billingText({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange }, formatAmount(s.recurring.amount, BILL), t)}
+                  {billingText(facts(s), formatAmount(s.recurring.amount, BILL), t)}
                 </Typography>
                 {s.pendingOrder && (
                   <Typography variant="body2" color="warning.dark" data-testid="pending-order">
@@ -84,7 +87,8 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
                   </Typography>
                 )}
               </Box>
-              <Chip size="small" label={t(`management.billing.status.${s.status}`)} color={STATUS_COLORS[s.status]} variant={s.status === 'active' ? 'filled' : 'outlined'} />
+              {/* Once billing stops the line above says so; the status ("Active") would contradict it. */}
+              {subscriptionState(facts(s)).kind === 'status' && <Chip size="small" label={t(`management.billing.status.${s.status}`)} color={STATUS_COLORS[s.status]} variant={s.status === 'active' ? 'filled' : 'outlined'} />}
               {s.status === 'pending' && (
                 <Button size="small" variant="contained" onClick={() => onPay({ id: s.deploymentId, name: s.deploymentName })}>
                   {t('management.billing.payNow')}
@@ -182,7 +186,7 @@ function CardOnFile({ card, onUpdate }: { card: CompanyBilling['card']; onUpdate
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <CreditCard color="action" aria-hidden />
           <Box>
-            <Typography>{t('management.billing.cardDetails', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 })}</Typography>
+            <Typography>{t('management.billing.cardDetails', { brand: cardBrand(card.brand), last4: card.last4 })}</Typography>
             <Typography variant="body2" color="text.secondary">
               {t('management.billing.cardExpiry', { month: String(card.expiryMonth).padStart(2, '0'), year: card.expiryYear })}
             </Typography>

@@ -16,6 +16,7 @@ import { WizardFrame } from './WizardFrame';
 
 // The sign-up form loads when the visitor reaches complete-setup, keeping the first steps light.
 const SignUpPage = lazy(() => import('../auth/SignUpPage'));
+const OrderSummary = lazy(() => import('./OrderSummary').then((m) => ({ default: m.OrderSummary })));
 
 /**
  * The pre-login wizard at /get-started/{step} (SPEC §2): plan, region, then an account on
@@ -79,7 +80,7 @@ export default function GetStartedPage() {
     // The wizard's frame shows at once (and is in the prerendered first screen), with the plan
     // step's heading and hint (the page's largest text); the step's choices once the catalogue is here.
     return (
-      <WizardFrame editing={false} showSignIn onClose={UNCLOSABLE.has(step) ? undefined : close} footer={{ totalCents: null, cycle: state.activePaymentPeriod, nextDisabled: true }}>
+      <WizardFrame editing={false} showSignIn progress={{ steps: PRELOGIN_STEPS, current: step }} onClose={UNCLOSABLE.has(step) ? undefined : close} footer={{ totalCents: null, cycle: state.activePaymentPeriod, nextDisabled: true }}>
         {step === 'preloginChoosePlan' ? (
           <PlanChoice cycle={state.activePaymentPeriod}>{null}</PlanChoice>
         ) : (
@@ -97,15 +98,26 @@ export default function GetStartedPage() {
     <WizardFrame
       editing={false}
       showSignIn
+      progress={{ steps: PRELOGIN_STEPS, current: step }}
       onClose={UNCLOSABLE.has(step) ? undefined : close}
       priceFailed={state.pricing?.check === 'failed' && !FOOTERLESS.has(step)}
       footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, onBack: back ? () => go(back) : undefined, onNext: next ? () => go(next) : undefined, nextDisabled: !quote }}
     >
       {step === 'preloginRegister' ? (
-        <Box sx={{ maxWidth: 520, mx: 'auto' }}>
-          <Suspense fallback={<CircularProgress aria-label={t('titles.loading')} />}>
-            <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} pendingOrder={() => wizard.pendingConfiguration()} />
-          </Suspense>
+        // The account form with what is being ordered beside it (above it on a phone).
+        <Box sx={{ display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 520px) minmax(0, 360px)' }, justifyContent: 'center', alignItems: 'start' }}>
+          <Box sx={{ order: { xs: 2, md: 1 }, minWidth: 0 }}>
+            <Suspense fallback={<CircularProgress aria-label={t('titles.loading')} />}>
+              <SignUpPage onSignedUp={() => wizard.saveCompleteSetup()} pendingOrder={() => wizard.pendingConfiguration()} />
+            </Suspense>
+          </Box>
+          {quote && (
+            <Box sx={{ order: { xs: 1, md: 2 }, minWidth: 0 }}>
+              <Suspense fallback={null}>
+                <OrderSummary name={state.name} planId={state.subscription.planId} quote={quote} options={options} cycle={state.activePaymentPeriod} />
+              </Suspense>
+            </Box>
+          )}
         </Box>
       ) : (
         <ConfigureStep step={step} options={options} order={state.subscription} cycle={state.activePaymentPeriod} name={state.name} onOrder={(o) => wizard.setOrder(o)} onCycle={(c) => wizard.setPeriod(c)} onName={(name) => wizard.update({ name })} />

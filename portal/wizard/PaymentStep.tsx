@@ -56,6 +56,7 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
             transactionId: s.transactionId,
             purpose: s.purpose ?? 'order',
             email: s.customer.email,
+            cardOnFile: s.cardOnFile,
             onCompleted: () => {
               setConfirming(true);
               void waitUntilActive(deploymentId).then((active) => (active ? onPaid() : setFailure(t('wizard.payment.notConfirmed'))));

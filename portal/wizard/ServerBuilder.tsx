@@ -25,7 +25,7 @@ import { defaultOrder, orderFeatures, orderFromDeployment, orderOnPlan, shapeOf,
 import { PaymentStep } from './PaymentStep';
 import { ServerCreated } from './ServerCreated';
 import { CONFIGURE_STEPS, landingStep, orderToBegin } from './entry';
-import { APP_STEPS, FOOTERLESS, nextStep, previousStep, STEP_PATHS, stepOfPath, UNCLOSABLE, type AppStep } from './steps';
+import { APP_STEPS, FOOTERLESS, nextStep, previousStep, PROGRESS_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type AppStep } from './steps';
 import { wizard, useWizard } from './store';
 import { createBody, submitOrder } from './submit';
 import { usePrice } from './usePrice';
@@ -243,6 +243,7 @@ export default function ServerBuilderPage() {
       editing={Boolean(editId)}
       onClose={UNCLOSABLE.has(step) ? undefined : close}
       backToConfiguration={step === 'paymentDetails' ? () => go('chooseExtras') : undefined}
+      progress={step === 'serverCreated' ? undefined : { steps: PROGRESS_STEPS, current: step }}
       priceFailed={state.pricing?.check === 'failed' && !FOOTERLESS.has(step)}
       footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, onBack: back ? () => go(back) : undefined, onNext, nextDisabled: busy || refusals.length > 0 || Boolean(nameError) || !quote, nextLoading: busy }}
     >

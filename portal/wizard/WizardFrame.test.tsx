@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../src/ui/testUtils';
+import { PROGRESS_STEPS } from './steps';
 import { WizardFrame, type WizardFrameProps } from './WizardFrame';
 
 const frame = (props: Partial<WizardFrameProps>) =>
@@ -27,6 +28,19 @@ describe('wizard chrome (SPEC §2)', () => {
     frame({ editing: true });
     expect(screen.getByRole('heading', { name: 'Update Beacon Server' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+
+  it('shows where you are: every step named, the current one marked, and "Step n of m" for a phone', () => {
+    frame({ progress: { steps: PROGRESS_STEPS, current: 'chooseRegion' } });
+    const nav = screen.getByRole('navigation', { name: 'Steps' });
+    const items = within(nav).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual(['1Plan', '2Region', '3Core features', '4Add-ons', '5Extras', '6Payment']);
+    expect(items[1]?.getAttribute('aria-current')).toBe('step');
+    expect(items.filter((i) => i.getAttribute('aria-current')).length).toBe(1);
+    expect(within(nav).getByText('Step 2 of 6: Region')).toBeTruthy();
+    cleanup();
+    frame({});
+    expect(screen.queryByRole('navigation', { name: 'Steps' })).toBeNull();
   });
 
   // The Next button's label by width ('Continue' on a phone) is CSS, which jsdom does not apply:

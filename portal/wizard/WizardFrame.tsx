@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { clientConfig } from '../../src/clientConfig';
 import { formatCents } from '../../src/ui/format';
 import type { BillingCycle } from '../../src/domain/constants';
+import type { WizardStep } from './steps';
 import './i18n';
 
 export interface WizardFrameProps {
@@ -24,11 +25,13 @@ export interface WizardFrameProps {
   priceFailed?: boolean;
   /** Visitors: 'Already have an account?'. */
   showSignIn?: boolean;
+  /** Where the user is: the steps in order and the current one (none on the last screen). */
+  progress?: { steps: readonly WizardStep[]; current: WizardStep };
   children: ReactNode;
 }
 
 /** The wizard's chrome (SPEC §2): top bar with title and close, content, fixed footer with total, Back and Next. */
-export function WizardFrame({ editing, onClose, backToConfiguration, footer, priceFailed, showSignIn, children }: WizardFrameProps) {
+export function WizardFrame({ editing, onClose, backToConfiguration, footer, priceFailed, showSignIn, progress, children }: WizardFrameProps) {
   const { t } = useTranslation();
   const product = clientConfig.productName;
   const per = footer?.cycle === 'year' ? t('pricingPage.perYear') : t('pricingPage.perMonth');
@@ -55,6 +58,7 @@ export function WizardFrame({ editing, onClose, backToConfiguration, footer, pri
       </Paper>
       <Box component="main" sx={{ px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 } }}>
         <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+          {progress && <Progress {...progress} />}
           {backToConfiguration && (
             <Link component="button" type="button" onClick={backToConfiguration} sx={{ mb: 2, display: 'inline-block' }}>
               {t('wizard.backToConfiguration')}
@@ -98,6 +102,41 @@ export function WizardFrame({ editing, onClose, backToConfiguration, footer, pri
           </Box>
         </Paper>
       )}
+    </Box>
+  );
+}
+
+/**
+ * The steps indicator: every step's name with the current one marked on wider screens, and
+ * "Step 2 of 6: Region" on a phone (in CSS, so the prerendered first screen is right on both).
+ */
+function Progress({ steps, current }: { steps: readonly WizardStep[]; current: WizardStep }) {
+  const { t } = useTranslation();
+  const at = steps.indexOf(current);
+  const name = (s: WizardStep) => t(`wizard.progress.names.${s}`);
+  return (
+    <Box component="nav" aria-label={t('wizard.progress.label')} data-testid="wizard-progress" sx={{ mb: { xs: 2, md: 3 } }}>
+      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600 }}>
+        {t('wizard.progress.stepOf', { current: at + 1, total: steps.length, name: name(current) })}
+      </Typography>
+      <Box component="ol" sx={{ display: { xs: 'none', sm: 'flex' }, flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+        {steps.map((s, i) => (
+          <Box
+            component="li"
+            key={s}
+            aria-current={i === at ? 'step' : undefined}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: '0.875rem', color: i === at ? 'primary.main' : i < at ? 'text.primary' : 'text.secondary', fontWeight: i === at ? 700 : 500 }}
+          >
+            <Box component="span" aria-hidden sx={{ width: 24, height: 24, borderRadius: '50%', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: '0.75rem', bgcolor: i <= at ? 'primary.main' : 'action.selected', color: i <= at ? 'primary.contrastText' : 'text.secondary' }}>
+              {i + 1}
+            </Box>
+            {name(s)}
+            {i < steps.length - 1 && (
+              <Box component="span" aria-hidden sx={{ width: 24, height: '1px', bgcolor: 'divider', ml: 0.5 }} />
+            )}
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { PaymentsClientConfig } from '../../src/domain/payments/schemas';
+import type { CardSummary, PaymentsClientConfig } from '../../src/domain/payments/schemas';
 
 /**
  * The one checkout interface of the payment step (SPEC §4 Checkout). Paddle's inline frame runs
@@ -14,6 +14,8 @@ export interface CheckoutInput {
   /** What is paid: a new order, or a past-due renewal with a new card (the stand-in's button says which). */
   purpose: 'order' | 'pastDue';
   email: string;
+  /** The stand-in: the company's card on file, offered beside a new card (Paddle's checkout offers its own). */
+  cardOnFile?: CardSummary | null;
   onCompleted: () => void;
   onDiscountApplied?: (discount: { code: string; total: string | null }) => void;
   onDiscountRemoved?: () => void;
@@ -64,7 +66,7 @@ export const standInAdapter: CheckoutAdapter = {
   async open(input) {
     const [{ createRoot }, { StandInCheckout }, { createElement }] = await Promise.all([import('react-dom/client'), import('./StandInCheckout'), import('react')]);
     const root = createRoot(input.container);
-    root.render(createElement(StandInCheckout, { deploymentId: input.deploymentId, purpose: input.purpose, onCompleted: input.onCompleted }));
+    root.render(createElement(StandInCheckout, { deploymentId: input.deploymentId, purpose: input.purpose, cardOnFile: input.cardOnFile ?? null, onCompleted: input.onCompleted }));
     return { close: () => setTimeout(() => root.unmount(), 0) };
   },
 };

@@ -2,6 +2,9 @@
 export const APP_STEPS = ['choosePlan', 'chooseRegion', 'coreFeatures', 'chooseAddOns', 'chooseExtras', 'paymentDetails', 'serverCreated'] as const;
 export type AppStep = (typeof APP_STEPS)[number];
 
+/** The steps the indicator lists: serverCreated is the end, not a step to take. */
+export const PROGRESS_STEPS: readonly AppStep[] = APP_STEPS.filter((s) => s !== 'serverCreated');
+
 export const PRELOGIN_STEPS = ['preloginChoosePlan', 'preloginChooseRegion', 'preloginRegister'] as const;
 export type PreloginStep = (typeof PRELOGIN_STEPS)[number];
 

@@ -21,6 +21,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = request.actor;
     return ok(await payments.standInPay(user, { deploymentId: request.params.deploymentId, card: request.body }));
   });
+
+  // The stand-in's "Pay with Visa •••• 4242": the company's card on file pays, and stays on file as it is.
+  app.post('/payments/checkout/:deploymentId/pay-with-card-on-file', { schema: { tags, params: checkoutParams, body: z.object({}).nullish(), response: replies(standInPayAnswerSchema) } }, async (request) => {
+    const user = request.actor;
+    return ok(await payments.standInPay(user, { deploymentId: request.params.deploymentId, card: 'onFile' }));
+  });
 };
 
 /** The browser's payment config and the Paddle webhook (public scope: the webhook proves itself by its signature). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AdminCompanyDetail, AdminCompanyRow, ViewAsAnswer } from '../../src/domain/admin/schemas';
+import type { AdminCompanyDetail, AdminCompanyRow, ViewAsAnswer, ViewAsRefusal } from '../../src/domain/admin/schemas';
 import type { Db } from '../db/client';
 import { companies, companyMembers, deployments, planGroups, projects, subscriptions, users } from '../db/schema';
 import { AppError } from '../errors';
@@ -103,6 +103,24 @@ async function requireCompany(db: Db, companyId: string, lock = false) {
   return row;
 }
 
+/** The company admin "View as" opens the product as: the longest-standing one. */
+async function viewAsTarget(db: Db, companyId: string): Promise<{ id: string; email: string } | null> {
+  const [admin] = await db
+    .select({ id: users.id, email: users.email })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'admin')))
+    .orderBy(asc(companyMembers.createdAt))
+    .limit(1);
+  return admin ?? null;
+}
+
+/** Why "View as" is refused for this target and platform admin, or null when it is allowed. */
+function viewAsRefusal(admin: { id: string } | null, actorId: string): ViewAsRefusal | null {
+  if (!admin) return 'NO_COMPANY_ADMIN';
+  return admin.id === actorId ? 'CANNOT_ACT_ON_SELF' : null;
+}
+
 export type AdminCompanyService = ReturnType<typeof createAdminCompanyService>;
 
 /** The admin area's companies: list, export, a company's page, edit, and the read-only view as its admin. */
@@ -115,7 +133,7 @@ export function createAdminCompanyService({ db }: { db: Db }) {
     async get(actor: SessionUser, input: { companyId: string }): Promise<AdminCompanyDetail> {
       requirePlatformAdmin(actor);
       const company = await requireCompany(db, input.companyId);
-      const [[row], people, projectRows, servers, subs] = await Promise.all([
+      const [[row], people, projectRows, servers, subs, target] = await Promise.all([
         table.select({ where: eq(companies.id, company.id), orderBy: [], cursor: sql`''`, limit: 1, offset: 0 }),
         db
           .select({ _id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: companyMembers.role })
@@ -126,6 +144,7 @@ export function createAdminCompanyService({ db }: { db: Db }) {
         db.select({ _id: projects.id, name: projects.name }).from(projects).where(eq(projects.companyId, company.id)).orderBy(asc(projects.createdAt)),
         db.select().from(deployments).where(eq(deployments.companyId, company.id)).orderBy(asc(deployments.createdAt)),
         db.select().from(subscriptions).where(eq(subscriptions.companyId, company.id)).orderBy(asc(subscriptions.createdAt)),
+        viewAsTarget(db, company.id),
       ]);
       if (!row) throw new AppError('NOT_FOUND');
       return {
@@ -135,6 +154,8 @@ export function createAdminCompanyService({ db }: { db: Db }) {
         projects: projectRows,
         deployments: servers.map((d) => ({ _id: d.id, name: d.name, status: d.status, planCode: d.planCode, free: d.free, projectId: d.projectId, createdAt: d.createdAt.toISOString() })),
         subscriptions: subs.map((s) => ({ _id: s.id, deploymentId: s.deploymentId, status: s.status, cycle: s.cycle, vendor: s.vendor, total: s.quote.total, currency: s.quote.currency })),
+        // Whom "View as" opens the product as, or why the server would refuse it: the button says so before a click.
+        viewAs: { email: target?.email ?? null, refused: viewAsRefusal(target ?? null, actor.id) },
       };
     },
 
@@ -172,15 +193,9 @@ export function createAdminCompanyService({ db }: { db: Db }) {
       const actor = session.user;
       return db.transaction(async (tx) => {
         const company = await requireCompany(tx, input.companyId);
-        const [admin] = await tx
-          .select({ id: users.id, email: users.email })
-          .from(companyMembers)
-          .innerJoin(users, eq(users.id, companyMembers.userId))
-          .where(and(eq(companyMembers.companyId, company.id), eq(companyMembers.role, 'admin')))
-          .orderBy(asc(companyMembers.createdAt))
-          .limit(1);
-        if (!admin) throw new AppError('NO_COMPANY_ADMIN');
-        if (admin.id === actor.id) throw new AppError('CANNOT_ACT_ON_SELF');
+        const admin = await viewAsTarget(tx, company.id);
+        const refused = viewAsRefusal(admin, actor.id);
+        if (refused || !admin) throw new AppError(refused ?? 'NO_COMPANY_ADMIN');
         const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.companyId, company.id)).orderBy(asc(projects.createdAt)).limit(1);
         await setViewAs(tx, session.sessionId, { userId: admin.id, companyId: company.id });
         await recordAudit(tx, { actor, action: 'company.viewAs', targetType: 'company', targetId: company.id, companyId: company.id, after: { viewingAs: admin.email } });

@@ -4,7 +4,7 @@ import type { AdminDeploymentSortField, MAU_TIER_FILTERS } from '../../src/domai
 import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { companies, deploymentBackups, deploymentTasks, deployments, mauHistory, regions, subscriptions } from '../db/schema';
+import { companies, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, mauHistory, regions, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { taskDto } from './deploymentTasks';
@@ -50,10 +50,19 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
   id: deployments.id,
   async select({ where, orderBy, cursor, limit, offset }) {
     const rows = await db
-      .select({ d: deployments, companyName: companies.name, regionName: regions.name, subscriptionStatus: subscriptions.status, cursor: sql<string>`${cursor}` })
+      .select({
+        d: deployments,
+        companyName: companies.name,
+        regionName: regions.name,
+        subscriptionStatus: subscriptions.status,
+        scheduledChange: subscriptions.scheduledChange,
+        deletingOn: deploymentRuntime.terminationScheduledAt,
+        cursor: sql<string>`${cursor}`,
+      })
       .from(deployments)
       .innerJoin(companies, eq(companies.id, deployments.companyId))
       .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
+      .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
       .leftJoin(regions, regionJoin)
       .where(where)
       .orderBy(...orderBy)
@@ -70,6 +79,8 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
         free: r.d.free,
         regionName: r.regionName,
         subscriptionStatus: r.subscriptionStatus,
+        terminationScheduledAt: r.deletingOn?.toISOString() ?? null,
+        scheduledChange: r.scheduledChange ?? null,
         createdAt: r.d.createdAt.toISOString(),
       },
       cursor: r.cursor,
@@ -108,7 +119,7 @@ export type AdminDeploymentService = ReturnType<typeof createAdminDeploymentServ
 export function createAdminDeploymentService({ db, config, actions }: { db: Db; config: Config; actions: DeploymentActionService }) {
   const table = deploymentsTable(db);
   return {
-    ...listAndExport({ db, resource: 'deployments' }, table, whereOf, (row) => ({ ...row, status: serverLabels.deploymentStatus(row.status), subscriptionStatus: serverLabels.subscriptionStatus(row.subscriptionStatus) })),
+    ...listAndExport({ db, resource: 'deployments' }, table, whereOf, ({ scheduledChange: _change, ...row }) => ({ ...row, status: serverLabels.deploymentStatus(row.status), subscriptionStatus: serverLabels.subscription({ ...row, scheduledChange: _change }) })),
 
     /** A server as its customer's page shows it (deleted ones too), its company and all its tasks, newest first. */
     async get(actor: SessionUser, input: { deploymentId: string }): Promise<AdminDeploymentDetail> {

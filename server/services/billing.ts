@@ -10,7 +10,8 @@ import { requireMember } from './companies';
 import { subscriptionDto } from './orderQuotes';
 import { UUID } from './plans';
 import type { RateCounters } from './rateCounters';
-import { recordAudit, type AuditActor } from './audit';
+import type { AuditActor } from './audit';
+import { companyCard, putCardOnFile } from './cardOnFile';
 import type { TFunction } from 'i18next';
 import { taxRate } from '../../src/domain/pricing/tax';
 import { renderInvoiceHtml } from './invoiceHtml';
@@ -105,12 +106,7 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
         throw new AppError('PAYMENT_DECLINED', { fieldErrors: { cardNumber: [reason] }, params: { reason: t(reason) } });
       }
       const card: CardSummary = { brand: outcome.brand, last4: input.card.cardNumber.slice(-4), expiryMonth: outcome.expiryMonth, expiryYear: outcome.expiryYear, setAt: new Date().toISOString() };
-      await db.transaction(async (tx) => {
-        const before = await tx.select({ card: subscriptions.card }).from(subscriptions).where(eq(subscriptions.companyId, input.companyId));
-        await tx.update(subscriptions).set({ card, updatedAt: new Date() }).where(eq(subscriptions.companyId, input.companyId));
-        const previous = cardOnFile(before.map((r) => r.card));
-        await recordAudit(tx, { actor, action: 'company.cardUpdate', targetType: 'company', targetId: input.companyId, companyId: input.companyId, before: previous ? { brand: previous.brand, last4: previous.last4 } : null, after: { brand: card.brand, last4: card.last4 } });
-      });
+      await putCardOnFile(db, actor, input.companyId, card, { before: await companyCard(db, input.companyId) });
       return { card };
     },
 

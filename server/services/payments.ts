@@ -5,12 +5,13 @@ import type { TFunction } from 'i18next';
 import { invoiceTotals } from '../../src/domain/billing/rules';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import type { SubscriptionQuote } from '../../src/domain/orders/schemas';
-import { paddleEventSchema, standInCardOutcome, type CheckoutSummary, type PaddleEvent, type ScheduledChange, type PaymentsClientConfig, type StandInPayBody } from '../../src/domain/payments/schemas';
+import { paddleEventSchema, standInCardOutcome, type CheckoutSummary, type PaddleEvent, type ScheduledChange, type PaymentsClientConfig, type StandInPayBody, type CardSummary } from '../../src/domain/payments/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
+import { companyCard, putCardOnFile } from './cardOnFile';
 import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
 import { createPaddleClient } from './paddle/client';
 import { noteScheduledChange, recordAndApply, type SettlementHooks } from './paddle/events';
@@ -67,6 +68,12 @@ function standInUpdate(sub: SubscriptionRow & { vendorSubscriptionId: string }, 
 
 /** The subscription states a checkout pays, and why. */
 const PAYMENT_DUE: Partial<Record<SubscriptionRow['status'], 'order' | 'pastDue'>> = { pending: 'order', past_due: 'pastDue' };
+
+/** The card on file as the stand-in charges it: good through the last day of its expiry month. */
+function onFileOutcome(card: CardSummary, now: Date): { ok: true; brand: string; expiryMonth: number; expiryYear: number } | { ok: false; reason: 'expiredCard' } {
+  if (card.expiryYear * 12 + card.expiryMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return { ok: false, reason: 'expiredCard' };
+  return { ok: true, brand: card.brand, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+}
 
 /** Declined stand-in payments per user and hour: card testing stops here. */
 const DECLINES_PER_HOUR = 20;
@@ -225,6 +232,8 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
         tax: quote.tax,
         total: { amount: quote.total, currency: quote.currency },
         customer: { email },
+        // Paddle's own checkout offers the customer's saved card; the stand-in offers the one on file.
+        cardOnFile: purpose && !paddle ? await companyCard(db, deployment.companyId) : null,
       };
     },
 
@@ -233,9 +242,10 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
      * Paddle does, notifies through the webhook route: for a new order subscription.created,
      * subscription.activated and transaction.completed; for a past-due subscription the overdue
      * renewal's transaction.completed (the new card goes on file) and subscription.updated back to
-     * active. A declined card changes nothing and says why.
+     * active. A declined card changes nothing and says why. `card` is a new card, which then goes
+     * on file for the company, or 'onFile': the company's card on file, which stays as it is.
      */
-    async standInPay(actor: AuditActor, { deploymentId, card: body }: { deploymentId: string; card: StandInPayBody }) {
+    async standInPay(actor: AuditActor, { deploymentId, card: body }: { deploymentId: string; card: StandInPayBody | 'onFile' }) {
       const userId = actor.id;
       if (paddle) throw new AppError('NOT_FOUND');
       const { deployment, subscription: sub } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
@@ -245,7 +255,11 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
       if (!purpose) throw new AppError('PAYMENT_NOT_DUE');
       const limit = { max: DECLINES_PER_HOUR, windowMinutes: 60 };
       await counters.check(`checkout:user:${userId}`, limit);
-      const outcome = standInCardOutcome(body, new Date());
+      const given = body === 'onFile' ? null : body;
+      const before = await companyCard(db, deployment.companyId);
+      const onFile = given ? null : before;
+      if (!given && !onFile) throw new AppError('NO_CARD_ON_FILE');
+      const outcome = given ? standInCardOutcome(given, new Date()) : onFileOutcome(onFile as CardSummary, new Date());
       if (!outcome.ok) {
         await counters.hit(`checkout:user:${userId}`, limit);
         const reason = `payments.declined.${outcome.reason}`;
@@ -255,7 +269,7 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
       const ids = { deploymentId: deployment.id, subscriptionId: sub.id, companyId: deployment.companyId };
       const customerId = sub.vendorCustomerId ?? newVendorCustomerId();
       const quote = sub.quote;
-      const card = { brand: outcome.brand, last4: body.cardNumber.slice(-4), expiryMonth: outcome.expiryMonth, expiryYear: outcome.expiryYear, cardholderName: body.cardholderName };
+      const card = onFile ?? { brand: outcome.brand, last4: given?.cardNumber.slice(-4) ?? '', expiryMonth: outcome.expiryMonth, expiryYear: outcome.expiryYear, setAt: at.toISOString(), cardholderName: given?.cardholderName };
       const later = (ms: number) => new Date(at.getTime() + ms);
       const renewal = purpose === 'pastDue' ? sub.vendorSubscriptionId : null;
       if (renewal) {
@@ -276,6 +290,8 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
           transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'web', ids, at: later(2), transactionId }),
         ]);
       }
+      // A new card goes on file for the company; the card on file stays exactly as it was.
+      await putCardOnFile(db, actor, deployment.companyId, { brand: card.brand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, setAt: card.setAt }, onFile ? null : { before });
       const [updated] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
       return { status: 'completed' as const, subscription: subscriptionDto(updated ?? sub, config.PAST_DUE_GRACE_DAYS) };
     },

@@ -94,6 +94,8 @@ export const ERRORS = {
   PAYMENT_NOT_DUE: { status: 409, message: 'errors.PAYMENT_NOT_DUE' },
   /** params: reason */
   PAYMENT_DECLINED: { status: 402, message: 'errors.PAYMENT_DECLINED' },
+  /** Paying with the card on file while the company has none. */
+  NO_CARD_ON_FILE: { status: 409, message: 'errors.NO_CARD_ON_FILE' },
   PAYMENT_PROVIDER_ERROR: { status: 502, message: 'errors.PAYMENT_PROVIDER_ERROR' },
   /** A paid order or change while no payment vendor is configured (production without Paddle nor PAYMENTS_STAND_IN). */
   PAYMENTS_UNAVAILABLE: { status: 409, message: 'errors.PAYMENTS_UNAVAILABLE' },

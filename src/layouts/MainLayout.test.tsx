@@ -6,6 +6,7 @@ import { companiesApi } from '../../dataProvider/companies';
 import { ordersApi } from '../../dataProvider/orders';
 import { TIMINGS } from '../domain/constants';
 import type { CompanyDto } from '../domain/companies/answers';
+import { clientConfig } from '../clientConfig';
 import { selection } from '../companySelection';
 import { session } from '../session';
 import { currentLocation, en, renderPage, testUser } from '../testing/renderPage';
@@ -60,6 +61,20 @@ describe('user menu', () => {
     expect(items[0]?.classList.contains('Mui-selected')).toBe(true);
     expect(within(items[0] as HTMLElement).getByTestId('CheckIcon')).toBeTruthy();
     expect(within(items[1] as HTMLElement).queryByTestId('CheckIcon')).toBeNull();
+  });
+
+  it('offers the affiliate program, opened externally, when its page is configured (SPEC §2)', () => {
+    clientConfig.affiliateUrl = 'https://partners.example.com/beacon';
+    try {
+      renderPage(<MainLayout />, '/dashboard');
+      openMenu();
+      const link = screen.getByRole('menuitem', { name: en('nav.affiliate') });
+      expect(link.getAttribute('href')).toBe('https://partners.example.com/beacon');
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    } finally {
+      clientConfig.affiliateUrl = null;
+    }
   });
 
   it('switches the company, closes the menu and says so in a toast', async () => {

@@ -1,6 +1,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Check from '@mui/icons-material/Check';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Handshake from '@mui/icons-material/Handshake';
 import Logout from '@mui/icons-material/Logout';
 import Settings from '@mui/icons-material/Settings';
 import Alert from '@mui/material/Alert';
@@ -19,6 +20,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router';
+import { clientConfig } from '../clientConfig';
 import { selection, useSelection, type CompanyRef, type ProjectRef } from '../companySelection';
 import '../serversI18n';
 import { session, useSession } from '../session';
@@ -122,6 +124,14 @@ function UserMenu() {
           </ListItemIcon>
           <ListItemText>{t('nav.profileSettings')}</ListItemText>
         </MenuItem>
+        {clientConfig.affiliateUrl && (
+          <MenuItem component="a" href={clientConfig.affiliateUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
+            <ListItemIcon>
+              <Handshake fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('nav.affiliate')}</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem onClick={logout}>
           <ListItemIcon>
             <Logout fontSize="small" />

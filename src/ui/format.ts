@@ -28,6 +28,11 @@ export function abbreviateNumber(n: number): string {
  * The last resort of the label table: a code no i18n key names yet (a vendor's new status) read as
  * words, `past_due` → `Past due`, `user.signIn` → `User sign in`, rather than shown raw.
  */
+/** A card's brand as people write it: "visa" → "Visa". */
+export function cardBrand(brand: string): string {
+  return brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
 export function codeAsWords(code: string): string {
   const words = code
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

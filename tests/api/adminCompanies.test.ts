@@ -173,6 +173,13 @@ describe('view as the company admin, read-only', () => {
     const [orphan] = await t.app.database.rows<{ id: string }>("select id from companies where name = 'Bulk 001'");
     expect((await call(t.app, 'POST', `/admin/companies/${orphan?.id}/view-as`, admin, {})).json().code).toBe('NO_COMPANY_ADMIN');
     expect(await tableCounts(t.app)).toEqual(before);
+    // The company's page says beforehand whom the view opens as, or why it would be refused.
+    expect((await call(t.app, 'GET', `/admin/companies/${owner.companyId}`, admin)).json().payload.viewAs).toEqual({ email: 'owner@example.com', refused: null });
+    expect((await call(t.app, 'GET', `/admin/companies/${orphan?.id}`, admin)).json().payload.viewAs).toEqual({ email: null, refused: 'NO_COMPANY_ADMIN' });
+    // A company the platform admin runs is opened as themselves, not viewed.
+    const own = (await call(t.app, 'POST', '/companies?onboarding=1', admin, { name: 'Root Co' })).json().payload as { _id: string };
+    expect((await call(t.app, 'GET', `/admin/companies/${own._id}`, admin)).json().payload.viewAs).toEqual({ email: ROOT.email, refused: 'CANNOT_ACT_ON_SELF' });
+    expect((await call(t.app, 'POST', `/admin/companies/${own._id}/view-as`, admin, {})).json().code).toBe('CANNOT_ACT_ON_SELF');
     // Ending a view that is not there is harmless.
     expect((await call(t.app, 'DELETE', '/view-as', owner.cookie)).statusCode).toBe(200);
   });

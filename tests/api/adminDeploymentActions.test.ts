@@ -58,13 +58,23 @@ describe("a platform admin runs the customer's server actions", () => {
   it('schedules a deletion and cancels it; a second deletion answers 409 and changes nothing', async () => {
     const del = await act(running, 'delete');
     expect(del.statusCode).toBe(200);
-    expect(del.json().payload.terminationScheduledAt).toEqual(expect.any(String));
+    const deletingOn = del.json().payload.terminationScheduledAt as string;
+    expect(deletingOn).toEqual(expect.any(String));
+    // The admin list and its export say what the customer's screens say: no "Active" once billing stops.
+    const row = (await call(t.app, 'GET', `/admin/deployments?${raQuery({ filter: { q: 'Healthy' } })}`, admin)).json().payload[0];
+    expect(row).toMatchObject({ _id: running, subscriptionStatus: 'active', terminationScheduledAt: deletingOn, scheduledChange: expect.objectContaining({ action: 'cancel' }) });
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(deletingOn));
+    const csv = await call(t.app, 'GET', `/admin/deployments/export?format=csv&${raQuery({ filter: { q: 'Healthy' } })}`, admin);
+    expect(csv.body).toContain(`,"Deleting on ${day}; no further charge",`);
+    expect(csv.body).not.toContain(',Active,');
     const before = await tableCounts(t.app);
     const again = await act(running, 'delete');
     expect([again.statusCode, again.json().code]).toEqual([409, 'TERMINATION_ALREADY_SCHEDULED']);
     expect(await tableCounts(t.app)).toEqual(before);
     const cancel = await act(running, 'cancel-termination');
     expect(cancel.json().payload.terminationScheduledAt).toBeNull();
+    const resumed = await call(t.app, 'GET', `/admin/deployments/export?format=csv&${raQuery({ filter: { q: 'Healthy' } })}`, admin);
+    expect(resumed.body).toContain(',Active,');
     expect(await auditRows(t.app, 'deployment.cancelTermination')).toEqual([expect.objectContaining({ actor_email: 'root@example.com', after: { terminationScheduledAt: null, asPlatformAdmin: true } })]);
   });
 

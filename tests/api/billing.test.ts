@@ -113,11 +113,64 @@ describe('the card on file', () => {
   });
 
   it('is updated at any time, for every subscription of the company, and audited', async () => {
+    const audited = await audits('company.cardUpdate', owner.companyId);
     const res = await updateCard(owner.cookie, '4242 4242 4242 4242');
     expect(res.statusCode).toBe(200);
     expect(await card()).toMatchObject({ brand: 'visa', last4: '4242' });
     const brands = await t.app.database.rows<{ brand: string }>(`select distinct card->>'brand' as brand from subscriptions where company_id = '${owner.companyId}' and card is not null`);
     expect(brands).toEqual([{ brand: 'visa' }]);
-    expect((await t.app.database.rows<{ n: number }>(`select count(*)::int as n from audit_logs where action = 'company.cardUpdate' and target_id = '${owner.companyId}'`))[0]?.n).toBe(1);
+    expect(await audits('company.cardUpdate', owner.companyId)).toBe(audited + 1);
+    const [row] = await t.app.database.rows<{ before: unknown; after: unknown }>(`select before, after from audit_logs where action = 'company.cardUpdate' and target_id = '${owner.companyId}' order by at desc limit 1`);
+    expect(row).toEqual({ before: { brand: 'mastercard', last4: '4444' }, after: { brand: 'visa', last4: '4242' } });
+  });
+});
+
+describe('paying with the card on file (issue 30, item 4)', () => {
+  const payOnFile = (cookie: string, id: string) => api(t.app, cookie, 'POST', `/payments/checkout/${id}/pay-with-card-on-file`, {});
+  const order = async (o: { cookie: string; companyId: string; projectId: string }, name: string) => (await postOrder(t.app, o.cookie, orderBody(cat, o, { planCode: STARTER, name }))).json().payload as { _id: string };
+
+  it('offers the card on file in the checkout, pays with it and leaves it exactly as it was', async () => {
+    const onFile = (await companyBilling()).card;
+    expect(onFile).toMatchObject({ brand: 'visa', last4: '4242' });
+    const server = await order(owner, 'Paid with the card on file');
+    const checkout = (await api(t.app, owner.cookie, 'GET', `/payments/checkout/${server._id}`)).json().payload;
+    expect(checkout).toMatchObject({ paymentRequired: true, purpose: 'order', cardOnFile: { brand: 'visa', last4: '4242', expiryMonth: onFile?.expiryMonth, expiryYear: onFile?.expiryYear } });
+    const audited = await audits('company.cardUpdate', owner.companyId);
+    const res = await payOnFile(owner.cookie, server._id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload).toMatchObject({ status: 'completed', subscription: { status: 'active' } });
+    await settledIn(t.app, owner.cookie, server._id, 'running');
+    const billing = await companyBilling();
+    expect(billing.card).toEqual(onFile);
+    expect(billing.transactions.filter((tx) => tx.deploymentId === server._id)).toHaveLength(1);
+    expect(await audits('company.cardUpdate', owner.companyId)).toBe(audited);
+    // Nothing is due any more: a second payment is refused.
+    expect((await payOnFile(owner.cookie, server._id)).json().code).toBe('PAYMENT_NOT_DUE');
+  });
+
+  it('replaces the card on file when the customer pays with a new card', async () => {
+    const server = await order(owner, 'Paid with a new card');
+    expect((await pay(t.app, owner.cookie, server._id, '5555 5555 5555 4444')).statusCode).toBe(200);
+    expect((await companyBilling()).card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    const brands = await t.app.database.rows<{ brand: string }>(`select distinct card->>'brand' as brand from subscriptions where company_id = '${owner.companyId}' and card is not null`);
+    expect(brands).toEqual([{ brand: 'mastercard' }]);
+    const [row] = await t.app.database.rows<{ before: unknown; after: unknown }>(`select before, after from audit_logs where action = 'company.cardUpdate' and target_id = '${owner.companyId}' order by at desc limit 1`);
+    expect(row).toEqual({ before: { brand: 'visa', last4: '4242' }, after: { brand: 'mastercard', last4: '4444' } });
+  });
+
+  it('refuses a company without a card on file, and a viewer, changing nothing', async () => {
+    const fresh = await companyOwner(t.app, 'no-card@example.com');
+    const server = await order(fresh, 'No card yet');
+    expect((await api(t.app, fresh.cookie, 'GET', `/payments/checkout/${server._id}`)).json().payload.cardOnFile).toBeNull();
+    const before = await tableCounts(t.app);
+    const res = await payOnFile(fresh.cookie, server._id);
+    expect([res.statusCode, res.json().code]).toEqual([409, 'NO_CARD_ON_FILE']);
+    expect(await tableCounts(t.app)).toEqual(before);
+    const viewer = await addMember(t.app, owner.companyId, 'on-file-viewer@example.com', 'viewer');
+    const pending = await order(owner, 'Viewer cannot pay');
+    const counted = await tableCounts(t.app);
+    expect((await payOnFile(viewer, pending._id)).statusCode).toBe(403);
+    expect(await tableCounts(t.app)).toEqual(counted);
+    expect((await populated(t.app, fresh.cookie, server._id)).billing.status).toBe('pending');
   });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'index-abc.js'), 'export {};');
-  t = await createTestApp({ STATIC_DIR: dir });
+  t = await createTestApp({ STATIC_DIR: dir, TERMS_URL: 'https://legal.example.com/terms' });
 });
 afterAll(async () => {
   await t.close();
@@ -55,5 +55,15 @@ describe('index.html and its first-screen script', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(scriptSrc(res.headers['content-security-policy'])).toEqual(["'self'"]);
     }
+  });
+});
+
+describe('the legal documents the sign-up boxes link to', () => {
+  it('sends the browser on to the configured page, and answers not found for one not configured', async () => {
+    const terms = await t.app.inject({ method: 'GET', url: '/legal/terms' });
+    expect([terms.statusCode, terms.headers.location]).toEqual([302, 'https://legal.example.com/terms']);
+    const privacy = await t.app.inject({ method: 'GET', url: '/legal/privacy' });
+    expect([privacy.statusCode, privacy.json().code]).toEqual([404, 'NOT_FOUND']);
+    expect((await t.app.inject({ method: 'GET', url: '/legal/constructor' })).statusCode).toBe(404);
   });
 });

@@ -108,6 +108,13 @@ test.describe('admin area', () => {
   test("companies: search, filter, the company page, and a read-only view as its admin", async ({ page, browser }) => {
     const owner = await customer(browser, 'acme');
     await owner.context.close();
+    // The platform admin's own company, made first in a session of its own (one session at a time).
+    const api = await browser.newContext({ baseURL: process.env.BASE_URL });
+    expect((await api.request.post('/api/v1/auth/signin', { data: { email: admin().email, password: admin().password } })).ok()).toBe(true);
+    const own = await api.request.post('/api/v1/companies', { data: { name: `Ops Own ${Date.now()}` } });
+    expect(own.status()).toBe(201);
+    const ownId = ((await own.json()) as { payload: { _id: string } }).payload._id;
+    await api.close();
     await asAdmin(page);
     await page.goto('/#/admin');
     await expect(page).toHaveURL(/#\/admin\/companies$/);
@@ -133,6 +140,16 @@ test.describe('admin area', () => {
     await page.getByRole('button', { name: 'End view' }).click();
     await expect(page).toHaveURL(new RegExp(`#/admin/companies/${owner.cid}$`));
     await expect(page.getByText(/Viewing as/)).toHaveCount(0);
+
+    // A company the platform admin runs: the server would refuse the view, so the button is off and says why.
+    const later = await browser.newContext({ baseURL: process.env.BASE_URL });
+    const second = await later.newPage();
+    await asAdmin(second);
+    await second.goto(`/#/admin/companies/${ownId}`);
+    await expect(second.getByRole('button', { name: 'View as the company admin' })).toBeDisabled();
+    await expect(second.getByText("You are this company's admin: open it as yourself instead.")).toBeVisible();
+    await adminShots(second, 'company-page-own');
+    await later.close();
   });
 
   test('companies and logs: search, sort, page and export the query as CSV, like every admin list', async ({ page, browser }) => {

@@ -177,8 +177,16 @@ test('a visitor explores the read-only dashboard preview and can order a server 
     await expect(page).toHaveURL(/dashboard-preview\/events\/overview$/);
     await expect(page.getByRole('region', { name: 'Events recorded' })).toBeVisible();
     await expect(page.getByText('Read-only')).toBeVisible();
+    // One header: the dashboard's own, not the front door's bar above it too.
+    await expect(page.locator('header')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Configure overview' })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/preview-overview-${size.width}.png`, fullPage: true });
+    // SPEC §9: 'All time' is a shortcut; it runs from the app's creation, all of its data.
+    await page.getByRole('button', { name: /^Period:/ }).click();
+    await page.getByRole('dialog', { name: 'Period' }).getByRole('button', { name: 'All time' }).click();
+    await expect(page.getByRole('button', { name: 'Period: All time' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Period' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Events recorded' })).toBeVisible();
     await page.goto('/#/tools/dashboard-preview/events/all');
     await expect(page.getByRole('img', { name: /Event trend/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit event' })).toHaveCount(0);

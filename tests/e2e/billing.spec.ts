@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, SCREEN, test } from './fixtures';
+import { adminShots, asAdmin } from './adminPages';
 import { waitForMail } from './mailbox';
 
 const PASSWORD = 'Tr1cky-Lantern';
@@ -102,7 +103,7 @@ test('a pending server is paid from Management › Billing in the payment modal,
   await expect(page.getByText('Payment received. Your server is being set up.')).toBeVisible();
 });
 
-test('deleting a paid server: no screen shows a next bill and the timeline says billing stopped', async ({ page }) => {
+test('deleting a paid server: no screen shows a next bill and the timeline says billing stopped', async ({ page, browser }) => {
   const account = await newAccount(page);
   const id = await paidServer(page, account, 'Deleted Server');
   const serverPage = `/#/c/${account.cid}/p/${account.pid}/deployments/${id}`;
@@ -127,6 +128,24 @@ test('deleting a paid server: no screen shows a next bill and the timeline says 
   await page.goto(`/#/c/${account.cid}/p/${account.pid}/deployments`);
   await expect(page.getByText(/Deleting on .+; no further charge/).first()).toBeVisible();
 
+  // The admin area says the same, in the servers list and on the server's page: never "Active".
+  const context = await browser.newContext({ baseURL: process.env.BASE_URL });
+  const adminPage = await context.newPage();
+  await asAdmin(adminPage);
+  await adminPage.goto('/#/admin/deployments');
+  const servers = adminPage.getByRole('table', { name: 'Servers' });
+  await expect(servers).toBeVisible();
+  await adminPage.getByRole('searchbox').fill(id);
+  const row = servers.getByRole('row').filter({ hasText: 'Deleted Server' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/Deleting on .+; no further charge/);
+  await expect(row).not.toContainText('Active');
+  await adminShots(adminPage, 'server-deleting-list');
+  await row.getByRole('link', { name: 'Deleted Server' }).click();
+  await expect(adminPage.getByTestId('billing-line')).toContainText(/Deleting on .+; no further charge/);
+  await expect(adminPage.getByText(/Subscription: Active/)).toHaveCount(0);
+  await adminShots(adminPage, 'server-deleting-show');
+  await context.close();
 });
 
 test('an abandoned payment is completed from the server page, its card and the deployments list', async ({ page }) => {
@@ -152,6 +171,48 @@ test('an abandoned payment is completed from the server page, its card and the d
   await dialog.getByLabel('Security code').fill('123');
   await dialog.getByRole('button', { name: /^Pay/ }).click();
   await expect(dialog).toContainText('Payment received');
+});
+
+test('a payment offers the card on file, which stays; a new card replaces it', async ({ page }) => {
+  const account = await newAccount(page);
+  const first = await orderServer(page, account, 'Mastercard Server');
+  expect((await page.request.post(`/api/v1/payments/checkout/${first}/pay`, { data: { cardNumber: '5555 5555 5555 4444', expiry: '12/39', cvc: '123' } })).ok()).toBe(true);
+  await orderServer(page, account, 'On File Server');
+  await page.setViewportSize(SCREEN.wide);
+  await page.goto('/#/management/billing');
+  await expect(page.getByText('Mastercard ending in 4444')).toBeVisible();
+  const pending = page.getByTestId('subscription').filter({ hasText: 'On File Server' });
+  await pending.getByRole('button', { name: 'Pay now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay for On File Server' });
+  const form = dialog.getByRole('form', { name: 'Card payment' });
+  // The card on file is offered first; a new card is the other choice.
+  await expect(form.getByRole('radio', { name: 'Pay with Mastercard •••• 4444' })).toBeChecked();
+  await expect(form.getByLabel('Card number')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/pay-card-on-file-1440.png`, fullPage: true });
+  await page.setViewportSize(SCREEN.phone);
+  await page.screenshot({ path: `${SHOTS}/pay-card-on-file-390.png`, fullPage: true });
+  await form.getByRole('button', { name: 'Pay and create server' }).click();
+  const done = page.getByRole('dialog', { name: 'Payment received' });
+  await expect(done).toContainText('On File Server is paid. Thank you!');
+  await page.keyboard.press('Escape');
+  await expect(done).toHaveCount(0);
+  await expect(page.getByText('Mastercard ending in 4444')).toBeVisible();
+
+  // A new card given in a payment goes on file.
+  await orderServer(page, account, 'New Card Server');
+  await page.reload();
+  await page.setViewportSize(SCREEN.wide);
+  await page.getByTestId('subscription').filter({ hasText: 'New Card Server' }).getByRole('button', { name: 'Pay now' }).click();
+  const next = page.getByRole('dialog', { name: 'Pay for New Card Server' }).getByRole('form', { name: 'Card payment' });
+  await next.getByRole('radio', { name: 'Use a new card' }).check();
+  await next.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await next.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await next.getByLabel('Security code').fill('123');
+  await page.screenshot({ path: `${SHOTS}/pay-new-card-1440.png`, fullPage: true });
+  await next.getByRole('button', { name: 'Pay and create server' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payment received' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
 });
 
 test('the card on file is updated at any time from Management › Billing', async ({ page }) => {

@@ -51,6 +51,9 @@ export default async function globalSetup() {
     // mock cloud refuses every user unlock so a provider failure can be watched; a failing task
     // gives up after two quick attempts.
     CALL_BOOKING_URL: 'https://calendar.example.com/beacon/30-minutes',
+    AFFILIATE_URL: 'https://partners.example.com/beacon',
+    TERMS_URL: 'https://legal.example.com/terms',
+    PRIVACY_URL: 'https://legal.example.com/privacy',
     MOCK_CLOUD_BOOT_MS: '6000',
     MOCK_CLOUD_CALL_MS: '100',
     DELETION_GRACE_SECONDS: '20',

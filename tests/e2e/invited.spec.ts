@@ -74,12 +74,18 @@ test.describe('invited sign-up', () => {
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(page.getByText('Invitation accepted')).toBeVisible();
     await page.screenshot({ path: join(SCREENS, 'invited-accepted-1440.png') });
-    await expect(page).toHaveURL(/#\/account\/signin$/);
+    await expect(page).toHaveURL(/#\/account\/signin\?email=/);
+    // Sign-in has the invited email filled in: only the password is left to type.
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
 
     await signInForm(page, email, PASSWORD);
     // The link proved the email: no verify step, and the company is there already.
     await expect(page).toHaveURL(/#\/dashboard/);
-    await expect((await companiesInMenu(page)).getByRole('menuitem', { name: 'Beacon Ops' })).toBeVisible();
+    const menu = await companiesInMenu(page);
+    await expect(menu.getByRole('menuitem', { name: 'Beacon Ops' })).toBeVisible();
+    // SPEC §2: the affiliate program opens externally from the user menu.
+    await expect(menu.getByRole('menuitem', { name: 'Affiliate program' })).toHaveAttribute('href', 'https://partners.example.com/beacon');
+    await page.keyboard.press('Escape');
 
     // The admin sees the new member in the team, as a viewer.
     const adminContext = await browser.newContext({ baseURL });

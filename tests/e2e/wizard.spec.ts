@@ -117,6 +117,7 @@ test.describe('server wizard', () => {
     await next(page).click();
     await expect(page).toHaveURL(/payment-details/);
     await expect(page.getByTestId('wizard-footer')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Steps' }).locator('[aria-current="step"]')).toHaveText(/Payment/);
     await expect(page.getByText('Back to server configuration')).toBeVisible();
     await expect(page.getByText('Starter (base tier)')).toBeVisible();
     await payWith(page, '4242 4242 4242 4242');
@@ -207,6 +208,22 @@ test.describe('server wizard', () => {
     await next(page).click();
     await expect(page).toHaveURL(/get-started\/complete-setup/);
     await expect(page.getByTestId('wizard-footer')).toHaveCount(0);
+    // Where the visitor is, and what they are about to order, beside the account form.
+    await expect(page.getByRole('navigation', { name: 'Steps' }).locator('[aria-current="step"]')).toHaveText(/Account/);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toContainText('(base tier)');
+    await expect(summary).toContainText('Free');
+    await page.setViewportSize(SCREEN.wide);
+    await page.screenshot({ path: `${SHOTS}/complete-setup-1440.png`, fullPage: true });
+    await page.setViewportSize(SCREEN.phone);
+    await expect(page.getByText('Step 3 of 3: Account')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/complete-setup-390.png`, fullPage: true });
+    await page.setViewportSize(SCREEN.wide);
+    // The terms and the privacy policy are links, which the server sends on to the configured pages.
+    await expect(page.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/legal/terms');
+    await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('target', '_blank');
+    const terms = await page.request.get('/legal/terms', { maxRedirects: 0 });
+    expect([terms.status(), terms.headers().location]).toEqual([302, 'https://legal.example.com/terms']);
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
     await page.getByLabel('Email').fill(email);

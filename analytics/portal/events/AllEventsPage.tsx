@@ -34,7 +34,9 @@ export function AllEventsPage() {
   const [picked, setPicked] = useState<string | null>(null);
   const [segment, setSegment] = useState('');
   const [editing, setEditing] = useState(false);
-  const period = toPeriod(range);
+  // 'All time' starts where the app's data can: its creation.
+  const since = app ? Date.parse(app.createdAt) : undefined;
+  const period = toPeriod(range, since);
   const appId = app?._id ?? '';
   const events = useDashboardQuery(api, ['listEvents', `${appId}:${period.from}:${period.to}`], app ? (a) => a.listEvents(appId, period) : null);
   if (!app) return <NoApp />;
@@ -45,7 +47,7 @@ export function AllEventsPage() {
   return (
     <>
       <ScreenHeading titleKey="analytics.events.title">
-        <PeriodPicker value={range} onChange={setRange} />
+        <PeriodPicker value={range} onChange={setRange} since={since} />
       </ScreenHeading>
       <LimitMessages appId={app._id} />
       {events.error && <Alert severity="error">{failureMessage(events.error, t)}</Alert>}

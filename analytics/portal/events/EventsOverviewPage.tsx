@@ -27,7 +27,9 @@ export function EventsOverviewPage() {
   const { api, app, session, writable } = useAnalytics();
   const [range, setRange] = useState<DateRangeValue>('30days');
   const [configuring, setConfiguring] = useState(false);
-  const period = toPeriod(range);
+  // 'All time' starts where the app's data can: its creation.
+  const since = app ? Date.parse(app.createdAt) : undefined;
+  const period = toPeriod(range, since);
   const key = `${app?._id}:${period.from}:${period.to}`;
   const appId = app?._id ?? '';
   const events = useDashboardQuery(api, ['listEvents', key], app ? (a) => a.listEvents(appId, period) : null);
@@ -43,7 +45,7 @@ export function EventsOverviewPage() {
   return (
     <>
       <ScreenHeading titleKey="analytics.overview.title">
-        <PeriodPicker value={range} onChange={setRange} />
+        <PeriodPicker value={range} onChange={setRange} since={since} />
         {canConfigure && (
           <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => setConfiguring(true)}>
             {t('analytics.overview.configure')}

@@ -24,7 +24,9 @@ export function ViewsPage() {
   const { t } = useTranslation();
   const { api, app } = useAnalytics();
   const [range, setRange] = useState<DateRangeValue>('30days');
-  const period = toPeriod(range);
+  // 'All time' starts where the app's data can: its creation.
+  const since = app ? Date.parse(app.createdAt) : undefined;
+  const period = toPeriod(range, since);
   const appId = app?._id ?? '';
   const views = useDashboardQuery(api, ['listViews', `${appId}:${period.from}:${period.to}`], app ? (a) => a.listViews(appId, period) : null);
   if (!app) return <NoApp />;
@@ -37,7 +39,7 @@ export function ViewsPage() {
   return (
     <>
       <ScreenHeading titleKey="analytics.views.title">
-        <PeriodPicker value={range} onChange={setRange} />
+        <PeriodPicker value={range} onChange={setRange} since={since} />
       </ScreenHeading>
       {views.error && <Alert severity="error">{failureMessage(views.error, t)}</Alert>}
       {views.data && !list.length && (

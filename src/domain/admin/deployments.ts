@@ -21,6 +21,10 @@ export const adminDeploymentRowSchema = z.object({
   free: z.boolean(),
   regionName: z.string().nullable(),
   subscriptionStatus: z.string().nullable(),
+  /** With the two below, what the subscription reads as (`subscriptionState`): never "Active" for a server being deleted. */
+  terminationScheduledAt: z.string().nullable(),
+  /** The vendor's scheduled change (a cancellation at the period end), as the customer's billing passes it on. */
+  scheduledChange: z.unknown(),
   createdAt: z.string(),
 });
 export type AdminDeploymentRow = z.infer<typeof adminDeploymentRowSchema>;

@@ -68,8 +68,14 @@ export const adminCompanyFilters = {
   planGroupId: z.string().optional(),
 };
 
+/** Why the server refuses "View as" for a company (its error codes). */
+export const VIEW_AS_REFUSALS = ['NO_COMPANY_ADMIN', 'CANNOT_ACT_ON_SELF'] as const;
+export type ViewAsRefusal = (typeof VIEW_AS_REFUSALS)[number];
+
 export const adminCompanyDetailSchema = adminCompanyRowSchema.extend({
   billingCountry: z.string().nullable(),
+  /** Whom "View as" opens the product as, and why the server would refuse it (null: it would not). */
+  viewAs: z.object({ email: z.string().nullable(), refused: z.enum(VIEW_AS_REFUSALS).nullable() }),
   people: z.array(z.object({ _id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), role: z.enum(COMPANY_ROLES) })),
   projects: z.array(z.object({ _id: z.string(), name: z.string() })),
   deployments: z.array(z.object({ _id: z.string(), name: z.string(), status: z.string(), planCode: z.string(), free: z.boolean(), projectId: z.string(), createdAt: z.string() })),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billableDays, billingLine, calendarDays, invoiceTotals, statusKey } from './rules';
+import { billableDays, billingLine, calendarDays, invoiceTotals, statusKey, subscriptionState } from './rules';
 import { centsToDecimal, decimalToCents } from '../money';
 import { prorate } from '../orders/changes';
 import { taxCents } from '../pricing/tax';
@@ -74,5 +74,19 @@ describe('billingLine', () => {
   it('says a payment is pending and a free server is free', () => {
     expect(billingLine({ ...running, status: 'pending', nextBilledAt: null })).toEqual({ key: 'paymentPending' });
     expect(billingLine({ ...running, free: true })).toEqual({ key: 'free' });
+  });
+});
+
+describe('subscriptionState', () => {
+  const running = { free: false, status: 'active', deletingOn: null, deleted: false, nextBilledAt: '2026-12-26T10:00:00.000Z', scheduledChange: null };
+  it('reads as its status while it bills on', () => {
+    expect(subscriptionState(running)).toEqual({ kind: 'status', status: 'active' });
+    expect(subscriptionState({ ...running, status: 'past_due' })).toEqual({ kind: 'status', status: 'past_due' });
+    expect(subscriptionState({ ...running, status: null })).toEqual({ kind: 'status', status: null });
+  });
+  it('reads as the billing line once billing stops, never "active" for a server being deleted', () => {
+    expect(subscriptionState({ ...running, deletingOn: '2026-12-03T10:00:00.000Z' })).toEqual({ kind: 'line', line: { key: 'deleting', date: '2026-12-03T10:00:00.000Z' } });
+    expect(subscriptionState({ ...running, deleted: true })).toEqual({ kind: 'line', line: { key: 'deleted' } });
+    expect(subscriptionState({ ...running, status: 'canceled' })).toEqual({ kind: 'line', line: { key: 'canceled' } });
   });
 });

@@ -80,3 +80,17 @@ export function billingLine(f: BillingFacts): BillingLine {
   if (ends) return { key: 'ending', date: ends };
   return f.nextBilledAt ? { key: 'next', date: f.nextBilledAt } : { key: 'none' };
 }
+
+/**
+ * What a subscription's status reads as, on every screen and export that shows one: its own
+ * status (Active, Past due...) while it bills on, but the billing line once it stops billing
+ * (deleting, deleted, ending, ended), so no screen says "Active" for a server being deleted.
+ */
+export type SubscriptionState = { kind: 'status'; status: string | null } | { kind: 'line'; line: BillingLine };
+
+const STOPPED_LINES: ReadonlySet<BillingLine['key']> = new Set(['deleted', 'deleting', 'ending', 'canceled']);
+
+export function subscriptionState(f: BillingFacts): SubscriptionState {
+  const line = billingLine(f);
+  return STOPPED_LINES.has(line.key) ? { kind: 'line', line } : { kind: 'status', status: f.status };
+}

@@ -9,6 +9,8 @@ export const clientConfigSchema = z.object({
   /** The customer-support chat widget is loaded only when set (SPEC §7 Other). */
   /** Where the dashboard's welcome block books a 30-minute call when the content service has no welcome block. */
   callBookingUrl: z.string().nullable().optional(),
+  /** The affiliate program's page, opened externally from the user menu (SPEC §2). */
+  affiliateUrl: z.string().nullable().optional(),
   /** How long after DELETE a server is terminated (the confirmation tells it); null when unknown. */
   deletionGraceSeconds: z.number().nullable().optional(),
   intercom: z.object({ appId: z.string(), apiBase: z.string() }).nullable().optional(),

@@ -158,6 +158,8 @@ export const checkoutSummarySchema = z.object({
   tax: z.string(),
   total: z.object({ amount: z.string(), currency: z.literal('USD') }),
   customer: z.object({ email: z.string() }),
+  /** The stand-in: the company's card on file, offered beside a new card (null with Paddle, whose checkout offers its own). */
+  cardOnFile: cardSummarySchema.nullable(),
 });
 
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;

@@ -61,6 +61,8 @@ export interface DateRangePickerProps {
   allowFuture?: boolean;
   /** Longest range accepted, in days. */
   maxRangeDays?: number;
+  /** The first moment there can be data: 'All time' starts there (and is exempt from maxRangeDays). */
+  earliest?: number;
   disabled?: boolean;
 }
 
@@ -162,20 +164,21 @@ function EndpointEditor({
   );
 }
 
-interface EditorProps extends Required<Omit<DateRangePickerProps, 'label' | 'onChange' | 'disabled' | 'maxRangeDays'>> {
+interface EditorProps extends Required<Omit<DateRangePickerProps, 'label' | 'onChange' | 'disabled' | 'maxRangeDays' | 'earliest'>> {
   maxRangeDays: number | undefined;
+  earliest: number | undefined;
   now: number;
   onCommit: (value: DateRangeValue) => void;
   onCancel: () => void;
 }
 
 /** The popover's content; mounted on open, so its drafts start from the current value. */
-function RangeEditor({ value, type, modes, shortcuts, dayLevel, allowFuture, maxRangeDays, now, onCommit, onCancel }: EditorProps) {
+function RangeEditor({ value, type, modes, shortcuts, dayLevel, allowFuture, maxRangeDays, earliest, now, onCommit, onCancel }: EditorProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const tabsId = useId();
   const bounds = dateBounds(now, allowFuture);
-  const rules = { bounds, maxDays: maxRangeDays };
+  const rules = { bounds, maxDays: maxRangeDays, earliest };
   const describe = useDescribe(type);
   const [warning, warn] = useTimedMessage<number>(TIMINGS.commitWarningMs);
 
@@ -352,6 +355,7 @@ export function DateRangePicker({
   dayLevel = true,
   allowFuture = false,
   maxRangeDays,
+  earliest,
   disabled,
 }: DateRangePickerProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -402,6 +406,7 @@ export function DateRangePicker({
             dayLevel={dayLevel}
             allowFuture={allowFuture}
             maxRangeDays={maxRangeDays}
+            earliest={earliest}
             now={now}
             onCommit={(next) => {
               setAnchor(null);

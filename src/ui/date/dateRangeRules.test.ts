@@ -86,6 +86,14 @@ describe('range acceptance', () => {
     expect(checkRangeValue('allTime', NOW, limited)).toEqual({ ok: false, reason: 'tooLong', maxDays: 30 });
   });
 
+  it("takes 'All time' from where the page's data starts, however long that is", () => {
+    const earliest = at('2025-03-02T09:10:00');
+    const check = checkRangeValue('allTime', NOW, { bounds, maxDays: 30, earliest });
+    expect(check).toEqual({ ok: true, range: [at('2025-03-02'), dayjs(NOW).endOf('day').valueOf()] });
+    // Only 'All time': a chosen range is still held to the limit.
+    expect(checkRangeValue('60days', NOW, { bounds, maxDays: 30, earliest })).toEqual({ ok: false, reason: 'tooLong', maxDays: 30 });
+  });
+
   it('accepts every shortcut without a limit', () => {
     for (const key of SHORTCUT_KEYS) expect(checkRangeValue(key, NOW, rules).ok).toBe(true);
   });

@@ -95,8 +95,8 @@ function lastUnits(count: number, unit: InTheLastUnit, today: Dayjs): [number, n
   return [start.startOf('day').valueOf(), today.endOf('day').valueOf()];
 }
 
-/** The [start, end] that any picker value stands for, at `now`. */
-export function resolveRange(value: DateRangeValue, now: number): [number, number] {
+/** The [start, end] that any picker value stands for, at `now`; 'allTime' starts at `earliest` when the page knows it. */
+export function resolveRange(value: DateRangeValue, now: number, earliest?: number): [number, number] {
   const today = dayjs(now);
   const endOfToday = today.endOf('day').valueOf();
   if (isRangePair(value)) return [value[0], value[1]];
@@ -113,7 +113,7 @@ export function resolveRange(value: DateRangeValue, now: number): [number, numbe
       case 'thisYear':
         return [today.startOf('year').valueOf(), endOfToday];
       case 'allTime':
-        return [dayjs(EARLIEST_DATE).startOf('day').valueOf(), endOfToday];
+        return [dayjs(earliest ?? EARLIEST_DATE).startOf('day').valueOf(), endOfToday];
     }
     const last = parseInTheLast(value);
     return last ? lastUnits(last.count, last.unit, today) : [today.startOf('day').valueOf(), endOfToday];
@@ -137,6 +137,8 @@ export interface RangeRules {
   bounds: DateBounds;
   /** The optional maximum range length, in days. */
   maxDays?: number;
+  /** The first moment there can be data (an app's creation): 'All time' starts there, and is never too long. */
+  earliest?: number;
 }
 
 /** A range is accepted only with valid ends, start not after end, and within the length limit. */
@@ -150,8 +152,10 @@ export function checkRange(start: number | null, end: number | null, rules: Rang
 
 /** Checks what a value resolves to at `now`; every way of choosing a range passes here. */
 export function checkRangeValue(value: DateRangeValue, now: number, rules: RangeRules): RangeCheck {
-  const [start, end] = resolveRange(value, now);
-  return checkRange(start, end, rules);
+  const [start, end] = resolveRange(value, now, rules.earliest);
+  // All of the data is what 'All time' asks for, however long that is, once the page says where it starts.
+  const limits = value === 'allTime' && rules.earliest !== undefined ? { ...rules, maxDays: undefined } : rules;
+  return checkRange(start, end, limits);
 }
 
 /** What the custom-range tab holds while the user edits it. */
