@@ -49,6 +49,8 @@ describe('the server view gates the actions the screens offer', () => {
     expect((await call(t.app, 'PUT', `/deployments/${id}`, owner.cookie, changeBody(cat, owner, { planCode: STARTER }))).statusCode).toBe(200);
     const waiting = await populated(t.app, owner.cookie, id);
     expect(waiting.plan.code).toBe(FREE);
+    // The edit wizard starts from the subscription's plan (ServerBuilder): the one the server has.
+    expect([waiting.subscription.planCode, waiting.subscription.plan]).toEqual([FREE, waiting.plan._id]);
     expect(waiting.pendingPlan).toMatchObject({ code: STARTER, name: expect.stringMatching(/\S/) });
     expect(waiting.pendingPlan?.name).not.toBe(STARTER);
     // The list the dashboard reads says the same.
