@@ -20,7 +20,8 @@ import { createCatalogueService } from './services/catalogue';
 import { createHealthService } from './services/health';
 import { createIdempotency } from './services/idempotency';
 import { createSessionService } from './services/sessions';
-import { createCompanyService } from './services/companies';
+import { createCompanyService, createMembers } from './services/companies';
+import { createPlans } from './services/plans';
 import { createContentService } from './services/content';
 import { createFileService } from './services/files';
 import { createGoogleVerifier } from './services/google';
@@ -69,9 +70,11 @@ async function composeBase({ config, database, t, log }: ComposeDeps, role: 'api
   const providers = createProviders({ db, config });
   const provisioning = createProvisioning({ queue });
   // The worker stops and resumes billing of terminated and restored servers: it needs payments too.
-  const payments = createPaymentsService({ db, config, counters, t, log, hooks: provisioning });
+  const members = createMembers({ db });
+  const plans = createPlans({ db });
+  const payments = createPaymentsService({ db, members, config, counters, t, log, hooks: provisioning });
   const mailing = { mailer, t, publicUrl: config.publicUrl };
-  return { db, mailer, counters, queue, providers, provisioning, payments, mailing };
+  return { db, members, plans, mailer, counters, queue, providers, provisioning, payments, mailing };
 }
 
 type Base = Awaited<ReturnType<typeof composeBase>>;
@@ -89,7 +92,7 @@ export async function composeWorker(deps: ComposeDeps) {
 export async function composeApp(deps: ComposeDeps) {
   const { config, database, t, log, events } = deps;
   const base = await composeBase(deps, 'api');
-  const { db, mailer, counters, queue, providers, provisioning, payments, mailing } = base;
+  const { db, members, plans, mailer, counters, queue, providers, provisioning, payments, mailing } = base;
   const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
   if (keys.source === 'file') log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
   const keyring = createKeyring(keys.spec);
@@ -103,13 +106,13 @@ export async function composeApp(deps: ComposeDeps) {
   const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS, batch: BATCH_OPTIONS[database.kind] });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
-  const deploymentActions = createDeploymentActionService({ db, config, queue, keyring, payments: payments.gateway });
+  const deploymentActions = createDeploymentActionService({ db, members, config, queue, keyring, payments: payments.gateway });
   const passkeys = createPasskeyService({ db, config, mailer, t });
   const usageEvents = events ?? logUsageEventSink(log);
   // One kit for the four auth services: one companies cache behind /auth/me.
   const kit = createAuthKit({ db, config, mailer, t, twoFactor, guard, counters, passkeys, changes: database.changes });
   const account = createAccountService({ db, events: usageEvents, guard, counters, kit });
-  const orders = createOrderService({ db, config, counters, idempotency, gateway: payments.gateway, provisioning });
+  const orders = createOrderService({ db, members, plans, config, counters, idempotency, gateway: payments.gateway, provisioning });
   return {
     queue,
     providers,
@@ -117,9 +120,9 @@ export async function composeApp(deps: ComposeDeps) {
     provisioning,
     payments,
     orders,
-    usage: createUsageService({ db, review: orders.review }),
-    billing: createBillingService({ db, config, counters, t, gateway: payments.gateway }),
-    deploymentReads: createDeploymentReads({ db, config }),
+    usage: createUsageService({ db, members, plans, review: orders.review }),
+    billing: createBillingService({ db, members, config, counters, t, gateway: payments.gateway }),
+    deploymentReads: createDeploymentReads({ db, members, config }),
     deploymentActions,
     mailer,
     keyring,
@@ -133,11 +136,11 @@ export async function composeApp(deps: ComposeDeps) {
     passkeys,
     companies: createCompanyService({ db, config, mailer, t }),
     users: createUserService({ db }),
-    catalogue: createCatalogueService({ db }),
+    catalogue: createCatalogueService({ db, members }),
     idempotency,
     sessions: createSessionService({ db }),
     health: createHealthService({ database }),
-    pricing: createPricingService({ db, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
+    pricing: createPricingService({ db, members, plans, counters, discountChecksPerHour: config.DISCOUNT_CHECKS_PER_HOUR }),
     files: createFileService({ db }),
     adminUsers: createAdminUserService({ db, counters, sendVerification: (user) => account.resendVerification(user) }),
     adminCompanies: createAdminCompanyService({ db }),
@@ -146,7 +149,7 @@ export async function composeApp(deps: ComposeDeps) {
     adminJobs: createAdminJobService({ db, config, queue }),
     adminLogs: createAdminLogService({ db }),
     adminPlanGroups: createAdminPlanGroupService({ db }),
-    projects: createProjectService({ db }),
+    projects: createProjectService({ db, members }),
     analytics,
     tools: createToolsService({ db, config, mailer, t, counters }),
   };

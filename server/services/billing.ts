@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { companies, deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';
 import { AppError } from '../errors';
-import { requireMember } from './companies';
+import type { Members } from './companies';
 import { subscriptionDto } from './orderQuotes';
 import { UUID } from './plans';
 import type { RateCounters } from './rateCounters';
@@ -45,11 +45,11 @@ function pendingOrderOf(subscription: string, server: string, orderedAt: Date, d
   return subscription === 'pending' && server === 'provisioned' && !deletingOn ? { orderedAt: orderedAt.toISOString(), removedOn: pendingOrderRemovalAt(orderedAt).toISOString() } : null;
 }
 
-export function createBillingService({ db, config, counters, t, gateway }: { db: Db; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl'> }) {
+export function createBillingService({ db, members, config, counters, t, gateway }: { db: Db; members: Members; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl'> }) {
   return {
     /** GET /deployments/pastdue/{company}: servers whose subscription is past due, with the pause date. */
     async pastDue(actor: AuditActor, { companyId }: { companyId: string }): Promise<PastDueDeployment[]> {
-      await requireMember(db, companyId, actor.id);
+      await members.require(companyId, actor.id);
       const rows = await db
         .select({ id: deployments.id, name: deployments.name, since: subscriptions.pastDueSince })
         .from(subscriptions)
@@ -64,7 +64,7 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
 
     /** GET /companies/{id}/billing (admins): subscriptions, transactions, the card on file, past-due state. */
     async companyBilling(actor: AuditActor, { companyId }: { companyId: string }): Promise<CompanyBilling> {
-      await requireMember(db, companyId, actor.id, 'admin');
+      await members.require(companyId, actor.id, 'admin');
       const [subs, txs] = await Promise.all([
         db
           .select({ sub: subscriptions, name: deployments.name, free: deployments.free, status: deployments.status, orderedAt: deployments.createdAt, deletingOn: deploymentRuntime.terminationScheduledAt })
@@ -95,7 +95,7 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
      */
     async updateCard(actor: AuditActor, input: { companyId: string; card: StandInPayBody }): Promise<{ card: CardSummary }> {
       if (config.payments === 'paddle') throw new AppError('NOT_FOUND');
-      await requireMember(db, input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'admin');
       if (config.payments !== 'stand-in') throw new AppError('PAYMENTS_UNAVAILABLE');
       const limit = { max: DECLINES_PER_HOUR, windowMinutes: 60 };
       await counters.check(`checkout:user:${actor.id}`, limit);
@@ -112,7 +112,7 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
 
     /** A transaction's receipt (admins of its company), as a JSON document to download. */
     async receipt(actor: AuditActor, { companyId, transactionId }: { companyId: string; transactionId: string }) {
-      await requireMember(db, companyId, actor.id, 'admin');
+      await members.require(companyId, actor.id, 'admin');
       const [row] = UUID.test(transactionId) ? await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.companyId, companyId))) : [];
       if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
       return {
@@ -127,7 +127,7 @@ export function createBillingService({ db, config, counters, t, gateway }: { db:
      * as not found, so ids leak nothing.
      */
     async invoice(actor: AuditActor, input: { companyId: string; transactionId: string }): Promise<{ url: string } | { html: string }> {
-      await requireMember(db, input.companyId, actor.id);
+      await members.require(input.companyId, actor.id);
       const [found] = UUID.test(input.transactionId)
         ? await db
             .select({ tx: transactions, company: { name: companies.name, billingCountry: companies.billingCountry, taxId: companies.taxId } })

@@ -39,6 +39,23 @@ export interface Membership {
 }
 
 /**
+ * The membership check services are given (built once in `composeApp`): the user must belong to the
+ * company, with the admin role where asked; otherwise the call is refused like `requireMember`.
+ */
+export interface Members {
+  require(companyId: string, userId: string, role?: 'admin'): Promise<Membership>;
+  /** The company's billing country (its orders' tax), for a member; null when unset. */
+  billingCountry(companyId: string, userId: string): Promise<string | null>;
+}
+
+export function createMembers({ db }: { db: Db }): Members {
+  return {
+    require: (companyId, userId, role) => requireMember(db, companyId, userId, role),
+    billingCountry: (companyId, userId) => companyBillingCountry(db, companyId, userId),
+  };
+}
+
+/**
  * Authorization for every company-scoped call: the session user must belong to the company, with
  * the admin role where asked. A malformed or unknown id is answered like a foreign one (403).
  */

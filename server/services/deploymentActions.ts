@@ -16,7 +16,7 @@ import { loadDeploymentFor } from './deploymentReads';
 import type { PaymentGateway } from './payments';
 import type { Keyring } from './secrets';
 import { signServerLink } from './serverSignInLink';
-import { requireMember } from './companies';
+import type { Members } from './companies';
 import { requirePlatformAdmin } from './adminQuery';
 import { UUID } from './plans';
 import type { SessionUser } from './sessions';
@@ -36,13 +36,14 @@ const LIVE: readonly DeploymentStatus[] = ['running', 'error_restarting', 'error
  */
 export interface DeploymentActionDeps {
   db: Db;
+  members: Members;
   config: Config;
   queue: TaskQueue;
   keyring: Keyring;
   payments: PaymentGateway;
 }
 
-export function createDeploymentActionService({ db, config, queue, keyring, payments }: DeploymentActionDeps) {
+export function createDeploymentActionService({ db, members, config, queue, keyring, payments }: DeploymentActionDeps) {
   /** Locks the server (so two actions on it never interleave) and reads its runtime and open task. */
   async function lock(tx: Db, deploymentId: string): Promise<Locked> {
     const [deployment] = await tx.select().from(deployments).where(eq(deployments.id, deploymentId)).for('update');
@@ -116,7 +117,7 @@ export function createDeploymentActionService({ db, config, queue, keyring, paym
 
   /** A company admin's action: rights first (nothing written for a refusal), then the rule. */
   async function act(actor: AuditActor, deploymentId: string, verb: string, rule: Rule): Promise<DeploymentActionAnswer> {
-    const { deployment } = await loadDeploymentFor(db, deploymentId, actor.id, { role: 'admin', deleted: true });
+    const { deployment } = await loadDeploymentFor(db, members, deploymentId, actor.id, { role: 'admin', deleted: true });
     const task = await run(actor, deploymentId, deployment.companyId, verb, rule);
     return answer(deploymentId, task ? taskDto(task) : null);
   }
@@ -246,8 +247,8 @@ export function createDeploymentActionService({ db, config, queue, keyring, paym
      */
     async serverSignIn(actor: AuditActor, { deploymentId, userId }: { deploymentId: string; userId: string }): Promise<ServerSignInAnswer> {
       if (userId !== actor.id) throw new AppError('NOT_A_MEMBER');
-      const { deployment } = await loadDeploymentFor(db, deploymentId, actor.id);
-      await requireMember(db, deployment.companyId, actor.id);
+      const { deployment } = await loadDeploymentFor(db, members, deploymentId, actor.id);
+      await members.require(deployment.companyId, actor.id);
       const [runtime] = await db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deploymentId));
       if (!runtime?.url || !runtime.machineId || !LIVE.includes(deployment.status)) throw new AppError('SERVER_NOT_READY');
       const expiresAt = new Date(Date.now() + config.SERVER_SIGNIN_TTL_SECONDS * 1000);

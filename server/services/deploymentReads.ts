@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { companyMembers, deploymentBackups, deploymentEvents, deploymentTasks, deployments } from '../db/schema';
 import { AppError } from '../errors';
 import { COUNT_CAP, likePattern } from './adminQuery';
-import { requireMember } from './companies';
+import type { Members } from './companies';
 import { taskDto } from './deploymentTasks';
 import { deploymentRowsQuery, deploymentViews, mauHistoryOf, notDeleted, type DeploymentRow } from './deploymentViews';
 import { UUID } from './plans';
@@ -22,11 +22,11 @@ type Actor = { id: string };
  * A server for a member of its company (an admin where asked); deleted ones too when asked, so a
  * deleted server can be seen and restored. A stranger gets 403 like on every company-scoped call.
  */
-export async function loadDeploymentFor(db: Db, deploymentId: string, userId: string, options: { role?: 'admin'; deleted?: boolean } = {}): Promise<DeploymentRow> {
+export async function loadDeploymentFor(db: Db, members: Members, deploymentId: string, userId: string, options: { role?: 'admin'; deleted?: boolean } = {}): Promise<DeploymentRow> {
   if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
   const [row] = await deploymentRowsQuery(db).where(eq(deployments.id, deploymentId));
   if (!row || (row.deployment.status === 'deleted' && !options.deleted)) throw new AppError('DEPLOYMENT_NOT_FOUND');
-  await requireMember(db, row.deployment.companyId, userId, options.role);
+  await members.require(row.deployment.companyId, userId, options.role);
   return row;
 }
 
@@ -35,13 +35,13 @@ export function backupDto(b: typeof deploymentBackups.$inferSelect): BackupDto {
 }
 
 /** Reads of servers for the members of their companies (viewers included). */
-export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'> }) {
+export function createDeploymentReads({ db, members, config }: { db: Db; members: Members; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'> }) {
   const views = (rows: DeploymentRow[]) => deploymentViews(db, rows, config.PAST_DUE_GRACE_DAYS);
 
   return {
     /** GET /deployments?company&project: newest first, deleted ones left out. */
     async list(actor: Actor, companyId: string, projectId?: string): Promise<DeploymentView[]> {
-      await requireMember(db, companyId, actor.id);
+      await members.require(companyId, actor.id);
       if (projectId && !UUID.test(projectId)) return [];
       const rows = await deploymentRowsQuery(db)
         .where(and(eq(deployments.companyId, companyId), notDeleted, ...(projectId ? [eq(deployments.projectId, projectId)] : [])))
@@ -56,7 +56,7 @@ export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Con
      * Content-Range, counted no further than COUNT_CAP (`bounded`: at least that many).
      */
     async page(actor: Actor, query: DeploymentListQuery & { range: [number, number] }): Promise<{ rows: DeploymentView[]; total: number; bounded: boolean }> {
-      await requireMember(db, query.company, actor.id);
+      await members.require(query.company, actor.id);
       if (query.project && !UUID.test(query.project)) return { rows: [], total: 0, bounded: false };
       const q = query.filter?.q?.trim();
       const where: SQL | undefined = and(
@@ -83,7 +83,7 @@ export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Con
 
     /** GET /deployments/by-company/{company}?count: the company's servers, or their number only. */
     async byCompany(actor: Actor, companyId: string, countOnly: boolean): Promise<ByCompanyAnswer> {
-      await requireMember(db, companyId, actor.id);
+      await members.require(companyId, actor.id);
       const where = and(eq(deployments.companyId, companyId), notDeleted);
       if (countOnly) return { count: await db.$count(deployments, where), deployments: [] };
       const list = await views(await deploymentRowsQuery(db).where(where).orderBy(desc(deployments.createdAt)).limit(LIST_LIMIT));
@@ -102,7 +102,7 @@ export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Con
 
     /** GET /deployments/{id}/populated: one server as its page shows it, with its MAU history. */
     async populated(actor: Actor, deploymentId: string): Promise<DeploymentPopulated> {
-      const row = await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
+      const row = await loadDeploymentFor(db, members, deploymentId, actor.id, { deleted: true });
       // Asked together: on PostgreSQL they run on separate pooled connections.
       const [[view], history] = await Promise.all([views([row]), mauHistoryOf(db, deploymentId)]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
@@ -110,14 +110,14 @@ export function createDeploymentReads({ db, config }: { db: Db; config: Pick<Con
     },
 
     async backups(actor: Actor, deploymentId: string): Promise<BackupDto[]> {
-      await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
+      await loadDeploymentFor(db, members, deploymentId, actor.id, { deleted: true });
       const rows = await db.select().from(deploymentBackups).where(eq(deploymentBackups.deploymentId, deploymentId)).orderBy(desc(deploymentBackups.createdAt)).limit(200);
       return rows.map(backupDto);
     },
 
     /** GET /deployments/events?_id=: every task of the server and its timeline, newest first. */
     async timeline(actor: Actor, deploymentId: string): Promise<DeploymentTimeline> {
-      await loadDeploymentFor(db, deploymentId, actor.id, { deleted: true });
+      await loadDeploymentFor(db, members, deploymentId, actor.id, { deleted: true });
       const [tasks, events] = await Promise.all([
         db.select().from(deploymentTasks).where(eq(deploymentTasks.deploymentId, deploymentId)).orderBy(desc(deploymentTasks.seq)).limit(TIMELINE_LIMIT),
         db.select().from(deploymentEvents).where(eq(deploymentEvents.deploymentId, deploymentId)).orderBy(desc(deploymentEvents.at), desc(deploymentEvents.id)).limit(TIMELINE_LIMIT),

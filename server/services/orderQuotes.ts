@@ -6,7 +6,7 @@ import type { BillingCycle } from '../../src/domain/constants';
 import type { Db } from '../db/client';
 import { deployments, features, regions, sizes, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
-import { requireMember } from './companies';
+import type { Members } from './companies';
 import { UUID } from './plans';
 import type { PlanDto } from '../../src/domain/plans/schemas';
 import type { PricingAnswer } from '../../src/domain/pricing/schemas';
@@ -102,7 +102,7 @@ export function subscriptionDto(row: typeof subscriptions.$inferSelect, graceDay
  * A server and its subscription, for a member of its company (admin where asked): a stranger
  * gets 403 like on every company-scoped call, an unknown id 404.
  */
-export async function loadOwnedDeployment(db: Db, deploymentId: string, userId: string, role?: 'admin') {
+export async function loadOwnedDeployment(db: Db, members: Members, deploymentId: string, userId: string, role?: 'admin') {
   if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
   const [row] = await db
     .select({ deployment: deployments, subscription: subscriptions })
@@ -110,6 +110,6 @@ export async function loadOwnedDeployment(db: Db, deploymentId: string, userId: 
     .innerJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
     .where(eq(deployments.id, deploymentId));
   if (!row || row.deployment.status === 'deleted') throw new AppError('DEPLOYMENT_NOT_FOUND');
-  await requireMember(db, row.deployment.companyId, userId, role);
+  await members.require(row.deployment.companyId, userId, role);
   return row;
 }

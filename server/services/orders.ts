@@ -19,12 +19,12 @@ import type { Db } from '../db/client';
 import { deployments, discountCodes, discountUses, projects, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit } from './audit';
-import { companyBillingCountry, requireMember } from './companies';
+import type { Members } from './companies';
 import type { Idempotency } from './idempotency';
 import { loadOwnedDeployment, namedQuote, orderShape, provisionSummary, sizeValue, subscriptionDto } from './orderQuotes';
 import type { PaymentGateway } from './payments';
 import type { PlanDto } from '../../src/domain/plans/schemas';
-import { getPlan, listCompanyPlans, UUID } from './plans';
+import { UUID, type Plans } from './plans';
 import { priceDeployment, type DiscountAttempts } from './pricing';
 import type { Provisioning } from './provisioning';
 import type { RateCounters } from './rateCounters';
@@ -45,7 +45,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * the shared engine (never from the client), SPEC §4's change rules from src/domain, and the
  * deployment with its subscription written in one transaction.
  */
-export function createOrderService({ db, config, counters, idempotency, gateway, provisioning }: { db: Db; config: Config; counters: RateCounters; idempotency: Idempotency; gateway: PaymentGateway; provisioning: Provisioning }) {
+export function createOrderService({ db, members, plans, config, counters, idempotency, gateway, provisioning }: { db: Db; members: Members; plans: Plans; config: Config; counters: RateCounters; idempotency: Idempotency; gateway: PaymentGateway; provisioning: Provisioning }) {
 
   const attemptsFor = (actor: Actor | null, ip: string): DiscountAttempts => ({
     counters,
@@ -59,14 +59,15 @@ export function createOrderService({ db, config, counters, idempotency, gateway,
    * ones; GET /plangroups/company/{id}/plans); `keepsPlan` lets a server keep the plan it has.
    */
   async function price(change: OrderChange, companyId: string | null, actor: Actor | null, ip: string, options: { keepsPlan?: string; countedCodes?: ReadonlySet<string> } = {}) {
-    const plan = await getPlan(db, change.plan);
+    const plan = await plans.get(change.plan);
     if (!plan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
-    if (companyId && plan._id !== options.keepsPlan && !(await listCompanyPlans(db, companyId)).some((p) => p._id === plan._id)) {
+    if (companyId && plan._id !== options.keepsPlan && !(await plans.forCompany(companyId)).some((p) => p._id === plan._id)) {
       throw AppError.validation({ plan: ['orders.planNotOffered'] });
     }
-    const country = companyId && actor ? await companyBillingCountry(db, companyId, actor.id) : null;
+    const country = companyId && actor ? await members.billingCountry(companyId, actor.id) : null;
     const priced = await priceDeployment(
       db,
+      plans,
       { plan: change.plan, planConfig: change.planConfig, payment: { term: { cycle: change.paymentCycle } }, discountCode: change.discountCode },
       { now: new Date(), country, attempts: attemptsFor(actor, ip), countedCodes: options.countedCodes },
     );
@@ -121,15 +122,15 @@ export function createOrderService({ db, config, counters, idempotency, gateway,
     return new Set(rows.map((r) => r.code));
   }
 
-  const loadOwned = (deploymentId: string, actor: Actor, role?: 'admin') => loadOwnedDeployment(db, deploymentId, actor.id, role);
+  const loadOwned = (deploymentId: string, actor: Actor, role?: 'admin') => loadOwnedDeployment(db, members, deploymentId, actor.id, role);
 
   /** Everything a change is checked against, priced; refusals carry field errors and change nothing. */
   async function reviewChange(deploymentId: string, actor: Actor, change: OrderChange, ip: string, role?: 'admin') {
     const current = await loadOwned(deploymentId, actor, role);
     if (current.subscription.status === 'canceled') throw new AppError('SUBSCRIPTION_CANCELED');
-    const nextPlan = await getPlan(db, change.plan);
+    const nextPlan = await plans.get(change.plan);
     if (!nextPlan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
-    const currentPlan = (await getPlan(db, current.deployment.planId)) as PlanDto;
+    const currentPlan = (await plans.get(current.deployment.planId)) as PlanDto;
     // SPEC §4's rules first: "no lower tier" says more than "option not offered on that plan".
     const refusals: FieldErrors = changeRefusals(
       await orderShape(db, currentPlan, current.deployment.planConfig, current.deployment.paymentCycle),
@@ -149,7 +150,7 @@ export function createOrderService({ db, config, counters, idempotency, gateway,
   return {
     async create(actor: Actor, body: CreateDeploymentBody, key: string | string[] | undefined, context: OrderContext): Promise<{ status: number; body: DeploymentOrderAnswer; replayed: boolean }> {
       if (key === undefined) throw new AppError('IDEMPOTENCY_KEY_INVALID');
-      await requireMember(db, body.company, actor.id, 'admin');
+      await members.require(body.company, actor.id, 'admin');
       if (!body.project) throw new AppError('PROJECT_REQUIRED', { fieldErrors: { project: ['errors.PROJECT_REQUIRED'] } });
       const project = UUID.test(body.project) ? await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, body.project), eq(projects.companyId, body.company))) : [];
       if (!project.length) throw AppError.validation({ project: ['orders.unknownProject'] });

@@ -13,6 +13,7 @@ import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
 import { companyCard, putCardOnFile } from './cardOnFile';
 import { loadOwnedDeployment, subscriptionDto } from './orderQuotes';
+import type { Members } from './companies';
 import { createPaddleClient } from './paddle/client';
 import { noteScheduledChange, recordAndApply, type SettlementHooks } from './paddle/events';
 import { verifyPaddleSignature, signPaddleBody } from './paddle/signature';
@@ -78,7 +79,7 @@ function onFileOutcome(card: CardSummary, now: Date): { ok: true; brand: string;
 /** Declined stand-in payments per user and hour: card testing stops here. */
 const DECLINES_PER_HOUR = 20;
 
-export function createPaymentsService({ db, config, counters, t, log, hooks }: { db: Db; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; hooks: SettlementHooks }) {
+export function createPaymentsService({ db, members, config, counters, t, log, hooks }: { db: Db; members: Members; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; hooks: SettlementHooks }) {
   const paddle = config.payments === 'paddle' ? createPaddleClient(config) : null;
   // Said at every start: in production the stand-in gives paid servers for test cards.
   if (config.NODE_ENV === 'production' && config.payments === 'stand-in') log.warn('PAYMENTS_STAND_IN=true: test cards activate paid orders and no money is taken. Configure PADDLE_* for real payments.');
@@ -205,7 +206,7 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
     async checkoutSummary(actor: AuditActor, { deploymentId }: { deploymentId: string }): Promise<CheckoutSummary> {
       const { email } = actor;
       // Admins only: opening a checkout can make a transaction at Paddle, which only a payer needs.
-      const { deployment, subscription } = await loadOwnedDeployment(db, deploymentId, actor.id, 'admin');
+      const { deployment, subscription } = await loadOwnedDeployment(db, members, deploymentId, actor.id, 'admin');
       const quote = subscription.quote;
       const purpose = PAYMENT_DUE[subscription.status] ?? null;
       const ids = { deploymentId: deployment.id, subscriptionId: subscription.id, companyId: deployment.companyId };
@@ -248,7 +249,7 @@ export function createPaymentsService({ db, config, counters, t, log, hooks }: {
     async standInPay(actor: AuditActor, { deploymentId, card: body }: { deploymentId: string; card: StandInPayBody | 'onFile' }) {
       const userId = actor.id;
       if (paddle) throw new AppError('NOT_FOUND');
-      const { deployment, subscription: sub } = await loadOwnedDeployment(db, deploymentId, userId, 'admin');
+      const { deployment, subscription: sub } = await loadOwnedDeployment(db, members, deploymentId, userId, 'admin');
       // Production without Paddle: test cards must not activate anything unless the operator said so.
       if (config.payments !== 'stand-in') throw new AppError('PAYMENTS_UNAVAILABLE');
       const purpose = PAYMENT_DUE[sub.status];

@@ -29,6 +29,16 @@ async function loadPublicPlans(db: Db): Promise<PlanDto[]> {
   return loadPlans(db, eq(plans.status, 'active'));
 }
 
+/** The plans services are given (built once in `composeApp`): one by id, or the ones a company may order. */
+export interface Plans {
+  get(planId: string): Promise<PlanDto | null>;
+  forCompany(companyId: string): Promise<PlanDto[]>;
+}
+
+export function createPlans({ db }: { db: Db }): Plans {
+  return { get: (planId) => getPlan(db, planId), forCompany: (companyId) => listCompanyPlans(db, companyId) };
+}
+
 /** One plan by id, whatever its status; null when there is none (or the id is malformed). */
 export async function getPlan(db: Db, planId: string): Promise<PlanDto | null> {
   if (!UUID.test(planId)) return null;

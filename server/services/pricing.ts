@@ -8,8 +8,8 @@ import type { Db } from '../db/client';
 import { discountCodes, sizes } from '../db/schema';
 import type { Limit, RateCounters } from './rateCounters';
 import { AppError } from '../errors';
-import { featureTypes, getPlan, UUID } from './plans';
-import { companyBillingCountry } from './companies';
+import { featureTypes, UUID, type Plans } from './plans';
+import type { Members } from './companies';
 import type { SessionUser } from './sessions';
 
 // Engine fields → request fields, so that errors point at what the client sent.
@@ -35,14 +35,14 @@ export interface DiscountAttempts {
 }
 
 /** countedCodes: codes already counted for the subscription being changed, never "used up" for it. */
-export async function priceDeployment(db: Db, request: PricingRequest, options: { now: Date; country?: string | null; attempts?: DiscountAttempts; countedCodes?: ReadonlySet<string> }): Promise<PricingAnswer> {
+export async function priceDeployment(db: Db, plans: Plans, request: PricingRequest, options: { now: Date; country?: string | null; attempts?: DiscountAttempts; countedCodes?: ReadonlySet<string> }): Promise<PricingAnswer> {
   const errors: FieldErrors = {};
   const refuse = (field: string, key: string) => {
     const list = (errors[field] ??= []);
     if (!list.includes(key)) list.push(key);
   };
 
-  const plan = await getPlan(db, request.plan);
+  const plan = await plans.get(request.plan);
   if (!plan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
   const { planConfig } = request;
   if (planConfig.provider && planConfig.provider !== plan.provider.code) refuse('planConfig.provider', 'pricing.providerMismatch');
@@ -105,8 +105,8 @@ const MAX_CACHED_ANSWERS = 1000;
  * (a member's order) adds the tax of its billing country. Discount-code guesses are limited per
  * source and per user.
  */
-export function createPricingService(deps: { db: Db; counters: RateCounters; discountChecksPerHour: number }) {
-  const { db, counters } = deps;
+export function createPricingService(deps: { db: Db; members: Members; plans: Plans; counters: RateCounters; discountChecksPerHour: number }) {
+  const { db, plans, counters } = deps;
   return {
     async price(actor: SessionUser | null, input: { order: PricingRequest; ip: string }): Promise<PricingAnswer> {
       // Without a company (no tax) and without a discount code (no clock, no guess counting), the
@@ -117,7 +117,7 @@ export function createPricingService(deps: { db: Db; counters: RateCounters; dis
         const key = JSON.stringify(input.order);
         const hit = answers.get(key);
         if (hit) return hit;
-        const answer = priceDeployment(db, input.order, { now: new Date() });
+        const answer = priceDeployment(db, plans, input.order, { now: new Date() });
         // Bounded: distinct orders are many, the ones asked for often are few.
         if (answers.size >= MAX_CACHED_ANSWERS) answers.clear();
         answers.set(key, answer);
@@ -127,13 +127,13 @@ export function createPricingService(deps: { db: Db; counters: RateCounters; dis
         });
         return answer;
       }
-      const country = input.order.company && actor ? await companyBillingCountry(db, input.order.company, actor.id) : null;
+      const country = input.order.company && actor ? await deps.members.billingCountry(input.order.company, actor.id) : null;
       const attempts: DiscountAttempts = {
         counters,
         keys: [`ip:${input.ip}`, ...(actor ? [`user:${actor.id}`] : [])],
         limit: { max: deps.discountChecksPerHour, windowMinutes: 60 },
       };
-      return priceDeployment(db, input.order, { now: new Date(), country, attempts });
+      return priceDeployment(db, plans, input.order, { now: new Date(), country, attempts });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { companies, projects } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit } from './audit';
-import { requireMember } from './companies';
+import type { Members } from './companies';
 import { UUID } from './plans';
 import type { SessionUser } from './sessions';
 
@@ -49,16 +49,16 @@ export type ProjectService = ReturnType<typeof createProjectService>;
  * Management › Project: a company's projects. Members read; workspace admins create, rename and
  * delete. A project with servers stays: deleting it would take its servers with it.
  */
-export function createProjectService({ db }: { db: Db }) {
+export function createProjectService({ db, members }: { db: Db; members: Members }) {
   return {
     async list(actor: SessionUser, input: { companyId: string }): Promise<ProjectDto[]> {
-      await requireMember(db, input.companyId, actor.id);
+      await members.require(input.companyId, actor.id);
       const rows = await db.select({ project: projects, servers: serverCount }).from(projects).where(eq(projects.companyId, input.companyId)).orderBy(asc(projects.createdAt), asc(projects.id));
       return rows.map((r) => toDto(r.project, r.servers));
     },
 
     async create(actor: SessionUser, input: { companyId: string; name: string }): Promise<ProjectDto> {
-      await requireMember(db, input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'admin');
       return db.transaction(async (tx) => {
         await lockCompany(tx, input.companyId);
         const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(projects).where(eq(projects.companyId, input.companyId));
@@ -72,7 +72,7 @@ export function createProjectService({ db }: { db: Db }) {
     },
 
     async rename(actor: SessionUser, input: { companyId: string; projectId: string; name: string }): Promise<ProjectDto> {
-      await requireMember(db, input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'admin');
       return db.transaction(async (tx) => {
         await lockCompany(tx, input.companyId);
         const row = await lockProject(tx, input.companyId, input.projectId);
@@ -87,7 +87,7 @@ export function createProjectService({ db }: { db: Db }) {
     },
 
     async remove(actor: SessionUser, input: { companyId: string; projectId: string }): Promise<void> {
-      await requireMember(db, input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'admin');
       await db.transaction(async (tx) => {
         // The lock on the project row also waits for an order placing a server in it (its key share).
         const row = await lockProject(tx, input.companyId, input.projectId);

@@ -9,8 +9,8 @@ import type { Db } from '../db/client';
 import { companies, deployments, mauHistory, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit } from './audit';
-import { requireMember } from './companies';
-import { listCompanyPlans } from './plans';
+import type { Members } from './companies';
+import type { Plans } from './plans';
 import type { SessionUser } from './sessions';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
@@ -30,13 +30,13 @@ function nextTierOf(plans: PlanDto[], current: { mau: number; provider: string }
  * Issue 33, Management → Billing: each server's MAU forecast, its next bill, and what the next
  * tier would cost now. Company admins only (it is the billing page); the alert settings are theirs.
  */
-export function createUsageService({ db, review }: { db: Db; review: Review }) {
+export function createUsageService({ db, members, plans, review }: { db: Db; members: Members; plans: Plans; review: Review }) {
   return {
     async companyUsage(actor: Actor, input: { companyId: string; ip: string; now?: Date }): Promise<CompanyUsage> {
-      await requireMember(db, input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'admin');
       const now = input.now ?? new Date();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const [[company], rows, plans] = await Promise.all([
+      const [[company], rows, offered] = await Promise.all([
         db.select({ alerts: companies.mauAlerts }).from(companies).where(eq(companies.id, input.companyId)),
         db
           .select({ d: deployments, s: subscriptions, used: mauHistory.used, forecast: mauHistory.forecast })
@@ -45,7 +45,7 @@ export function createUsageService({ db, review }: { db: Db; review: Review }) {
           .leftJoin(mauHistory, and(eq(mauHistory.deploymentId, deployments.id), eq(mauHistory.startsAt, monthStart)))
           .where(and(eq(deployments.companyId, input.companyId), ne(deployments.status, 'deleted'), ne(subscriptions.status, 'canceled')))
           .orderBy(deployments.name),
-        listCompanyPlans(db, input.companyId),
+        plans.forCompany(input.companyId),
       ]);
       const servers: ServerUsage[] = [];
       for (const { d, s, used, forecast } of rows) {
@@ -53,8 +53,8 @@ export function createUsageService({ db, review }: { db: Db; review: Review }) {
         const count = used ?? 0;
         const overTier = limit > 0 && count > limit;
         const projectedOver = limit > 0 && (forecast?.runOutOn ?? null) !== null;
-        const current = plans.find((p) => p._id === d.planId);
-        const next = overTier || projectedOver ? nextTierOf(plans, { mau: limit, provider: d.planConfig.provider ?? current?.provider.code ?? '' }) : null;
+        const current = offered.find((p) => p._id === d.planId);
+        const next = overTier || projectedOver ? nextTierOf(offered, { mau: limit, provider: d.planConfig.provider ?? current?.provider.code ?? '' }) : null;
         let nextTier: ServerUsage['nextTier'] = null;
         if (next) {
           const change: OrderChange = { plan: next._id, paymentCycle: d.paymentCycle, planConfig: d.planConfig, paymentVendor: next.kind === 'free' ? 'free' : 'paddle' };
@@ -87,7 +87,7 @@ export function createUsageService({ db, review }: { db: Db; review: Review }) {
 
     /** Which MAU alerts the company's admins get; company admins only, audited. */
     async setAlerts(actor: Actor, input: { companyId: string; alerts: MauAlertSettings }): Promise<MauAlertSettings> {
-      await requireMember(db, input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'admin');
       return db.transaction(async (tx) => {
         const [before] = await tx.select({ alerts: companies.mauAlerts }).from(companies).where(eq(companies.id, input.companyId)).for('update');
         const alerts = { share80: input.alerts.share80, share100: input.alerts.share100, runOut: input.alerts.runOut };
