@@ -123,6 +123,14 @@ describe('the card on file', () => {
     const [row] = await t.app.database.rows<{ before: unknown; after: unknown }>(`select before, after from audit_logs where action = 'company.cardUpdate' and target_id = '${owner.companyId}' order by at desc limit 1`);
     expect(row).toEqual({ before: { brand: 'mastercard', last4: '4444' }, after: { brand: 'visa', last4: '4242' } });
   });
+
+  it('has no Paddle card-update checkout: the card form takes the card (404, nothing changes)', async () => {
+    const before = await tableCounts(t.app);
+    const res = await api(t.app, owner.cookie, 'POST', `/companies/${owner.companyId}/billing/card/checkout`, {});
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('txn_');
+    expect(await tableCounts(t.app)).toEqual(before);
+  });
 });
 
 describe('paying with the card on file (issue 30, item 4)', () => {
