@@ -159,6 +159,8 @@ describe('paying with the card on file (issue 30, item 4)', () => {
   it('replaces the card on file when the customer pays with a new card', async () => {
     const server = await order(owner, 'Paid with a new card');
     expect((await pay(t.app, owner.cookie, server._id, '5555 5555 5555 4444')).statusCode).toBe(200);
+    // Settled here, so its provisioning does not run on into the next test's "nothing changed".
+    await settledIn(t.app, owner.cookie, server._id, 'running');
     expect((await companyBilling()).card).toMatchObject({ brand: 'mastercard', last4: '4444' });
     const brands = await t.app.database.rows<{ brand: string }>(`select distinct card->>'brand' as brand from subscriptions where company_id = '${owner.companyId}' and card is not null`);
     expect(brands).toEqual([{ brand: 'mastercard' }]);
