@@ -1,7 +1,7 @@
 import type { DeploymentDto } from '../src/domain/deployments/schemas';
 import { IDEMPOTENCY_HEADER } from '../src/domain/idempotency';
 import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../src/domain/orders/schemas';
-import type { CardSummary, CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments/schemas';
+import type { CardCheckoutAnswer, CardSummary, CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments/schemas';
 import { API_BASE, apiDownload, apiFetch } from './httpClient';
 
 export type { CheckoutSummary, DeploymentDto };
@@ -30,6 +30,8 @@ export const ordersApi = {
     (await apiFetch<{ status: 'completed'; subscription: SubscriptionDto }>(`/payments/checkout/${encodeURIComponent(deploymentId)}/pay-with-card-on-file`, json('POST', {}))).payload,
   /** A company's subscriptions, transactions, card on file and past-due state (admins only). */
   billing: async (companyId: string) => (await apiFetch<CompanyBilling>(`/companies/${encodeURIComponent(companyId)}/billing`)).payload,
+  /** "Update card" with Paddle: the card-update transaction its checkout opens. */
+  cardCheckout: async (companyId: string) => (await apiFetch<CardCheckoutAnswer>(`/companies/${encodeURIComponent(companyId)}/billing/card/checkout`, json('POST', {}))).payload,
   /** "Update card": a new card on file for the company (stand-in). */
   updateCard: async (companyId: string, card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) =>
     (await apiFetch<{ card: CardSummary }>(`/companies/${encodeURIComponent(companyId)}/billing/card`, json('POST', card))).payload,

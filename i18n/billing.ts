@@ -68,6 +68,9 @@ export const billingEn = {
       updateCardTitle: 'Update the card on file',
       saveCard: 'Save card',
       cardSaved: 'Card saved: the next payments use it.',
+      cardCheckoutLoading: 'Opening the card form…',
+      cardConfirming: 'Paddle took your card. Waiting for its confirmation…',
+      cardNotConfirmed: 'Paddle took your card; it shows here as soon as Paddle confirms it. You can close this window.',
     },
   },
 } as const;

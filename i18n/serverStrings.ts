@@ -72,6 +72,7 @@ export const serverEn = {
     PAYMENT_NOT_DUE: 'Nothing is due for this server.',
     PAYMENT_DECLINED: 'The payment was declined: {{reason}}',
     NO_CARD_ON_FILE: 'There is no card on file: pay with a card.',
+    NO_BILLED_SUBSCRIPTION: 'No paid server is billed yet, so there is no card to update. The card you pay your first order with goes on file.',
     PAYMENT_PROVIDER_ERROR: 'The payment provider could not be reached. Please try again.',
     PAYMENTS_UNAVAILABLE: 'Paid plans cannot be ordered right now: no payment provider is configured. Free plans can still be ordered.',
     WEBHOOK_SIGNATURE_INVALID: 'The notification signature is missing, stale or wrong.',

@@ -14,7 +14,7 @@ import {
   receiptParamsSchema,
   reviewRequestSchema,
 } from '../../src/domain/orders/schemas';
-import { cardUpdateAnswerSchema, companyBillingSchema, receiptSchema, standInPaySchema } from '../../src/domain/payments/schemas';
+import { cardCheckoutAnswerSchema, cardCheckoutBodySchema, cardUpdateAnswerSchema, companyBillingSchema, receiptSchema, standInPaySchema } from '../../src/domain/payments/schemas';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import { errorReplies, ok, replies } from './envelope';
@@ -66,6 +66,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // "Update card" at any time (stand-in; with Paddle its checkout updates the card).
   app.post('/companies/:id/billing/card', { schema: { tags: ['billing'], params: deploymentParamsSchema, body: standInPaySchema, response: replies(cardUpdateAnswerSchema) } }, async (request) => {
     return ok(await billing.updateCard(request.actor, { companyId: request.params.id, card: request.body }));
+  });
+
+  // "Update card" with Paddle: the transaction its checkout opens (404 with the stand-in).
+  app.post('/companies/:id/billing/card/checkout', { schema: { tags: ['billing'], params: deploymentParamsSchema, body: cardCheckoutBodySchema, response: replies(cardCheckoutAnswerSchema) } }, async (request) => {
+    return ok(await billing.cardCheckout(request.actor, { companyId: request.params.id }));
   });
 
   // A JSON receipt, downloaded as a file.

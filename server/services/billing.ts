@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { pendingOrderRemovalAt } from '../../src/domain/orders/pendingOrders';
 import type { PastDueDeployment } from '../../src/domain/orders/schemas';
-import { cardOnFile, standInCardOutcome, type CardSummary, type CompanyBilling, type StandInPayBody, type TransactionDto } from '../../src/domain/payments/schemas';
+import { cardOnFile, standInCardOutcome, type CardCheckoutAnswer, type CardSummary, type CompanyBilling, type StandInPayBody, type TransactionDto } from '../../src/domain/payments/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { companies, deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';
@@ -10,7 +10,7 @@ import type { Members } from './companies';
 import { subscriptionDto } from './orderQuotes';
 import { UUID } from './plans';
 import type { RateCounters } from './rateCounters';
-import type { AuditActor } from './audit';
+import { recordAudit, type AuditActor } from './audit';
 import { companyCard, putCardOnFile } from './cardOnFile';
 import type { TFunction } from 'i18next';
 import { taxRate } from '../../src/domain/pricing/tax';
@@ -45,7 +45,7 @@ function pendingOrderOf(subscription: string, server: string, orderedAt: Date, d
   return subscription === 'pending' && server === 'provisioned' && !deletingOn ? { orderedAt: orderedAt.toISOString(), removedOn: pendingOrderRemovalAt(orderedAt).toISOString() } : null;
 }
 
-export function createBillingService({ db, members, config, counters, t, gateway }: { db: Db; members: Members; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl'> }) {
+export function createBillingService({ db, members, config, counters, t, gateway }: { db: Db; members: Members; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl' | 'cardUpdateTransaction'> }) {
   return {
     /** GET /deployments/pastdue/{company}: servers whose subscription is past due, with the pause date. */
     async pastDue(actor: AuditActor, { companyId }: { companyId: string }): Promise<PastDueDeployment[]> {
@@ -108,6 +108,29 @@ export function createBillingService({ db, members, config, counters, t, gateway
       const card: CardSummary = { brand: outcome.brand, last4: input.card.cardNumber.slice(-4), expiryMonth: outcome.expiryMonth, expiryYear: outcome.expiryYear, setAt: new Date().toISOString() };
       await putCardOnFile(db, actor, input.companyId, card, { before: await companyCard(db, input.companyId) });
       return { card };
+    },
+
+    /**
+     * POST /companies/{id}/billing/card/checkout (Paddle): "Update card" at any time. Paddle keeps the
+     * card with a subscription, so its checkout updates the card of one billed subscription: a past-due
+     * one first (the new card then collects what is overdue), else one that is not being cancelled,
+     * newest first. The card on file changes when Paddle's transaction.completed names the new card.
+     */
+    async cardCheckout(actor: AuditActor, { companyId }: { companyId: string }): Promise<CardCheckoutAnswer> {
+      if (config.payments !== 'paddle') throw new AppError('NOT_FOUND');
+      await members.require(companyId, actor.id, 'admin');
+      const billed = await db
+        .select({ id: subscriptions.id, deploymentId: subscriptions.deploymentId, vendorSubscriptionId: subscriptions.vendorSubscriptionId, status: subscriptions.status, scheduledChange: subscriptions.scheduledChange })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.companyId, companyId), isNotNull(subscriptions.vendorSubscriptionId), inArray(subscriptions.status, ['active', 'past_due', 'paused'])))
+        .orderBy(desc(subscriptions.createdAt));
+      const rank = (s: (typeof billed)[number]) => (s.status === 'past_due' ? 0 : s.scheduledChange?.action === 'cancel' ? 2 : 1);
+      const chosen = [...billed].sort((a, b) => rank(a) - rank(b))[0];
+      if (!chosen?.vendorSubscriptionId) throw new AppError('NO_BILLED_SUBSCRIPTION');
+      const transactionId = await gateway.cardUpdateTransaction(chosen.vendorSubscriptionId);
+      if (!transactionId) throw new AppError('NOT_FOUND');
+      await recordAudit(db, { actor, action: 'company.cardCheckout', targetType: 'company', targetId: companyId, companyId, after: { transactionId, subscriptionId: chosen.id } });
+      return { transactionId, deploymentId: chosen.deploymentId, email: actor.email };
     },
 
     /** A transaction's receipt (admins of its company), as a JSON document to download. */

@@ -44,6 +44,11 @@ export interface PaymentGateway {
   changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNowCents: number): Promise<(() => Promise<void>) | null>;
   /** Paddle's own invoice PDF of a transaction it charged; null when we issue the invoice (stand-in). */
   invoiceUrl(vendorTransactionId: string): Promise<string | null>;
+  /**
+   * "Update card" with Paddle: the subscription's update-payment-method transaction, which Paddle's
+   * checkout opens; null for the stand-in, whose card form updates the card itself.
+   */
+  cardUpdateTransaction(vendorSubscriptionId: string): Promise<string | null>;
 }
 
 
@@ -151,6 +156,9 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
         async invoiceUrl(vendorTransactionId) {
           return paddle.invoiceUrl(vendorTransactionId);
         },
+        async cardUpdateTransaction(vendorSubscriptionId) {
+          return (await paddle.updatePaymentMethodTransaction(vendorSubscriptionId)).id;
+        },
       }
     : {
         mode: 'stand-in',
@@ -185,6 +193,9 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
           };
         },
         async invoiceUrl() {
+          return null;
+        },
+        async cardUpdateTransaction() {
           return null;
         },
       };

@@ -96,6 +96,8 @@ export const ERRORS = {
   PAYMENT_DECLINED: { status: 402, message: 'errors.PAYMENT_DECLINED' },
   /** Paying with the card on file while the company has none. */
   NO_CARD_ON_FILE: { status: 409, message: 'errors.NO_CARD_ON_FILE' },
+  /** A card update with Paddle while no subscription of the company is billed there (its card lives with one). */
+  NO_BILLED_SUBSCRIPTION: { status: 409, message: 'errors.NO_BILLED_SUBSCRIPTION' },
   PAYMENT_PROVIDER_ERROR: { status: 502, message: 'errors.PAYMENT_PROVIDER_ERROR' },
   /** A paid order or change while no payment vendor is configured (production without Paddle nor PAYMENTS_STAND_IN). */
   PAYMENTS_UNAVAILABLE: { status: 409, message: 'errors.PAYMENTS_UNAVAILABLE' },

@@ -123,6 +123,14 @@ describe('the card on file', () => {
     const [row] = await t.app.database.rows<{ before: unknown; after: unknown }>(`select before, after from audit_logs where action = 'company.cardUpdate' and target_id = '${owner.companyId}' order by at desc limit 1`);
     expect(row).toEqual({ before: { brand: 'mastercard', last4: '4444' }, after: { brand: 'visa', last4: '4242' } });
   });
+
+  it('has no Paddle card-update checkout: the card form takes the card (404, nothing changes)', async () => {
+    const before = await tableCounts(t.app);
+    const res = await api(t.app, owner.cookie, 'POST', `/companies/${owner.companyId}/billing/card/checkout`, {});
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('txn_');
+    expect(await tableCounts(t.app)).toEqual(before);
+  });
 });
 
 describe('paying with the card on file (issue 30, item 4)', () => {
@@ -151,6 +159,8 @@ describe('paying with the card on file (issue 30, item 4)', () => {
   it('replaces the card on file when the customer pays with a new card', async () => {
     const server = await order(owner, 'Paid with a new card');
     expect((await pay(t.app, owner.cookie, server._id, '5555 5555 5555 4444')).statusCode).toBe(200);
+    // Settled here, so its provisioning does not run on into the next test's "nothing changed".
+    await settledIn(t.app, owner.cookie, server._id, 'running');
     expect((await companyBilling()).card).toMatchObject({ brand: 'mastercard', last4: '4444' });
     const brands = await t.app.database.rows<{ brand: string }>(`select distinct card->>'brand' as brand from subscriptions where company_id = '${owner.companyId}' and card is not null`);
     expect(brands).toEqual([{ brand: 'mastercard' }]);

@@ -5,6 +5,7 @@ import { paddleSubscriptionSchema, paddleTransactionSchema, priceMatchesQuote, t
 import type { Db } from '../../db/client';
 import { deployments, paymentEvents, subscriptions, transactions, users } from '../../db/schema';
 import { recordAudit } from '../audit';
+import { companyCard } from '../cardOnFile';
 import { recordEvent } from '../deploymentTasks';
 import { UUID } from '../plans';
 
@@ -146,6 +147,15 @@ async function applyTransaction(tx: Db, event: PaddleEvent, hooks: SettlementHoo
   const sub = await findSubscription(tx, { transactionId: data.id, vendorSubscriptionId: data.subscription_id, customId: data.custom_data?.subscriptionId });
   if (!sub) return 'unmatched';
   const totals = data.details.totals;
+  // "Update card" through Paddle's checkout: no money moved, so no transaction to list; only the card changes.
+  if (data.origin === 'subscription_payment_method_change') {
+    const newCard = cardOf(data);
+    if (data.status !== 'completed' || !newCard) return 'ignored';
+    const before = await companyCard(tx, sub.companyId);
+    await tx.update(subscriptions).set({ card: newCard, vendorCustomerId: data.customer_id ?? sub.vendorCustomerId, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+    await recordAudit(tx, { actor: null, action: 'company.cardUpdate', targetType: 'company', targetId: sub.companyId, companyId: sub.companyId, before: before ? { brand: before.brand, last4: before.last4 } : null, after: { brand: newCard.brand, last4: newCard.last4, event: event.event_type, eventId: event.event_id } });
+    return 'applied';
+  }
   const ownCheckout = sub.status === 'pending' && data.id === sub.checkoutTransactionId;
   const lines = data.details.line_items.map((l) => Number(l.totals?.subtotal ?? l.totals?.total ?? '0'));
   const matches = priceMatchesQuote(sub.quote, { currency: data.currency_code, items: lines, net: Number(totals.total) - Number(totals.tax) });

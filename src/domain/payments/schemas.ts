@@ -173,6 +173,15 @@ export const webhookAnswerSchema = z.object({ received: z.literal(true), duplica
 /** POST /companies/{id}/billing/card (stand-in): the new card on file, for every subscription of the company. */
 export const cardUpdateAnswerSchema = z.object({ card: cardSummarySchema });
 
+/**
+ * POST /companies/{id}/billing/card/checkout (Paddle): the card-update transaction Paddle's checkout
+ * opens, for the server whose subscription it belongs to, and the payer's email for the checkout.
+ */
+export const cardCheckoutBodySchema = z.object({}).strict().nullish();
+export const cardCheckoutAnswerSchema = z.object({ transactionId: z.string(), deploymentId: z.string().uuid(), email: z.string() });
+
+export type CardCheckoutAnswer = z.infer<typeof cardCheckoutAnswerSchema>;
+
 /** The card on file of a company: the one the customer gave last, whatever servers came and went since. */
 export function cardOnFile(cards: readonly (CardSummary | null)[]): CardSummary | null {
   let newest: CardSummary | null = null;
