@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { cardOnFile, type CardSummary } from '../../src/domain/payments/schemas';
 import type { Db } from '../db/client';
-import { subscriptions } from '../db/schema';
+import { companies, subscriptions } from '../db/schema';
 import { recordAudit, type AuditActor } from './audit';
 
 /** The company's card on file: the card its customer gave last, whatever servers came and went since. */
@@ -18,6 +18,10 @@ export async function companyCard(db: Db, companyId: string): Promise<CardSummar
  */
 export async function putCardOnFile(db: Db, actor: AuditActor, companyId: string, card: CardSummary, replaced: { before: CardSummary | null } | null): Promise<void> {
   await db.transaction(async (tx) => {
+    // One company's card changes one at a time: concurrent payments each updating all its subscriptions
+    // in their own row order would deadlock on PostgreSQL. NO KEY UPDATE leaves the key-share locks that
+    // inserts referencing the company take (a payment's transaction row) free to go on.
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
     await tx.update(subscriptions).set({ card, updatedAt: new Date() }).where(eq(subscriptions.companyId, companyId));
     const previous = replaced?.before;
     if (replaced) await recordAudit(tx, { actor, action: 'company.cardUpdate', targetType: 'company', targetId: companyId, companyId, before: previous ? { brand: previous.brand, last4: previous.last4 } : null, after: { brand: card.brand, last4: card.last4 } });
