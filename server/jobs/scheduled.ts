@@ -3,6 +3,7 @@ import { BACKUP_SLACK_MINUTES, backupScheduleOf } from '../../src/domain/deploym
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { PaymentGateway } from '../services/payments';
 import { analyticsTenants, companyMembers, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, subscriptions, users } from '../db/schema';
 import { PENDING_ORDER_CLEANUP_DAYS } from '../../src/domain/constants';
 import { pendingOrderDue, pendingOrderRemovalAt } from '../../src/domain/orders/pendingOrders';
@@ -23,7 +24,7 @@ const DAY_MS = 86_400_000;
  * queues their tasks, one transaction per server. Each returns how many servers it acted on. The
  * clock is injected so that tests can run them through simulated hours and days.
  */
-export function createScheduledJobs({ db, config, queue, providers, mailing, log, now }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; mailing: ReportMailing; log: FastifyBaseLogger; now: () => Date }) {
+export function createScheduledJobs({ db, config, queue, providers, payments, mailing, log, now }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: Pick<PaymentGateway, 'abandonCheckout'>; mailing: ReportMailing; log: FastifyBaseLogger; now: () => Date }) {
   /** Queues a task unless the server already has one open; audited as the system's. */
   async function queueFor(deploymentId: string, companyId: string, type: 'backup' | 'delete' | 'pause' | 'resume', payload: (tx: Db) => Promise<Record<string, unknown>> = async () => ({})) {
     return db.transaction(async (tx) => {
@@ -160,7 +161,7 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
   async function pendingOrders() {
     const at = now();
     const rows = await db
-      .select({ id: deployments.id, name: deployments.name, companyId: deployments.companyId, projectId: deployments.projectId, orderedAt: deployments.createdAt, subscriptionId: subscriptions.id, sent: subscriptions.pendingRemindersSent })
+      .select({ id: deployments.id, name: deployments.name, companyId: deployments.companyId, projectId: deployments.projectId, orderedAt: deployments.createdAt, subscriptionId: subscriptions.id, checkoutTransactionId: subscriptions.checkoutTransactionId, sent: subscriptions.pendingRemindersSent })
       .from(deployments)
       .innerJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
       .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
@@ -169,7 +170,11 @@ export function createScheduledJobs({ db, config, queue, providers, mailing, log
     for (const d of rows) {
       const due = pendingOrderDue(d.orderedAt, at, d.sent);
       if (due.remove) {
-        if (await removeUnpaid(d, at)) n += 1;
+        if (!(await removeUnpaid(d, at))) continue;
+        n += 1;
+        // After the commit (no network inside a transaction). Should Paddle not answer, its checkout
+        // stays open: logged, and a late payment is recorded against the cancelled order.
+        await payments.abandonCheckout(d.checkoutTransactionId).catch((err: unknown) => log.warn({ err, deploymentId: d.id }, 'the unpaid order\'s checkout could not be cancelled'));
       } else if (due.remind !== null) {
         // A guarded update claims the reminder, so two workers never both send it.
         const claimed = await db

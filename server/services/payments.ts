@@ -49,6 +49,8 @@ export interface PaymentGateway {
    * checkout opens; null for the stand-in, whose card form updates the card itself.
    */
   cardUpdateTransaction(vendorSubscriptionId: string): Promise<string | null>;
+  /** An order removed unpaid: its open checkout transaction is cancelled, so it can take no money later. */
+  abandonCheckout(checkoutTransactionId: string | null): Promise<void>;
 }
 
 
@@ -159,6 +161,9 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
         async cardUpdateTransaction(vendorSubscriptionId) {
           return (await paddle.updatePaymentMethodTransaction(vendorSubscriptionId)).id;
         },
+        async abandonCheckout(checkoutTransactionId) {
+          if (checkoutTransactionId) await paddle.cancelTransaction(checkoutTransactionId);
+        },
       }
     : {
         mode: 'stand-in',
@@ -197,6 +202,9 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
         },
         async cardUpdateTransaction() {
           return null;
+        },
+        async abandonCheckout() {
+          // The stand-in's checkout lives in our own modal: nothing is left open anywhere else.
         },
       };
 

@@ -24,7 +24,7 @@ type WorkerDeps = { db: Db; config: Config; queue: Queue; providers: (code: stri
 export function createWorker({ db, config, queue, providers, payments, mailing, log }: WorkerDeps) {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const runner = createTaskRunner({ db, config, queue, providers, payments, workerId, log });
-  const scheduled = createScheduledJobs({ db, config, queue, providers, mailing, log, now: () => new Date() });
+  const scheduled = createScheduledJobs({ db, config, queue, providers, payments, mailing, log, now: () => new Date() });
   const pollingIntervalSeconds = config.QUEUE_POLL_MS / 1000;
   let stopping = false;
 

@@ -4,6 +4,7 @@ import { createScheduledJobs } from '../../server/jobs/scheduled';
 import { PENDING_ORDER_CLEANUP_DAYS } from '../../src/domain/constants';
 import { companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder, type Catalogue } from '../support/orders';
 import { api, FAST_SERVERS, settledIn, timeline } from '../support/servers';
+import { paddleSettings, startFakePaddle } from '../support/paddle';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 const MINUTE = 60_000;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   cat = await loadCatalogue(t.app);
   owner = await companyOwner(t.app, 'pending-owner@example.com');
   const { app } = t;
-  jobs = createScheduledJobs({ db: app.database.db, config: app.config, queue: app.queue, providers: app.providers, mailing: { mailer: app.mailer, t: createI18n(app.config.PRODUCT_NAME).t, publicUrl: app.config.publicUrl }, log: app.log, now: () => new Date(clock) });
+  jobs = createScheduledJobs({ db: app.database.db, config: app.config, queue: app.queue, providers: app.providers, payments: app.payments.gateway, mailing: { mailer: app.mailer, t: createI18n(app.config.PRODUCT_NAME).t, publicUrl: app.config.publicUrl }, log: app.log, now: () => new Date(clock) });
 });
 afterAll(() => t.close());
 
@@ -100,5 +101,35 @@ describe('orders never paid (issue 30 item 2)', () => {
     expect(await expiries()).toHaveLength(1);
     expect(await reminders()).toBe(2);
     expect(await Promise.all([paid, free, deleting].map(state))).toEqual(others);
+  });
+});
+
+describe('an order never paid at Paddle', () => {
+  it('has its open checkout transaction cancelled at Paddle once the order is removed, and only then', async () => {
+    const paddle = await startFakePaddle();
+    const p = await createTestApp({ ...FAST_SERVERS, ...paddleSettings(paddle.url) });
+    try {
+      const c = await loadCatalogue(p.app);
+      const o = await companyOwner(p.app, 'pending-paddle@example.com');
+      const res = await postOrder(p.app, o.cookie, orderBody(c, o, { name: 'Unpaid at Paddle' }));
+      expect(res.statusCode).toBe(201);
+      const id = res.json<{ payload: { _id: string } }>().payload._id;
+      const [sub] = await p.app.database.rows<{ txn: string | null }>(`select checkout_transaction_id as txn from subscriptions where deployment_id = '${id}'`);
+      expect(sub?.txn).toMatch(/^txn_/);
+      let at = Date.now();
+      const paddleJobs = createScheduledJobs({ db: p.app.database.db, config: p.app.config, queue: p.app.queue, providers: p.app.providers, payments: p.app.payments.gateway, mailing: { mailer: p.app.mailer, t: createI18n(p.app.config.PRODUCT_NAME).t, publicUrl: p.app.config.publicUrl }, log: p.app.log, now: () => new Date(at) });
+      const cancels = () => paddle.calls.filter((call) => call.method === 'PATCH' && call.url === `/transactions/${sub?.txn}`);
+      // A reminder leaves the checkout open: the customer may still pay.
+      at += DAY + MINUTE;
+      await paddleJobs['pending-orders']();
+      expect(cancels()).toEqual([]);
+      at += PENDING_ORDER_CLEANUP_DAYS * DAY;
+      expect(await paddleJobs['pending-orders']()).toBe(1);
+      expect(cancels()).toEqual([expect.objectContaining({ body: { status: 'canceled' } })]);
+      await p.app.mailer.idle();
+    } finally {
+      await p.close();
+      paddle.close();
+    }
   });
 });

@@ -26,6 +26,8 @@ export interface PaddleClient {
   removeScheduledChange(subscriptionId: string): Promise<void>;
   /** A short-lived address of Paddle's own invoice PDF for a completed transaction. */
   invoiceUrl(transactionId: string): Promise<string>;
+  /** Cancels a transaction not yet paid, so its checkout can no longer take money. */
+  cancelTransaction(transactionId: string): Promise<void>;
 }
 
 export const paddleApiUrl = (config: Config) => config.PADDLE_API_URL ?? (config.PADDLE_ENV === 'production' ? 'https://api.paddle.com' : 'https://sandbox-api.paddle.com');
@@ -95,6 +97,9 @@ export function createPaddleClient(config: Config): PaddleClient | null {
       const data = await call('GET', `/subscriptions/${encodeURIComponent(subscriptionId)}/update-payment-method-transaction`);
       if (typeof data.id !== 'string') throw new AppError('PAYMENT_PROVIDER_ERROR');
       return { id: data.id };
+    },
+    async cancelTransaction(transactionId) {
+      await call('PATCH', `/transactions/${encodeURIComponent(transactionId)}`, { status: 'canceled' });
     },
     async invoiceUrl(transactionId) {
       const data = await call('GET', `/transactions/${encodeURIComponent(transactionId)}/invoice`);
