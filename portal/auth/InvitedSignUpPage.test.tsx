@@ -59,21 +59,6 @@ describe('the invitation token (SPEC §4 Invited sign-up)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/account/signin?error=invalid-invitation'));
   });
 
-  it('checks the token of the address as soon as the page loads, and its first render uses that answer', async () => {
-    vi.resetModules();
-    window.location.hash = '#/account/invited?token=tok-early';
-    const api = mockRoutes({ 'POST /companies/users/check-invited': okReply(INVITATION) });
-    const fresh = await import('./InvitedSignUpPage');
-    expect(api.calls.map((c) => c.body)).toEqual([{ token: 'tok-early' }]);
-    renderPage(<fresh.default />, '/account/invited?token=tok-early', '/account/invited');
-    await act(async () => {});
-    // The new member's form, from that one answer (the fresh module's strings are not loaded: keys show).
-    await waitFor(() => expect(document.querySelector('form')).not.toBeNull());
-    expect(screen.getByText('invited.intro invited.role')).toBeTruthy();
-    expect(api.calls).toHaveLength(1);
-    window.location.hash = '';
-  });
-
   it('sign-in shows that message', () => {
     renderPage(<SignInPage />, '/account/signin?error=invalid-invitation', '/account/signin');
     expect(screen.getByText(en('errors.invalidInvitation'))).toBeTruthy();
