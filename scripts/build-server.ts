@@ -17,7 +17,8 @@ const PRODUCT = { index: 'server/index.ts', worker: 'server/worker/main.ts' };
 export async function buildServer(outdir = 'dist-server', entries: Record<string, string> = PRODUCT): Promise<string> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: entries,
+    // The embedded database's thread loads its own file (server/db/pgliteThread.ts), beside any entry.
+    entryPoints: { ...entries, pgliteHost: 'server/db/pgliteHost.ts' },
     outdir,
     bundle: true,
     platform: 'node',

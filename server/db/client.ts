@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import { trackCatalogue } from './catalogueCache';
 import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite } from './changes';
 import { copyFreshDatabase, embeddedDataDir, FRESH_DATABASE } from './freshCopy';
+import { PgliteThread } from './pgliteThread';
 import * as schema from './schema';
 
 export type { Db, Schema } from './types';
@@ -17,8 +17,8 @@ import type { Db } from './types';
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The embedded instance (PGlite) or the URL (PostgreSQL): the task queue opens its own access from it. */
-  pglite?: PGlite;
+  /** The embedded database's thread (PGlite) or the URL (PostgreSQL): the task queue opens its own access from it. */
+  pglite?: PgliteThread;
   url?: string;
   /** Moves on every write that may change a session, its user or their companies (see changes.ts). */
   changes: ChangeFeed;
@@ -114,19 +114,15 @@ export async function openDatabase(options: {
       },
     };
   }
-  let client: PGlite;
-  // pg_trgm serves the admin lists' `%text%` search (the migration creates the extension).
-  const extensions = { pg_trgm };
-  if (dataDir === null) {
-    client = new PGlite({ extensions, loadDataDir: options.snapshot });
-  } else {
+  if (dataDir !== null) {
     mkdirSync(dataDir, { recursive: true });
     await copyFreshDatabase(FRESH_DATABASE, dataDir);
-    client = new PGlite(dataDir, { extensions });
   }
+  const client = await PgliteThread.start({ dataDir, snapshot: options.snapshot });
   // PGlite runs one statement at a time, in order, so a reader never overtakes a write it follows.
   const { changes, analyticsChanges, catalogueChanges, all, logger } = feeds();
-  const db = trackCatalogue(watchTransactions(drizzlePglite(client, { schema, logger }), all), catalogueChanges);
+  // drizzle's PGlite driver calls only query and transaction, which the thread answers as PGlite does.
+  const db = trackCatalogue(watchTransactions(drizzlePglite(client as unknown as PGlite, { schema, logger }), all), catalogueChanges);
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,113 @@
+/**
+ * The thread that owns the embedded database (started by db/pgliteThread.ts): it opens PGlite and
+ * runs what the server's thread asks for, one message per call. PGlite runs one statement at a
+ * time and queues the rest behind an open transaction, as in the server's thread before.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { HostData, HostReply, HostRequest, SentError } from './pgliteThread';
+
+const port = parentPort;
+if (!port) throw new Error('pgliteHost runs as a worker thread');
+const { dataDir, snapshot, code } = workerData as HostData;
+// pg_trgm serves the admin lists' `%text%` search (the migration creates the extension).
+const extensions = { pg_trgm };
+const pglite = dataDir === null ? new PGlite({ extensions, loadDataDir: snapshot, ...code }) : new PGlite(dataDir, { extensions, ...code });
+
+interface Open {
+  tx: Transaction;
+  end: (commit: boolean) => void;
+  done: Promise<unknown>;
+}
+const transactions = new Map<number, Open>();
+const listeners = new Map<string, () => Promise<void>>();
+let nextTransaction = 1;
+
+/** A database error's fields (code, detail, table, constraint…) travel as plain values. */
+function sent(err: unknown): SentError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
+  const fields: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(err)) if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value as string | number | boolean;
+  return { name: err.name, message: err.message, fields };
+}
+
+const reply = (message: HostReply) => port.postMessage(message);
+
+/** drizzle asks for some types as their text (timestamps, dates, intervals): the same parsers here. */
+function options(request: { rowMode?: 'array' | 'object'; textTypes?: number[] }): QueryOptions | undefined {
+  if (!request.rowMode && !request.textTypes) return undefined;
+  const parsers = Object.fromEntries((request.textTypes ?? []).map((oid) => [oid, (value: string) => value]));
+  return { rowMode: request.rowMode, parsers };
+}
+
+function target(tx: number | undefined): Transaction | PGlite {
+  if (tx === undefined) return pglite;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`transaction ${tx} is not open`);
+  return open.tx;
+}
+
+async function run(request: HostRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query':
+      return target(request.tx).query(request.sql, request.params, options(request));
+    case 'exec':
+      return target(request.tx).exec(request.sql);
+    case 'begin':
+      return begin();
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error(`transaction ${request.tx} is not open`);
+      open.end(request.commit);
+      await open.done;
+      return null;
+    }
+    case 'listen': {
+      if (!listeners.has(request.channel)) listeners.set(request.channel, await pglite.listen(request.channel, (payload) => reply({ channel: request.channel, payload })));
+      return null;
+    }
+    case 'unlisten': {
+      await listeners.get(request.channel)?.();
+      listeners.delete(request.channel);
+      return null;
+    }
+    case 'close':
+      await pglite.close();
+      return null;
+  }
+}
+
+/** Opens a transaction and keeps it open until the server's thread ends it: answers its number. */
+function begin(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const id = nextTransaction++;
+    let began = false;
+    const done = pglite
+      .transaction(async (tx) => {
+        const commit = await new Promise<boolean>((end) => {
+          transactions.set(id, { tx, end, done });
+          began = true;
+          resolve(id);
+        });
+        if (!commit) await tx.rollback();
+      })
+      .finally(() => transactions.delete(id));
+    // Before it began, a failure is the begin's; after, the end's (it awaits `done`).
+    done.catch((err: unknown) => {
+      if (!began) reject(err);
+    });
+  });
+}
+
+port.on('message', (request: HostRequest) => {
+  run(request).then(
+    (result) => reply({ id: request.id, result }),
+    (err: unknown) => reply({ id: request.id, error: sent(err) }),
+  );
+});
+
+pglite.waitReady.then(
+  () => reply({ ready: true }),
+  (err: unknown) => reply({ ready: false, error: sent(err) }),
+);

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteThread } from './pgliteThread';
+
+let thread: PgliteThread;
+beforeAll(async () => {
+  thread = await PgliteThread.start({ dataDir: null });
+  await thread.exec('create table items (id int primary key, name text not null)');
+}, 60_000);
+afterAll(() => thread.close());
+
+describe('the embedded database in its own thread', () => {
+  it('keeps the event loop turning while a long statement runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    let statementDone = false;
+    // A statement of some hundreds of milliseconds: on the server's thread no timer would fire meanwhile.
+    const statement = thread.query<{ n: number }>('select count(*)::int as n from generate_series(1, 1000000) g where md5(g::text) like $1', ['0%']).then((res) => {
+      statementDone = true;
+      return res;
+    });
+    // Resolves at the fifth tick, or when the statement finished before it.
+    const ticksFirst = await new Promise<boolean>((resolve) => {
+      const check = setInterval(() => {
+        if (ticks >= 5 || statementDone) {
+          clearInterval(check);
+          resolve(!statementDone);
+        }
+      }, 1);
+    });
+    const { rows } = await statement;
+    clearInterval(timer);
+    expect(rows[0]?.n).toBeGreaterThan(0);
+    expect(ticksFirst).toBe(true);
+  });
+
+  it('passes a database error back with its code, table and constraint', async () => {
+    await thread.query('insert into items values ($1, $2)', [1, 'first']);
+    const err = await thread.query('insert into items values ($1, $2)', [1, 'again']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505', table: 'items', constraint: 'items_pkey', severity: 'ERROR' });
+    expect((err as Error).stack).toContain('pgliteThread.test.ts');
+  });
+
+  it('commits a transaction, and rolls back one whose work throws, keeping the error', async () => {
+    await thread.transaction(async (tx) => {
+      await tx.query('insert into items values ($1, $2)', [2, 'kept']);
+    });
+    const failure = new Error('stop here');
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query('insert into items values ($1, $2)', [3, 'dropped']);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    await thread.transaction(async (tx) => {
+      await tx.query('insert into items values ($1, $2)', [4, 'rolled back on request']);
+      await tx.rollback();
+    });
+    const { rows } = await thread.query<{ id: number }>('select id from items order by id');
+    expect(rows.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('runs a statement from outside only after an open transaction ends', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query('update items set name = $1 where id = 1', ['in transaction']);
+      order.push('transaction wrote');
+      await held;
+      order.push('transaction ends');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = thread.query<{ name: string }>('select name from items where id = 1').then((res) => {
+      order.push('outside read');
+      return res.rows[0]?.name;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await transaction;
+    expect(await outside).toBe('in transaction');
+    expect(order).toEqual(['transaction wrote', 'transaction ends', 'outside read']);
+  });
+
+  it('answers timestamps as their text when asked, as drizzle asks', async () => {
+    const { rows } = await thread.query<unknown[]>("select '2026-11-26 10:00:00+00'::timestamptz as at, 5::int as n", [], { rowMode: 'array', parsers: { 1184: (value: string) => value } });
+    expect(rows[0]).toEqual(['2026-11-26 10:00:00+00', 5]);
+  });
+
+  it('delivers NOTIFY to a listener until it stops listening', async () => {
+    const heard: string[] = [];
+    const stop = await thread.listen('jobs', (payload) => heard.push(payload));
+    await thread.query("select pg_notify('jobs', 'first')");
+    await expect.poll(() => heard).toEqual(['first']);
+    await stop();
+    await thread.query("select pg_notify('jobs', 'second')");
+    await thread.query('select 1');
+    expect(heard).toEqual(['first']);
+  });
+});
