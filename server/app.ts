@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
-      onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+      onBackgroundError: (err) => app.log.warn({ err }, 'database error outside a request (a lost idle connection, the embedded maintenance)'),
     }));
   await database.migrate();
   await seedCatalogue(database.db);

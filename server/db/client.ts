@@ -61,7 +61,8 @@ const MIGRATION_LOCK = 727_274_001;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
-  onIdleError?: (err: Error) => void;
+  /** An error no request sees: a pooled idle connection lost (PostgreSQL), the maintenance failing (PGlite). */
+  onBackgroundError?: (err: Error) => void;
   /** For `memory://`: starts from this dump of a database (db/freshDatabase.ts) instead of an empty one. */
   snapshot?: Blob;
 }): Promise<Database> {
@@ -73,7 +74,7 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle client can lose its connection (server restart, failover); without a listener that
     // error would crash the process. The pool replaces the client on next use.
-    pool.on('error', (err) => options.onIdleError?.(err));
+    pool.on('error', (err) => options.onBackgroundError?.(err));
     const { changes, analyticsChanges, catalogueChanges, all, logger } = feeds();
     // Outside a transaction a statement runs on any pooled connection, alongside readers on others:
     // the feed moves again once it is done. (Inside one, the transaction's end does that.)
@@ -118,7 +119,7 @@ export async function openDatabase(options: {
     mkdirSync(dataDir, { recursive: true });
     await copyFreshDatabase(FRESH_DATABASE, dataDir);
   }
-  const client = await PgliteThread.start({ dataDir, snapshot: options.snapshot });
+  const client = await PgliteThread.start({ dataDir, snapshot: options.snapshot, onMaintenanceError: options.onBackgroundError });
   // PGlite runs one statement at a time, in order, so a reader never overtakes a write it follows.
   const { changes, analyticsChanges, catalogueChanges, all, logger } = feeds();
   // drizzle's PGlite driver calls only query and transaction, which the thread answers as PGlite does.

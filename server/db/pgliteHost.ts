@@ -10,7 +10,7 @@ import type { HostData, HostReply, HostRequest, SentError } from './pgliteThread
 
 const port = parentPort;
 if (!port) throw new Error('pgliteHost runs as a worker thread');
-const { dataDir, snapshot, code } = workerData as HostData;
+const { dataDir, snapshot, code, maintenanceMs } = workerData as HostData;
 // pg_trgm serves the admin lists' `%text%` search (the migration creates the extension).
 const extensions = { pg_trgm };
 const pglite = dataDir === null ? new PGlite({ extensions, loadDataDir: snapshot, ...code }) : new PGlite(dataDir, { extensions, ...code });
@@ -73,6 +73,7 @@ async function run(request: HostRequest): Promise<unknown> {
       return null;
     }
     case 'close':
+      clearInterval(maintenance);
       await pglite.close();
       return null;
   }
@@ -99,6 +100,14 @@ function begin(): Promise<number> {
     });
   });
 }
+
+// PGlite has no autovacuum (one process, no background workers): without this the planner's
+// statistics never follow the tables' growth and updated aggregates leave their old rows behind.
+// Statements wait while it runs; it reads only what changed since the last run.
+const maintenance = setInterval(() => {
+  pglite.exec('VACUUM (ANALYZE)').catch((err: unknown) => port.postMessage({ maintenanceFailed: sent(err) } satisfies HostReply));
+}, maintenanceMs);
+maintenance.unref();
 
 port.on('message', (request: HostRequest) => {
   run(request).then(

@@ -98,3 +98,21 @@ describe('the embedded database in its own thread', () => {
     expect(heard).toEqual(['first']);
   });
 });
+
+describe('the embedded database maintenance', () => {
+  it('vacuums and analyses the database on its schedule, as autovacuum would', async () => {
+    const maintained = await PgliteThread.start({ dataDir: null, maintenanceMs: 200 });
+    try {
+      await maintained.exec('create table readings (id int primary key, value int)');
+      await maintained.query('insert into readings select g, g from generate_series(1, 5000) g');
+      await maintained.query('update readings set value = value + 1 where id <= 1000');
+      // The planner knows the table's size only once it was analysed.
+      const stats = async () => (await maintained.query<{ analysed: boolean; vacuumed: boolean; live: number }>("select last_analyze is not null as analysed, last_vacuum is not null as vacuumed, n_live_tup::int as live from pg_stat_user_tables where relname = 'readings'")).rows[0];
+      await expect.poll(stats, { timeout: 20_000 }).toEqual({ analysed: true, vacuumed: true, live: 5000 });
+      const { rows } = await maintained.query<{ reltuples: number }>("select reltuples::int as reltuples from pg_class where relname = 'readings'");
+      expect(rows[0]?.reltuples).toBe(5000);
+    } finally {
+      await maintained.close();
+    }
+  }, 60_000);
+});

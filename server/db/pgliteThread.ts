@@ -19,7 +19,11 @@ export interface HostData {
   snapshot?: Blob;
   /** PGlite's WebAssembly, compiled once per process and shared by its threads (tests open many). */
   code: PgliteCode;
+  /** How often the thread vacuums and analyses the database (PGlite has no autovacuum). */
+  maintenanceMs: number;
 }
+/** An hour: often enough for the planner to follow a growing table, rare enough to cost nothing. */
+export const PGLITE_MAINTENANCE_MS = 3_600_000;
 export interface PgliteCode {
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
@@ -70,7 +74,8 @@ export type HostReply =
   | { id: number; error: SentError }
   | { ready: true }
   | { ready: false; error: SentError }
-  | { channel: string; payload: string };
+  | { channel: string; payload: string }
+  | { maintenanceFailed: SentError };
 
 interface CallOptions {
   rowMode?: 'array' | 'object';
@@ -95,13 +100,14 @@ export class PgliteThread {
   private readonly ready: Promise<void>;
 
   /** Starts the thread and opens the database in it; answers once the database answers. */
-  static async start(data: Omit<HostData, 'code'>): Promise<PgliteThread> {
-    const thread = new PgliteThread(await hostThread({ ...data, code: await pgliteCode() }));
+  static async start(data: Omit<HostData, 'code' | 'maintenanceMs'> & { maintenanceMs?: number; onMaintenanceError?: (err: Error) => void }): Promise<PgliteThread> {
+    const { onMaintenanceError, ...rest } = data;
+    const thread = new PgliteThread(await hostThread({ maintenanceMs: PGLITE_MAINTENANCE_MS, ...rest, code: await pgliteCode() }), onMaintenanceError);
     await thread.ready;
     return thread;
   }
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onMaintenanceError?: (err: Error) => void) {
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: HostReply) => {
@@ -109,6 +115,7 @@ export class PgliteThread {
           if (this.calls.size === 0) this.worker.unref();
           return reply.ready ? resolve() : reject(received(reply.error, new Error()));
         }
+        if ('maintenanceFailed' in reply) return onMaintenanceError?.(received(reply.maintenanceFailed, new Error()));
         if ('channel' in reply) return this.channels.get(reply.channel)?.forEach((listener) => listener(reply.payload));
         const call = this.calls.get(reply.id);
         if (!call) return;

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { cachedCatalogue } from '../db/catalogueCache';
 import type { DeploymentDomain, DeploymentView, HealthState, SslState } from '../../src/domain/deployments/schemas';
 import type { SubscriptionDto } from '../../src/domain/orders/schemas';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
@@ -38,46 +40,53 @@ function domainOf(r: RuntimeRow | undefined): DeploymentDomain | null {
   };
 }
 
-/**
- * Servers as the pages show them, built for many at once: a fixed number of queries whatever the
- * count (plans, regions, options, runtime, latest tasks and this month's MAU are read in batches).
- */
+const latestTasks = alias(deploymentTasks, 'latest_task');
+type FeatureRef = Pick<typeof features.$inferSelect, 'id' | 'code' | 'name' | 'type'>;
+
+/** Names of plans, regions and options by id: the catalogue is small and kept in memory until it changes. */
+function catalogueNames(db: Db) {
+  return cachedCatalogue(db, 'deploymentViewNames', async () => {
+    const [planRows, regionRows, featureRows] = await Promise.all([
+      db.select({ id: plans.id, name: plans.name }).from(plans),
+      db.select({ id: regions.id, name: regions.name }).from(regions),
+      db.select({ id: features.id, code: features.code, name: features.name, type: features.type }).from(features),
+    ]);
+    return {
+      planName: new Map(planRows.map((p) => [p.id, p.name])),
+      regionName: new Map(regionRows.map((r) => [r.id, r.name])),
+      feature: new Map<string, FeatureRef>(featureRows.map((f) => [f.id, f])),
+    };
+  });
+}
+
+/** What a server's view adds to its row, for many servers in one statement: runtime, newest task and this month's MAU. */
+function detailsQuery(db: Db, ids: string[]) {
+  const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+  return db
+    .select({ id: deployments.id, runtime: deploymentRuntime, task: latestTasks, mau: { used: mauHistory.used, forecast: mauHistory.forecast } })
+    .from(deployments)
+    .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
+    .leftJoin(mauHistory, and(eq(mauHistory.deploymentId, deployments.id), eq(mauHistory.startsAt, monthStart)))
+    // The newest task of each server: one row off the (deployment, seq) index.
+    .leftJoin(latestTasks, sql`${latestTasks.id} = (select t.id from ${deploymentTasks} t where t.deployment_id = ${deployments.id} order by t.seq desc limit 1)`)
+    .where(inArray(deployments.id, ids));
+}
+
+/** Servers as the pages show them, built for many at once: one statement whatever the count. */
 export async function deploymentViews(db: Db, rows: DeploymentRow[], graceDays: number): Promise<DeploymentView[]>;
 export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDays: number): Promise<AnyDeploymentView[]>;
 export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDays: number): Promise<AnyDeploymentView[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.deployment.id);
-  const planIds = [...new Set(rows.flatMap((r) => [r.deployment.planId, ...(r.subscription?.pendingChange ? [r.subscription.pendingChange.planId] : [])]))];
-  const regionIds = [...new Set(rows.map((r) => r.deployment.planConfig.region).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
-  const featureIds = [...new Set(rows.flatMap((r) => r.deployment.planConfig.features).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
-  const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
-  const [planRows, regionRows, featureRows, runtimeRows, taskRows, mauRows] = await Promise.all([
-    db.select({ id: plans.id, name: plans.name, code: plans.code }).from(plans).where(inArray(plans.id, planIds)),
-    regionIds.length ? db.select({ id: regions.id, name: regions.name }).from(regions).where(inArray(regions.id, regionIds)) : Promise.resolve([]),
-    featureIds.length ? db.select({ id: features.id, code: features.code, name: features.name, type: features.type, order: features.order }).from(features).where(inArray(features.id, featureIds)).orderBy(asc(features.order)) : Promise.resolve([]),
-    db.select().from(deploymentRuntime).where(inArray(deploymentRuntime.deploymentId, ids)),
-    // The newest task of each server: DISTINCT ON over the (deployment, seq) index.
-    db
-      .selectDistinctOn([deploymentTasks.deploymentId])
-      .from(deploymentTasks)
-      .where(inArray(deploymentTasks.deploymentId, ids))
-      .orderBy(deploymentTasks.deploymentId, desc(deploymentTasks.seq)),
-    db.select({ deploymentId: mauHistory.deploymentId, used: mauHistory.used, forecast: mauHistory.forecast }).from(mauHistory).where(and(inArray(mauHistory.deploymentId, ids), eq(mauHistory.startsAt, monthStart))),
-  ]);
-  const planById = new Map(planRows.map((p) => [p.id, p]));
-  const regionById = new Map(regionRows.map((r) => [r.id, r]));
-  const featureById = new Map(featureRows.map((f) => [f.id, f]));
-  const runtimeById = new Map(runtimeRows.map((r) => [r.deploymentId, r]));
-  const taskById = new Map(taskRows.map((t) => [t.deploymentId, t]));
-  const mauById = new Map(mauRows.map((m) => [m.deploymentId, m]));
-  const backupFeature = new Set(featureRows.filter((f) => f.type === 'backup').map((f) => f.id));
+  const [names, found] = await Promise.all([catalogueNames(db), detailsQuery(db, rows.map((r) => r.deployment.id))]);
+  const details = new Map(found.map((d) => [d.id, d]));
 
   return rows.map(({ deployment: d, subscription: s }) => {
-    const plan = planById.get(d.planId);
-    const region = regionById.get(d.planConfig.region);
-    const runtime = runtimeById.get(d.id);
-    const task = taskById.get(d.id);
-    const latest = task ? taskDto(task) : null;
+    const detail = details.get(d.id);
+    const runtime = detail?.runtime ?? undefined;
+    const latest = detail?.task ? taskDto(detail.task) : null;
+    // Options as ordered; ids that are not options (old orders kept codes) fall out.
+    const chosen = d.planConfig.features.flatMap((id) => names.feature.get(id) ?? []);
+    const regionName = names.regionName.get(d.planConfig.region);
     return {
       _id: d.id,
       name: d.name,
@@ -89,21 +98,18 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDay
       subscription: { plan: d.planId, planCode: d.planCode, planConfig: d.planConfig, payment: { term: { cycle: d.paymentCycle } } },
       billing: s ? subscriptionDto(s, graceDays) : null,
       createdAt: d.createdAt.toISOString(),
-      plan: { _id: d.planId, name: plan?.name ?? d.planCode, code: d.planCode, mau: mauFromPlanCode(d.planCode) ?? 0 },
-      region: region ? { _id: region.id, name: region.name } : null,
-      features: d.planConfig.features.flatMap((id) => {
-        const f = featureById.get(id);
-        return f ? [{ _id: f.id, code: f.code, name: f.name, type: f.type }] : [];
-      }),
+      plan: { _id: d.planId, name: names.planName.get(d.planId) ?? d.planCode, code: d.planCode, mau: mauFromPlanCode(d.planCode) ?? 0 },
+      region: regionName !== undefined ? { _id: d.planConfig.region, name: regionName } : null,
+      features: chosen.map((f) => ({ _id: f.id, code: f.code, name: f.name, type: f.type })),
       domain: domainOf(runtime),
       url: runtime?.machineId ? runtime.url : null,
       latestTask: latest ? { _id: latest._id, type: latest.type, status: latest.status, progress: latest.progress, lastError: latest.lastError, createdAt: latest.createdAt, finishedAt: latest.finishedAt } : null,
       health: { state: (runtime?.healthState ?? 'unknown') as HealthState, checkedAt: iso(runtime?.healthCheckedAt) },
-      mau: { used: mauById.get(d.id)?.used ?? 0, limit: mauFromPlanCode(d.planCode) ?? 0, forecast: mauById.get(d.id)?.forecast ?? null },
+      mau: { used: detail?.mau?.used ?? 0, limit: mauFromPlanCode(d.planCode) ?? 0, forecast: detail?.mau?.forecast ?? null },
       terminationScheduledAt: iso(runtime?.terminationScheduledAt),
       restorableUntil: d.status === 'deleted' ? iso(runtime?.restorableUntil) : null,
-      backupsEnabled: d.planConfig.features.some((id) => backupFeature.has(id)),
-      pendingPlan: s?.pendingChange ? { _id: s.pendingChange.planId, name: planById.get(s.pendingChange.planId)?.name ?? s.pendingChange.planCode, code: s.pendingChange.planCode } : null,
+      backupsEnabled: chosen.some((f) => f.type === 'backup'),
+      pendingPlan: s?.pendingChange ? { _id: s.pendingChange.planId, name: names.planName.get(s.pendingChange.planId) ?? s.pendingChange.planCode, code: s.pendingChange.planCode } : null,
     };
   });
 }

@@ -27,7 +27,7 @@ async function main() {
     process.exit(1);
   }
   const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker', pid: process.pid } });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (err) => log.warn({ err }, 'idle database connection lost') });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onBackgroundError: (err) => log.warn({ err }, 'database error outside a request (a lost idle connection, the embedded maintenance)') });
   await database.migrate();
   await seedCatalogue(database.db);
   const { t } = createI18n(config.PRODUCT_NAME);
