@@ -17,6 +17,7 @@ import { planSchema } from '../src/domain/plans/schemas';
 import { buildServer } from '../scripts/build-server';
 import { adminCases } from './admin';
 import { ingestionCase } from './ingest';
+import { benchPostgresUrl, onScratchPostgres } from './scratch';
 import type * as Product from './product';
 
 // The product as production runs it: compiled by esbuild, not transformed on the fly by tsx.
@@ -152,18 +153,29 @@ async function main() {
   // alone: the task worker (provisioning every server the create benchmark orders) is off.
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: undefined, TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000', WORKER_ENABLED: 'false' });
   // BENCH_ONLY=ingest: the ingestion case alone (profiling the pipeline without the other runs).
-  if (process.env.BENCH_ONLY === 'ingest') {
-    await ingestionCase(config, benchUser);
-    rmSync(dataDir, { recursive: true, force: true });
-    return;
+  if (process.env.BENCH_ONLY !== 'ingest') {
+    await readCases(config, 'PGlite');
+    const databaseUrl = benchPostgresUrl();
+    if (databaseUrl) await onScratchPostgres(databaseUrl, (url) => readCases({ ...config, DATABASE_URL: url }, 'PostgreSQL'));
   }
+  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'ingest') {
+    // A fresh data directory for the ingestion case: its own server, sign-up and app.
+    const ingestDir = mkdtempSync(join(tmpdir(), 'beacon-bench-ingest-'));
+    await ingestionCase({ ...config, DATA_DIR: ingestDir }, benchUser);
+    rmSync(ingestDir, { recursive: true, force: true });
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The hot reads, the 1,000-server company, the serialisation and the admin lists, on one database. */
+async function readCases(config: ReturnType<typeof loadConfig>, database: string) {
   const app = await buildApp(config);
   const productUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  console.log(`\n== on ${database}`);
   // BENCH_ONLY=admin: the admin lists alone.
   if (process.env.BENCH_ONLY === 'admin') {
     await adminCases(app, productUrl, (url, target) => measure(url, target, ADMIN_DURATION_S));
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
     return;
   }
   const targets: Target[] = [
@@ -200,7 +212,6 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'fleet') {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
     return;
   }
   const create = rates.get('POST /api/v1/deployments (create)') ?? 0;
@@ -210,11 +221,6 @@ async function main() {
   // Shorter runs: twenty admin cases at the full duration would make the bench long.
   await adminCases(app, productUrl, (url, target) => measure(url, target, ADMIN_DURATION_S));
   await app.close();
-  // A fresh data directory for the ingestion case: its own server, sign-up and app.
-  const ingestDir = mkdtempSync(join(tmpdir(), 'beacon-bench-ingest-'));
-  await ingestionCase({ ...config, DATA_DIR: ingestDir }, benchUser);
-  rmSync(ingestDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /**

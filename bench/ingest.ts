@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import { bareBulk, BULK_LABEL, bulkRun, type BulkResult } from './bulk';
+import { benchPostgresUrl, onScratchPostgres } from './scratch';
 
 const EVENTS_PER_REQUEST = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -105,18 +106,6 @@ export async function ingestionCase(config: Config, signIn: (url: string) => Pro
   console.log(`bare /i/bulk: health under load p50 ${bulkBase.healthP50.toFixed(1)} ms, p99 ${bulkBase.healthP99.toFixed(1)} ms; fairness ${bulkBase.fairness.toFixed(2)}`);
   console.log(`${'endpoint'.padEnd(34)}${'events/s'.padStart(12)}${'base ev/s'.padStart(12)}${'ratio'.padStart(8)}`);
   await onDatabase('PGlite', { ...config, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn, base, bulkBase);
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl?.startsWith('postgres')) return;
-  const name = `beacon_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    await onDatabase('PostgreSQL', { ...config, DATABASE_URL: url.toString(), INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn, base, bulkBase);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  const databaseUrl = benchPostgresUrl();
+  if (databaseUrl) await onScratchPostgres(databaseUrl, (url) => onDatabase('PostgreSQL', { ...config, DATABASE_URL: url, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn, base, bulkBase));
 }
