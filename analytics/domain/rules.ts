@@ -40,18 +40,23 @@ export function sanitizeValue(raw: unknown): string | null {
   return null;
 }
 
-// Making a formatter costs far more than using one: ingestion asks for every event.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+// Making a formatter costs far more than using one, and using one far more than a lookup:
+// ingestion asks for every event, and a request's events mostly share its instant.
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; lastMs: number; lastDay: string }>();
 /** The day ('YYYY-MM-DD') of an instant in a time zone. */
 export function dayIn(timeZone: string, at: Date): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
+  let zone = dayFormats.get(timeZone);
+  if (!zone) {
+    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), lastMs: NaN, lastDay: '' };
+    dayFormats.set(timeZone, zone);
   }
-  const parts = format.formatToParts(at);
+  const ms = at.getTime();
+  if (ms === zone.lastMs) return zone.lastDay;
+  const parts = zone.format.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  zone.lastDay = `${get('year')}-${get('month')}-${get('day')}`;
+  zone.lastMs = ms;
+  return zone.lastDay;
 }
 
 /** Whether the runtime knows this IANA time zone. */

@@ -24,16 +24,16 @@ const request = (n: number): Write => ({
 /** A database answering every batch statement with all its requests new; `refuse` names devices it refuses. */
 function fakeDb(refuse: string[] = []) {
   const statements: string[][] = [];
-  const db = {
-    execute: async (query: { queryChunks: unknown[] }) => {
-      // The first JSON parameter holds the batch's requests.
-      const param = query.queryChunks.find((c): c is string => typeof c === 'string' && c.startsWith('[{"i":0'));
-      const rows = JSON.parse(param ?? '[]') as { i: number; dev: string }[];
-      statements.push(rows.map((r) => r.dev));
-      if (rows.some((r) => refuse.includes(r.dev))) throw new Error('refused');
-      return { rows: rows.map((r) => ({ i: r.i })) };
-    },
+  const execute = async (params: unknown[]) => {
+    // The first JSON parameter holds the batch's requests.
+    const param = params.find((c): c is string => typeof c === 'string' && c.startsWith('[{"i":0'));
+    const rows = JSON.parse(param ?? '[]') as { i: number; dev: string }[];
+    statements.push(rows.map((r) => r.dev));
+    if (rows.some((r) => refuse.includes(r.dev))) throw new Error('refused');
+    return { rows: rows.map((r) => ({ i: r.i })) };
   };
+  // The batch statement is run as a named (prepared) query through the driver's session.
+  const db = { _: { session: { prepareQuery: (query: { params: unknown[] }) => ({ execute: () => execute(query.params) }) } } };
   return { db: db as unknown as Db, statements };
 }
 
