@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import { bareBulk, BULK_LABEL, bulkRun, type BulkResult } from './bulk';
