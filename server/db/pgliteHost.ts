@@ -4,7 +4,7 @@
  * time and queues the rest behind an open transaction, as in the server's thread before.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { HostData, HostReply, HostRequest, SentError } from './pgliteThread';
 
@@ -41,6 +41,71 @@ function options(request: { rowMode?: 'array' | 'object'; textTypes?: number[] }
   return { rowMode: request.rowMode, parsers };
 }
 
+/**
+ * Statements kept prepared, by their text, the most recently used last. PGlite's own `query` parses
+ * and plans every statement again; a join or the ingestion batch spends more time planning than
+ * running (1 to 20 ms in WebAssembly). Prepared, PostgreSQL plans one again only as it sees fit
+ * (after five runs a generic plan, when it is as good), like a driver that prepares each statement.
+ */
+const statements = new Map<string, { name: string; types: number[] }>();
+const STATEMENTS_KEPT = 500;
+let nextStatement = 1;
+const { serialize } = protocol;
+const joined = (parts: Uint8Array[]) => Buffer.concat(parts);
+
+async function prepare(sql: string): Promise<{ name: string; types: number[] }> {
+  const kept = statements.get(sql);
+  if (kept) {
+    statements.delete(sql);
+    statements.set(sql, kept);
+    return kept;
+  }
+  const name = `beacon_${nextStatement++}`;
+  const { messages } = await pglite.execProtocol(joined([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+  const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+  statements.set(sql, statement);
+  const [oldest] = statements;
+  if (statements.size > STATEMENTS_KEPT && oldest) {
+    statements.delete(oldest[0]);
+    await pglite.execProtocol(joined([serialize.close({ type: 'S', name: oldest[1].name }), serialize.sync()]), { syncToFs: false });
+  }
+  return statement;
+}
+
+/** One statement through its kept preparation: bind, describe, execute and sync in one call. */
+async function preparedQuery(sql: string, params: unknown[], queryOptions: QueryOptions | undefined, inTransaction: boolean): Promise<Results> {
+  const { name, types } = await prepare(sql);
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = pglite.serializers[types[i] ?? 0];
+    return serializer ? serializer(value) : String(value);
+  });
+  try {
+    const { messages } = await pglite.execProtocol(joined([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]), { syncToFs: !inTransaction });
+    const [result] = parse.parseResults(messages, pglite.parsers, queryOptions);
+    if (!result) throw new Error('no result');
+    return result;
+  } catch (err) {
+    if (isStale(err)) statements.delete(sql);
+    throw err;
+  }
+}
+
+/** PostgreSQL's answer when a table changed under a kept statement ("cached plan must not change result type"). */
+const isStale = (err: unknown) => err instanceof Error && (err as { code?: string }).code === '0A000' && /cached plan/.test(err.message);
+
+/**
+ * A query outside a transaction waits for any open one, as PGlite's `query` does (its two locks);
+ * inside one, it holds the transaction already.
+ */
+function query(request: { sql: string; params?: unknown[]; tx?: number }, queryOptions: QueryOptions | undefined): Promise<Results> {
+  const run = () => pglite._runExclusiveQuery(() => preparedQuery(request.sql, request.params ?? [], queryOptions, request.tx !== undefined));
+  // Outside a transaction a statement whose table changed is simply prepared again.
+  if (request.tx === undefined) return pglite._runExclusiveTransaction(() => run().catch((err: unknown) => (isStale(err) ? run() : Promise.reject(err))));
+  if (!transactions.has(request.tx)) throw new Error(`transaction ${request.tx} is not open`);
+  return run();
+}
+
 function target(tx: number | undefined): Transaction | PGlite {
   if (tx === undefined) return pglite;
   const open = transactions.get(tx);
@@ -51,7 +116,7 @@ function target(tx: number | undefined): Transaction | PGlite {
 async function run(request: HostRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return target(request.tx).query(request.sql, request.params, options(request));
+      return query(request, options(request));
     case 'exec':
       return target(request.tx).exec(request.sql);
     case 'begin':

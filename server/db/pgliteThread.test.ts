@@ -87,6 +87,18 @@ describe('the embedded database in its own thread', () => {
     expect(rows[0]).toEqual(['2026-11-26 10:00:00+00', 5]);
   });
 
+  it('keeps statements prepared, and prepares one again once its table changed', async () => {
+    await thread.exec('create table notes (id int primary key, body text)');
+    await thread.query('insert into notes values ($1, $2)', [1, 'first']);
+    const read = () => thread.query<Record<string, unknown>>('select * from notes where id = $1', [1]);
+    expect((await read()).rows).toEqual([{ id: 1, body: 'first' }]);
+    await thread.exec('alter table notes add column pinned boolean not null default false');
+    expect((await read()).rows).toEqual([{ id: 1, body: 'first', pinned: false }]);
+    // Parameters go through the same serialisers as PGlite's query: dates, arrays, JSON, nulls.
+    const { rows } = await thread.query<{ d: string; a: number[]; j: { k: number }; n: null }>('select $1::timestamptz::text as d, $2::int[] as a, $3::jsonb as j, $4::text as n', [new Date('2026-11-26T10:00:00Z'), [1, 2], { k: 3 }, null]);
+    expect(rows[0]).toEqual({ d: '2026-11-26 10:00:00+00', a: [1, 2], j: { k: 3 }, n: null });
+  });
+
   it('delivers NOTIFY to a listener until it stops listening', async () => {
     const heard: string[] = [];
     const stop = await thread.listen('jobs', (payload) => heard.push(payload));

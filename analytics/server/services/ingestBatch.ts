@@ -22,12 +22,12 @@ export interface BatchOptions {
 }
 
 /**
- * Embedded PGlite runs each statement on the main thread, so its batches stay small: no request
- * waits behind more than one short statement, and timers and sockets are served between batches.
- * PostgreSQL works in its own process: bigger batches, fewer commits.
+ * Embedded PGlite has one connection (in its own thread): a batch holds it for the whole statement,
+ * so its batches stay moderate and other requests' reads wait behind at most one of them.
+ * PostgreSQL works in its own process, with a pool: bigger batches, fewer commits.
  */
 export const BATCH_OPTIONS: Record<'pglite' | 'postgres', BatchOptions> = {
-  pglite: { windowMs: 2, maxRequests: 25 },
+  pglite: { windowMs: 2, maxRequests: 100 },
   postgres: { windowMs: 2, maxRequests: 500 },
 };
 
