@@ -81,14 +81,14 @@ export function createAppMetrics({ database, queueCounts }: MetricsSources): App
       }
     },
   });
-  // node-postgres's pool: requests waiting for a free connection (PGlite has one connection and no pool).
+  // node-postgres's pool: requests waiting for a free connection; PGlite's one connection: calls queued behind the running one.
   const pool = (database.db as unknown as { $client?: { waitingCount?: number; totalCount?: number; idleCount?: number } }).$client;
   new client.Gauge({
     name: 'beacon_db_pool_waiting',
-    help: 'Database queries waiting for a pooled connection (PostgreSQL; 0 on PGlite)',
+    help: 'Database queries waiting for a connection: for a pooled one (PostgreSQL), behind the running statement (PGlite)',
     registers: [registry],
     collect() {
-      this.set(database.kind === 'postgres' ? (pool?.waitingCount ?? 0) : 0);
+      this.set(database.kind === 'postgres' ? (pool?.waitingCount ?? 0) : Math.max(0, (database.pglite?.inFlight ?? 0) - 1));
     },
   });
   new client.Gauge({

@@ -27,10 +27,15 @@ describe('the embedded database in its own thread', () => {
         }
       }, 1);
     });
+    // Counted while it runs (the metrics' queue figure), and no more once answered.
+    const queued = thread.query('select 1');
+    expect(thread.inFlight).toBe(2);
     const { rows } = await statement;
+    await queued;
     clearInterval(timer);
     expect(rows[0]?.n).toBeGreaterThan(0);
     expect(ticksFirst).toBe(true);
+    expect(thread.inFlight).toBe(0);
   });
 
   it('passes a database error back with its code, table and constraint', async () => {

@@ -99,6 +99,11 @@ export class PgliteThread {
   private failure: Error | null = null;
   private readonly ready: Promise<void>;
 
+  /** Calls sent and not answered yet: the one running and those queued behind it. */
+  get inFlight(): number {
+    return this.calls.size;
+  }
+
   /** Starts the thread and opens the database in it; answers once the database answers. */
   static async start(data: Omit<HostData, 'code' | 'maintenanceMs'> & { maintenanceMs?: number; onMaintenanceError?: (err: Error) => void }): Promise<PgliteThread> {
     const { onMaintenanceError, ...rest } = data;
