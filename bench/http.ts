@@ -111,7 +111,7 @@ async function fleetTargets(app: Awaited<ReturnType<typeof buildApp>>, url: stri
        select id, 'mc-' || id, 'https://' || id || '.fleet.example', id || '.fleet.example', 'active', 'healthy' from deployments where company_id = '${c}' on conflict do nothing`,
     `insert into deployment_tasks (deployment_id, type, status, progress) select id, 'provision', 'completed', 100 from deployments where company_id = '${c}' and id <> '${id}'`,
     `insert into mau_history (deployment_id, used, starts_at, ends_at) select id, 123, date_trunc('month', now()), date_trunc('month', now()) + interval '1 month' - interval '1 ms' from deployments where company_id = '${c}'`,
-    // Statistics of the new rows, as autovacuum (PostgreSQL) or the nightly maintenance (PGlite) keeps them.
+    // Statistics of the new rows, as autovacuum (PostgreSQL) or the hourly maintenance (PGlite) keeps them.
     'vacuum analyze',
   ])
     await app.database.rows(statement);
