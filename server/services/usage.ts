@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { subscriptionState } from '../../src/domain/billing/rules';
 import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../src/domain/usage/mauRule';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import type { OrderChange, OrderReview } from '../../src/domain/orders/schemas';
@@ -6,7 +7,7 @@ import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { CompanyUsage, ServerUsage } from '../../src/domain/usage/schemas';
 import type { PlanDto } from '../../src/domain/plans/schemas';
 import type { Db } from '../db/client';
-import { companies, deployments, mauHistory, subscriptions } from '../db/schema';
+import { companies, deploymentRuntime, deployments, mauHistory, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit } from './audit';
 import type { Members } from './companies';
@@ -39,16 +40,20 @@ export function createUsageService({ db, members, plans, review }: { db: Db; mem
       const [[company], rows, offered] = await Promise.all([
         db.select({ alerts: companies.mauAlerts }).from(companies).where(eq(companies.id, input.companyId)),
         db
-          .select({ d: deployments, s: subscriptions, used: mauHistory.used, forecast: mauHistory.forecast })
+          .select({ d: deployments, s: subscriptions, used: mauHistory.used, forecast: mauHistory.forecast, deletingOn: deploymentRuntime.terminationScheduledAt })
           .from(deployments)
           .innerJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
+          .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
           .leftJoin(mauHistory, and(eq(mauHistory.deploymentId, deployments.id), eq(mauHistory.startsAt, monthStart)))
           .where(and(eq(deployments.companyId, input.companyId), ne(deployments.status, 'deleted'), ne(subscriptions.status, 'canceled')))
           .orderBy(deployments.name),
         plans.forCompany(input.companyId),
       ]);
       const servers: ServerUsage[] = [];
-      for (const { d, s, used, forecast } of rows) {
+      for (const { d, s, used, forecast, deletingOn } of rows) {
+        // A server whose billing stops (being deleted, its subscription ending) has no next bill to project.
+        const facts = { free: d.free, status: s.status, deleted: false, deletingOn: deletingOn?.toISOString() ?? null, nextBilledAt: null, scheduledChange: s.scheduledChange };
+        if (subscriptionState(facts).kind === 'line') continue;
         const limit = mauFromPlanCode(d.planCode) ?? 0;
         const count = used ?? 0;
         const overTier = limit > 0 && count > limit;

@@ -108,3 +108,16 @@ describe('the MAU forecast, its alerts and the bill it leads to', () => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describe('the projected bills', () => {
+  it('leave out a server being deleted: no next bill is projected for it', async () => {
+    const owner = await companyOwner(t.app, 'forecast-deleting@example.com');
+    const cat = await loadCatalogue(t.app);
+    const kept = await settledIn(t.app, owner.cookie, (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Kept' }))).json().payload._id as string, 'running');
+    const leaving = await settledIn(t.app, owner.cookie, (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Leaving' }))).json().payload._id as string, 'running');
+    const names = async () => (await api(t.app, owner.cookie, 'GET', `/companies/${owner.companyId}/usage`)).json<{ payload: CompanyUsage }>().payload.servers.map((x) => x._id);
+    expect((await names()).sort()).toEqual([kept._id, leaving._id].sort());
+    expect((await api(t.app, owner.cookie, 'DELETE', `/deployments/${leaving._id}`)).statusCode).toBe(200);
+    expect(await names()).toEqual([kept._id]);
+  });
+});
