@@ -135,6 +135,8 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: {
           name: 'unit',
+          // Vitest's default leaves one of two cores idle; the files load their modules in parallel.
+          maxWorkers: 2,
           include: ['src/**/*.test.{ts,tsx}', 'analytics/**/*.test.{ts,tsx}', 'dataProvider/**/*.test.{ts,tsx}', 'portal/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           // A file's first render loads its modules cold; a busy CI machine needs more than 5 s for it.

@@ -1,0 +1,73 @@
+// `npm test`: every check, in stages that stop at the first failure. Runs that leave a core idle
+// go side by side: the type check and the linter are single-threaded; the browser tests mostly wait
+// for what the browser shows (about 0.7 of a core) and the process tests for the servers they start
+// and stop. When TEST_DATABASE_URL names a scratch PostgreSQL database (CI), the API suite runs on it
+// too, beside the browser tests. Plain JavaScript with no dependency: it runs before any build.
+import { spawn } from 'node:child_process';
+import process from 'node:process';
+
+const postgres = process.env.TEST_DATABASE_URL;
+
+/** A run: an npm script or a command, with its own environment when it needs one. */
+const run = (name, command, env = {}) => ({ name, command, env });
+const npm = (script) => run(script, ['npm', 'run', '--silent', script]);
+const vitest = (name, projects, env) => run(name, ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])], env);
+
+const stages = [
+  [npm('typecheck'), npm('lint')],
+  [npm('test:unit')],
+  [vitest('api', ['api'])],
+  [
+    npm('test:e2e'),
+    vitest('api-process', ['api-process']),
+    // The PGlite pass walks the full fuzz and twenty stops in a row; this one checks the same paths
+    // on PostgreSQL's dialect and pool with shorter walks.
+    ...(postgres ? [vitest('api on PostgreSQL', ['api', 'api-process'], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' })] : []),
+  ],
+];
+
+const running = new Set();
+
+/** Runs one npm script; beside others, each line of its output carries its name. */
+function start({ name, command, env }, prefixed) {
+  const started = Date.now();
+  const [file, ...args] = command;
+  const child = spawn(file, args, {
+    env: { ...process.env, ...env },
+    stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  running.add(child);
+  child.on('close', () => running.delete(child));
+  if (prefixed) {
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      let rest = '';
+      from.setEncoding('utf8');
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) to.write(`[${name}] ${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`[${name}] ${rest}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => resolve({ name, ok: code === 0, code: code ?? signal, seconds: Math.round((Date.now() - started) / 1000) }));
+  });
+}
+
+// A signal to `npm test` reaches the runs it started too (from a terminal they get it themselves;
+// a CI runner may signal only this process).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+const started = Date.now();
+for (const stage of stages) {
+  const results = await Promise.all(stage.map((r) => start(r, stage.length > 1)));
+  for (const r of results) process.stdout.write(`npm test: ${r.name} ${r.ok ? 'passed' : `FAILED (${r.code})`} in ${r.seconds} s\n`);
+  if (results.some((r) => !r.ok)) process.exit(1);
+}
+process.stdout.write(`npm test: all passed in ${Math.round((Date.now() - started) / 1000)} s\n`);
