@@ -1,29 +1,28 @@
 // `npm test`: every check, in stages that stop at the first failure. Runs that leave a core idle
-// go side by side: the type check and the linter are single-threaded; the browser tests mostly wait
-// for what the browser shows (about 0.7 of a core) and the process tests for the servers they start
-// and stop. When TEST_DATABASE_URL names a scratch PostgreSQL database (CI), the API suite runs on it
-// too, beside the browser tests. Plain JavaScript with no dependency: it runs before any build.
+// go side by side: the type check and the linter are single-threaded, and the browser tests mostly
+// wait for what the browser shows (about 0.7 of a core). When TEST_DATABASE_URL names a scratch
+// PostgreSQL database (CI), the API suite runs on it too: beside the browser tests, then its process
+// tests alone, since they wait for servers to start within a deadline. Plain JavaScript with no
+// dependency: it runs before any build.
 import { spawn } from 'node:child_process';
 import process from 'node:process';
 
 const postgres = process.env.TEST_DATABASE_URL;
 
-/** A run: an npm script or a command, with its own environment when it needs one. */
+/** A run: a command with its own environment when it needs one. */
 const run = (name, command, env = {}) => ({ name, command, env });
 const npm = (script) => run(script, ['npm', 'run', '--silent', script]);
-const vitest = (name, projects, env) => run(name, ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])], env);
+// The PGlite pass walks the full fuzz and twenty stops in a row; the PostgreSQL one checks the same
+// paths on PostgreSQL's dialect and pool with shorter walks.
+const onPostgres = (project) =>
+  run(`${project} on PostgreSQL`, ['npx', 'vitest', 'run', '--project', project], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' });
 
 const stages = [
   [npm('typecheck'), npm('lint')],
   [npm('test:unit')],
-  [vitest('api', ['api'])],
-  [
-    npm('test:e2e'),
-    vitest('api-process', ['api-process']),
-    // The PGlite pass walks the full fuzz and twenty stops in a row; this one checks the same paths
-    // on PostgreSQL's dialect and pool with shorter walks.
-    ...(postgres ? [vitest('api on PostgreSQL', ['api', 'api-process'], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' })] : []),
-  ],
+  [npm('test:api')],
+  [npm('test:e2e'), ...(postgres ? [onPostgres('api')] : [])],
+  ...(postgres ? [[onPostgres('api-process')]] : []),
 ];
 
 const running = new Set();
