@@ -1,28 +1,25 @@
-// `npm test`: every check, in stages that stop at the first failure. Runs that leave a core idle
-// go side by side: the type check and the linter are single-threaded, and the browser tests mostly
-// wait for what the browser shows (about 0.7 of a core). When TEST_DATABASE_URL names a scratch
-// PostgreSQL database (CI), the API suite runs on it too: beside the browser tests, then its process
-// tests alone, since they wait for servers to start within a deadline. Plain JavaScript with no
-// dependency: it runs before any build.
+// `npm test`: every check, in stages that stop at the first failure. The type check and the linter
+// are single-threaded, so they run side by side. When TEST_DATABASE_URL names a scratch PostgreSQL
+// database (CI), the API suite runs on it too, last. It ran beside the browser tests at first (they
+// use about 0.7 of a core), but that saved two minutes of 25 and made deadline-bound tests flaky.
+// Plain JavaScript with no dependency: it runs before any build.
 import { spawn } from 'node:child_process';
 import process from 'node:process';
 
 const postgres = process.env.TEST_DATABASE_URL;
 
-/** A run: a command with its own environment when it needs one. */
+/** A run: a command, with its own environment when it needs one. */
 const run = (name, command, env = {}) => ({ name, command, env });
-const npm = (script) => run(script, ['npm', 'run', '--silent', script]);
-// The PGlite pass walks the full fuzz and twenty stops in a row; the PostgreSQL one checks the same
-// paths on PostgreSQL's dialect and pool with shorter walks.
-const onPostgres = (project) =>
-  run(`${project} on PostgreSQL`, ['npx', 'vitest', 'run', '--project', project], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' });
+const npm = (script, env) => run(script + (env?.DATABASE_URL ? ' on PostgreSQL' : ''), ['npm', 'run', '--silent', script], env);
 
 const stages = [
   [npm('typecheck'), npm('lint')],
   [npm('test:unit')],
   [npm('test:api')],
-  [npm('test:e2e'), ...(postgres ? [onPostgres('api')] : [])],
-  ...(postgres ? [[onPostgres('api-process')]] : []),
+  [npm('test:e2e')],
+  // The PGlite pass walks the full fuzz and twenty stops in a row; this one checks the same paths on
+  // PostgreSQL's dialect and pool with shorter walks.
+  ...(postgres ? [[npm('test:api', { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' })]] : []),
 ];
 
 const running = new Set();

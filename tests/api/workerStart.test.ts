@@ -2,14 +2,19 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/testApp';
 
-/** The app's log lines, as the messages they carry. */
+/** The app's log lines, as the messages they carry, and the errors logged with them (to say what failed). */
 function capturedLog() {
   const stream = new PassThrough();
   const messages: string[] = [];
+  const errors: string[] = [];
   stream.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) messages.push((JSON.parse(line) as { msg: string }).msg);
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      const entry = JSON.parse(line) as { msg: string; err?: { message?: string; stack?: string } };
+      messages.push(entry.msg);
+      if (entry.err) errors.push(`${entry.msg}: ${entry.err.stack ?? entry.err.message ?? ''}`);
+    }
   });
-  return { logger: { level: 'info', stream }, messages };
+  return { logger: { level: 'info', stream }, messages, errors };
 }
 
 describe('the in-server task worker', () => {
@@ -38,7 +43,7 @@ describe('the in-server task worker', () => {
     await t.app.ready();
     await t.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(log.messages).not.toContain('the task worker did not start');
-    expect(log.messages).not.toContain('task queue error');
+    expect(log.messages, log.errors.join('\n')).not.toContain('the task worker did not start');
+    expect(log.messages, log.errors.join('\n')).not.toContain('task queue error');
   });
 });
