@@ -14,13 +14,18 @@ export function CompletePayment({ deployment: d, onPaid, size = 'small' }: { dep
   const { t } = useTranslation();
   const { companyId, projectId } = useSelection();
   const [open, setOpen] = useState(false);
-  if (d.billing.status !== 'pending') return null;
+  const pending = d.billing.status === 'pending';
+  // An open modal stays until it is closed: the refresh its payment starts makes the server
+  // no longer pending, and unmounting then would take the "Payment received" step away.
+  if (!pending && !open) return null;
   const dashboardPath = companyId && projectId ? `/c/${companyId}/p/${projectId}/dashboard` : '/dashboard';
   return (
     <>
-      <Button size={size} variant="contained" startIcon={<Payment />} onClick={() => setOpen(true)} data-testid="complete-payment" aria-label={t('servers.completePaymentFor', { name: d.name })}>
-        {t('servers.completePayment')}
-      </Button>
+      {pending && (
+        <Button size={size} variant="contained" startIcon={<Payment />} onClick={() => setOpen(true)} data-testid="complete-payment" aria-label={t('servers.completePaymentFor', { name: d.name })}>
+          {t('servers.completePayment')}
+        </Button>
+      )}
       {open && <PaymentModal deployment={{ id: d._id, name: d.name }} dashboardPath={dashboardPath} onClose={() => setOpen(false)} onPaid={() => onPaid?.()} />}
     </>
   );
