@@ -8,9 +8,8 @@ import process from 'node:process';
 
 const postgres = process.env.TEST_DATABASE_URL;
 
-/** A run: a command, with its own environment when it needs one. */
-const run = (name, command, env = {}) => ({ name, command, env });
-const npm = (script, env) => run(script + (env?.DATABASE_URL ? ' on PostgreSQL' : ''), ['npm', 'run', '--silent', script], env);
+/** A run: an npm script, with its own environment when it needs one. */
+const npm = (script, env = {}) => ({ name: script + (env.DATABASE_URL ? ' on PostgreSQL' : ''), script, env });
 
 const stages = [
   [npm('typecheck'), npm('lint')],
@@ -25,10 +24,9 @@ const stages = [
 const running = new Set();
 
 /** Runs one npm script; beside others, each line of its output carries its name. */
-function start({ name, command, env }, prefixed) {
+function start({ name, script, env }, prefixed) {
   const started = Date.now();
-  const [file, ...args] = command;
-  const child = spawn(file, args, {
+  const child = spawn('npm', ['run', '--silent', script], {
     env: { ...process.env, ...env },
     stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
