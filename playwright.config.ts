@@ -3,18 +3,22 @@ import { defineConfig } from '@playwright/test';
 /** Browser tests run in Debian's Chromium against the built product, started by globalSetup. */
 /** Files that run a schedule over every server of the product. */
 const PLATFORM_WIDE = /(hourlyBackups|adminJobs|forecast)\.spec\.ts$/;
+/** A file whose journey waits for the minute's termination run: queued first, so it does not end the run alone. */
+const LONGEST = /servers\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/globalSetup.ts',
   fullyParallel: false,
-  // Two files at a time: each test signs up accounts of its own, so files do not share what they change.
-  workers: 2,
+  // Four files at a time: each test signs up accounts of its own, so files do not share what they
+  // change. The tests mostly wait (for the server's tasks, for pages): four use about one core.
+  workers: 4,
   projects: [
-    { name: 'browser', testIgnore: PLATFORM_WIDE },
+    { name: 'longest', testMatch: LONGEST },
+    { name: 'browser', testIgnore: [PLATFORM_WIDE, LONGEST] },
     // These run schedules for every server (backups, MAU sampling): a backup task would make another
     // file's server busy mid-journey, so they run after the rest, one at a time.
-    { name: 'platform-wide', testMatch: PLATFORM_WIDE, dependencies: ['browser'], workers: 1 },
+    { name: 'platform-wide', testMatch: PLATFORM_WIDE, dependencies: ['longest', 'browser'], workers: 1 },
   ],
   retries: 0,
   timeout: 30_000,

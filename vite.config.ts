@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routePreload } from './scripts/routePreload';
 import { NOT_FOUND_PAGE, SHELL_ROUTES } from './src/routeTable';
@@ -75,6 +76,19 @@ function inApp(id: string, graph: ModuleGraph): boolean {
  */
 const FRONT_DOOR_FORMS = /node_modules[\\/]@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|InputAdornment|TextareaAutosize)[\\/]/;
 
+const UNIT_TESTS = ['src', 'analytics', 'dataProvider', 'portal', 'admin', 'i18n', 'server', 'tests/unit'];
+
+/**
+ * Unit test files that need modules of their own: those replacing a module with `vi.mock` (shared,
+ * the replacement would reach the next file), and the check that zod's setting applies before zod loads.
+ */
+const UNIT_OWN_MODULES = UNIT_TESTS.flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+    .map((file) => `${dir}/${file.replaceAll('\\', '/')}`)
+    .filter((file) => file === 'src/zodJitless.test.ts' || readFileSync(file, 'utf8').includes('vi.mock(')),
+);
+
 /** API test files that start real server processes (each a node with its own database). */
 const PROCESS_TESTS = ['tests/api/{process,shutdown,orderCrash,serversReliability,adminJobs,analytics.ingestCrash}.test.ts'];
 
@@ -137,9 +151,24 @@ export default defineConfig(({ command }) => ({
           name: 'unit',
           // Vitest's default leaves one of two cores idle; the files load their modules in parallel.
           maxWorkers: 2,
-          include: ['src/**/*.test.{ts,tsx}', 'analytics/**/*.test.{ts,tsx}', 'dataProvider/**/*.test.{ts,tsx}', 'portal/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'i18n/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: UNIT_TESTS.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
+          exclude: UNIT_OWN_MODULES,
+          // Files share a worker's loaded modules (React, react-admin, MUI): loading them afresh for
+          // each file took more than half the run. A file's render is cleaned up after each test.
+          isolate: false,
           environment: 'node',
           // A file's first render loads its modules cold; a busy CI machine needs more than 5 s for it.
+          testTimeout: 15000,
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-own-modules',
+          maxWorkers: 2,
+          include: UNIT_OWN_MODULES,
+          environment: 'node',
           testTimeout: 15000,
           setupFiles: ['tests/unit/setup.ts'],
         },
