@@ -1,32 +1,39 @@
-// `npm test`: every check, in stages that stop at the first failure. The type check and the linter
-// are single-threaded, so they run side by side. When TEST_DATABASE_URL names a scratch PostgreSQL
-// database (CI), the API suite runs on it too, last. It ran beside the browser tests at first (they
-// use about 0.7 of a core), but that saved two minutes of 25 and made deadline-bound tests flaky.
+// `npm test`: every check, in stages that stop at the first failure. Runs in one stage go side by
+// side; a list inside a stage is a chain, one run after another. The type check and the linter are
+// single-threaded, so they pair up. The browser tests mostly wait (four files at a time use about
+// one core), so the process tests and, when TEST_DATABASE_URL names a scratch PostgreSQL database
+// (CI), the API suite on it run beside them; the rest of the API suite takes both cores before.
 // Plain JavaScript with no dependency: it runs before any build.
 import { spawn } from 'node:child_process';
 import process from 'node:process';
 
 const postgres = process.env.TEST_DATABASE_URL;
 
-/** A run: an npm script, with its own environment when it needs one. */
-const npm = (script, env = {}) => ({ name: script + (env.DATABASE_URL ? ' on PostgreSQL' : ''), script, env });
+/** A run: an npm script, or a tool of the project with its arguments; its own environment when it needs one. */
+const npm = (script) => ({ name: script, command: ['run', '--silent', script], env: {} });
+const vitest = (name, projects, env = {}) => ({ name, command: ['exec', '--', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])], env });
 
 const stages = [
   [npm('typecheck'), npm('lint')],
   [npm('test:unit')],
-  [npm('test:api')],
-  [npm('test:e2e')],
-  // The PGlite pass walks the full fuzz and twenty stops in a row; this one checks the same paths on
-  // PostgreSQL's dialect and pool with shorter walks.
-  ...(postgres ? [[npm('test:api', { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' })]] : []),
+  [vitest('API tests', ['api'])],
+  [
+    npm('test:e2e'),
+    [
+      vitest('API process tests', ['api-process']),
+      // The PGlite pass walks the full fuzz and twenty stops in a row; this one checks the same
+      // paths on PostgreSQL's dialect and pool with shorter walks.
+      ...(postgres ? [vitest('API tests on PostgreSQL', ['api', 'api-process'], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' })] : []),
+    ],
+  ],
 ];
 
 const running = new Set();
 
-/** Runs one npm script; beside others, each line of its output carries its name. */
-function start({ name, script, env }, prefixed) {
+/** Starts one run; beside others, each line of its output carries its name. */
+function start({ name, command, env }, prefixed) {
   const started = Date.now();
-  const child = spawn('npm', ['run', '--silent', script], {
+  const child = spawn('npm', command, {
     env: { ...process.env, ...env },
     stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
@@ -45,8 +52,23 @@ function start({ name, script, env }, prefixed) {
     }
   }
   return new Promise((resolve) => {
-    child.on('close', (code, signal) => resolve({ name, ok: code === 0, code: code ?? signal, seconds: Math.round((Date.now() - started) / 1000) }));
+    child.on('close', (code, signal) => {
+      const result = { name, ok: code === 0, code: code ?? signal, seconds: Math.round((Date.now() - started) / 1000) };
+      process.stdout.write(`npm test: ${name} ${result.ok ? 'passed' : `FAILED (${result.code})`} in ${result.seconds} s\n`);
+      resolve(result);
+    });
   });
+}
+
+/** Runs a chain one after another, stopping at its first failure. */
+async function chain(runs, prefixed) {
+  const results = [];
+  for (const run of runs) {
+    const result = await start(run, prefixed);
+    results.push(result);
+    if (!result.ok) break;
+  }
+  return results;
 }
 
 // A signal to `npm test` reaches the runs it started too (from a terminal they get it themselves;
@@ -60,8 +82,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const started = Date.now();
 for (const stage of stages) {
-  const results = await Promise.all(stage.map((r) => start(r, stage.length > 1)));
-  for (const r of results) process.stdout.write(`npm test: ${r.name} ${r.ok ? 'passed' : `FAILED (${r.code})`} in ${r.seconds} s\n`);
+  const prefixed = stage.length > 1;
+  const results = (await Promise.all(stage.map((r) => (Array.isArray(r) ? chain(r, prefixed) : start(r, prefixed))))).flat();
   if (results.some((r) => !r.ok)) process.exit(1);
 }
 process.stdout.write(`npm test: all passed in ${Math.round((Date.now() - started) / 1000)} s\n`);

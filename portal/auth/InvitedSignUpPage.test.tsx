@@ -22,8 +22,8 @@ const L = {
 const open = async (routes: ApiRoutes, entry = '/account/invited?token=tok-1') => {
   const api = mockRoutes(routes);
   renderPage(<InvitedSignUpPage />, entry, '/account/invited');
-  // Let the token check answer.
-  await act(async () => {});
+  // The token check answers, and the form (its own chunk) loads, or the page moves on.
+  await waitFor(() => expect(screen.queryByText(en('invited.checking'))).toBeNull());
   return api;
 };
 const submit = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: en('invited.submit') })));

@@ -10,7 +10,7 @@ import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type 
 import { taskDto } from './deploymentTasks';
 import type { DeploymentActionService } from './deploymentActions';
 import { backupDto } from './deploymentReads';
-import { anyDeploymentRowsQuery, deploymentViews, mauHistoryOf } from './deploymentViews';
+import { anyDeploymentViewRowsQuery, deploymentViews, mauHistoryOf } from './deploymentViews';
 import { UUID } from './plans';
 import { serverLabels } from './serverLabels';
 import type { SessionUser } from './sessions';
@@ -125,7 +125,7 @@ export function createAdminDeploymentService({ db, config, actions }: { db: Db; 
     async get(actor: SessionUser, input: { deploymentId: string }): Promise<AdminDeploymentDetail> {
       requirePlatformAdmin(actor);
       if (!UUID.test(input.deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      const [row] = await anyDeploymentRowsQuery(db).where(eq(deployments.id, input.deploymentId));
+      const [row] = await anyDeploymentViewRowsQuery(db).where(eq(deployments.id, input.deploymentId));
       if (!row) throw new AppError('DEPLOYMENT_NOT_FOUND');
       const [[view], mauHistory, [company], tasks, backups] = await Promise.all([
         deploymentViews(db, [row], config.PAST_DUE_GRACE_DAYS),

@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
 import { enqueueTask, openTask, recordEvent, taskDto } from './deploymentTasks';
 import type { TaskQueue } from '../queue';
-import { deploymentRowsQuery, deploymentViews } from './deploymentViews';
+import { deploymentViewRowsQuery, deploymentViews } from './deploymentViews';
 import { loadDeploymentFor } from './deploymentReads';
 import type { PaymentGateway } from './payments';
 import type { Keyring } from './secrets';
@@ -79,7 +79,7 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
     if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
     return { deployment: view, task };
   }
-  const loadRow = (id: string) => deploymentRowsQuery(db).where(eq(deployments.id, id));
+  const loadRow = (id: string) => deploymentViewRowsQuery(db).where(eq(deployments.id, id));
 
   /** billing: what the payment vendor is told once the change is committed (stop at the period end, or keep billing). */
   type Change = { type?: TaskType; payload?: Record<string, unknown>; before?: Record<string, unknown>; after?: Record<string, unknown>; billing?: 'stop' | 'keep' };

@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { COUNT_CAP, likePattern } from './adminQuery';
 import type { Members } from './companies';
 import { taskDto } from './deploymentTasks';
-import { deploymentRowsQuery, deploymentViews, mauHistoryOf, notDeleted, type DeploymentRow } from './deploymentViews';
+import { deploymentRowsQuery, deploymentViewRowsQuery, deploymentViews, mauHistoryOf, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
 import { UUID } from './plans';
 
 /** The most servers one list answers (SPEC §9's largest page). */
@@ -24,7 +24,16 @@ type Actor = { id: string };
  */
 export async function loadDeploymentFor(db: Db, members: Members, deploymentId: string, userId: string, options: { role?: 'admin'; deleted?: boolean } = {}): Promise<DeploymentRow> {
   if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
-  const [row] = await deploymentRowsQuery(db).where(eq(deployments.id, deploymentId));
+  return authorised(members, (await deploymentRowsQuery(db).where(eq(deployments.id, deploymentId)))[0], userId, options);
+}
+
+/** The same, with what the server's page adds (one statement: see deploymentViewRowsQuery). */
+async function loadDeploymentViewFor(db: Db, members: Members, deploymentId: string, userId: string, options: { deleted?: boolean } = {}): Promise<DeploymentViewRow> {
+  if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
+  return authorised(members, (await deploymentViewRowsQuery(db).where(eq(deployments.id, deploymentId)))[0], userId, options);
+}
+
+async function authorised<T extends DeploymentRow>(members: Members, row: T | undefined, userId: string, options: { role?: 'admin'; deleted?: boolean }): Promise<T> {
   if (!row || (row.deployment.status === 'deleted' && !options.deleted)) throw new AppError('DEPLOYMENT_NOT_FOUND');
   await members.require(row.deployment.companyId, userId, options.role);
   return row;
@@ -36,14 +45,14 @@ export function backupDto(b: typeof deploymentBackups.$inferSelect): BackupDto {
 
 /** Reads of servers for the members of their companies (viewers included). */
 export function createDeploymentReads({ db, members, config }: { db: Db; members: Members; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'> }) {
-  const views = (rows: DeploymentRow[]) => deploymentViews(db, rows, config.PAST_DUE_GRACE_DAYS);
+  const views = (rows: DeploymentViewRow[]) => deploymentViews(db, rows, config.PAST_DUE_GRACE_DAYS);
 
   return {
     /** GET /deployments?company&project: newest first, deleted ones left out. */
     async list(actor: Actor, companyId: string, projectId?: string): Promise<DeploymentView[]> {
       await members.require(companyId, actor.id);
       if (projectId && !UUID.test(projectId)) return [];
-      const rows = await deploymentRowsQuery(db)
+      const rows = await deploymentViewRowsQuery(db)
         .where(and(eq(deployments.companyId, companyId), notDeleted, ...(projectId ? [eq(deployments.projectId, projectId)] : [])))
         .orderBy(desc(deployments.createdAt))
         .limit(LIST_LIMIT);
@@ -70,7 +79,7 @@ export function createDeploymentReads({ db, members, config }: { db: Db; members
       const dir = order === 'ASC' ? asc : desc;
       const [from, to] = query.range;
       const [rows, counted] = await Promise.all([
-        deploymentRowsQuery(db)
+        deploymentViewRowsQuery(db)
           .where(where)
           .orderBy(dir(deployments[field]), dir(deployments.id))
           .limit(to - from + 1)
@@ -86,14 +95,14 @@ export function createDeploymentReads({ db, members, config }: { db: Db; members
       await members.require(companyId, actor.id);
       const where = and(eq(deployments.companyId, companyId), notDeleted);
       if (countOnly) return { count: await db.$count(deployments, where), deployments: [] };
-      const list = await views(await deploymentRowsQuery(db).where(where).orderBy(desc(deployments.createdAt)).limit(LIST_LIMIT));
+      const list = await views(await deploymentViewRowsQuery(db).where(where).orderBy(desc(deployments.createdAt)).limit(LIST_LIMIT));
       return { count: list.length, deployments: list };
     },
 
     /** GET /deployments/by-user: the servers of every company the user belongs to. */
     async byUser(actor: Actor): Promise<DeploymentView[]> {
       const companies = db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, actor.id));
-      const rows = await deploymentRowsQuery(db)
+      const rows = await deploymentViewRowsQuery(db)
         .where(and(inArray(deployments.companyId, companies), notDeleted))
         .orderBy(desc(deployments.createdAt))
         .limit(LIST_LIMIT);
@@ -102,8 +111,7 @@ export function createDeploymentReads({ db, members, config }: { db: Db; members
 
     /** GET /deployments/{id}/populated: one server as its page shows it, with its MAU history. */
     async populated(actor: Actor, deploymentId: string): Promise<DeploymentPopulated> {
-      const row = await loadDeploymentFor(db, members, deploymentId, actor.id, { deleted: true });
-      // Asked together: on PostgreSQL they run on separate pooled connections.
+      const row = await loadDeploymentViewFor(db, members, deploymentId, actor.id, { deleted: true });
       const [[view], history] = await Promise.all([views([row]), mauHistoryOf(db, deploymentId)]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
       return { ...view, mauHistory: history };

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cachedCatalogue } from '../db/catalogueCache';
 import type { DeploymentDomain, DeploymentView, HealthState, SslState } from '../../src/domain/deployments/schemas';
 import type { SubscriptionDto } from '../../src/domain/orders/schemas';
+import type { MauForecast } from '../../src/domain/usage/forecast';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { Db } from '../db/client';
 import { deploymentRuntime, deploymentTasks, deployments, features, mauHistory, plans, regions, subscriptions } from '../db/schema';
@@ -10,10 +11,14 @@ import { subscriptionDto } from './orderQuotes';
 import { taskDto } from './deploymentTasks';
 
 export type DeploymentRow = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect };
-/** A server as the admin area reads it: the subscription row may be missing. */
-export type AnyDeploymentRow = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect | null };
 export type AnyDeploymentView = Omit<DeploymentView, 'billing'> & { billing: SubscriptionDto | null };
 type RuntimeRow = typeof deploymentRuntime.$inferSelect;
+/** What a server's view adds to its row: runtime, newest task and this month's MAU. */
+type ViewDetails = { runtime: RuntimeRow | null; task: typeof deploymentTasks.$inferSelect | null; mau: { used: number | null; forecast: MauForecast | null } | null };
+/** A server's row with what its view adds, read in the same statement. */
+export type DeploymentViewRow = DeploymentRow & ViewDetails;
+/** As the admin area reads it: the subscription row may be missing. */
+export type AnyDeploymentViewRow = Omit<DeploymentViewRow, 'subscription'> & { subscription: typeof subscriptions.$inferSelect | null };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -59,31 +64,39 @@ function catalogueNames(db: Db) {
   });
 }
 
-/** What a server's view adds to its row, for many servers in one statement: runtime, newest task and this month's MAU. */
-function detailsQuery(db: Db, ids: string[]) {
-  const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
-  return db
-    .select({ id: deployments.id, runtime: deploymentRuntime, task: latestTasks, mau: { used: mauHistory.used, forecast: mauHistory.forecast } })
-    .from(deployments)
-    .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
-    .leftJoin(mauHistory, and(eq(mauHistory.deploymentId, deployments.id), eq(mauHistory.startsAt, monthStart)))
-    // The newest task of each server: one row off the (deployment, seq) index.
-    .leftJoin(latestTasks, sql`${latestTasks.id} = (select t.id from ${deploymentTasks} t where t.deployment_id = ${deployments.id} order by t.seq desc limit 1)`)
-    .where(inArray(deployments.id, ids));
+
+/** What a view row selects, and how each part joins its server. */
+const viewColumns = { deployment: deployments, subscription: subscriptions, runtime: deploymentRuntime, task: latestTasks, mau: { used: mauHistory.used, forecast: mauHistory.forecast } };
+const ofSubscription = eq(subscriptions.deploymentId, deployments.id);
+const ofRuntime = eq(deploymentRuntime.deploymentId, deployments.id);
+const thisMonthsMau = () => and(eq(mauHistory.deploymentId, deployments.id), eq(mauHistory.startsAt, new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1))));
+// The newest task of each server: one row off the (deployment, seq) index.
+const newestTask = sql`${latestTasks.id} = (select t.id from ${deploymentTasks} t where t.deployment_id = ${deployments.id} order by t.seq desc limit 1)`;
+
+/**
+ * A customer's servers with their subscription and what their view adds, in one statement: one
+ * snapshot, so a page never shows a completed task beside the status from before it (two reads
+ * could straddle the worker's commit), and one round trip whatever the count. The caller filters.
+ */
+export function deploymentViewRowsQuery(db: Db) {
+  return db.select(viewColumns).from(deployments).innerJoin(subscriptions, ofSubscription).leftJoin(deploymentRuntime, ofRuntime).leftJoin(mauHistory, thisMonthsMau()).leftJoin(latestTasks, newestTask);
 }
 
-/** Servers as the pages show them, built for many at once: one statement whatever the count. */
-export async function deploymentViews(db: Db, rows: DeploymentRow[], graceDays: number): Promise<DeploymentView[]>;
-export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDays: number): Promise<AnyDeploymentView[]>;
-export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDays: number): Promise<AnyDeploymentView[]> {
-  if (!rows.length) return [];
-  const [names, found] = await Promise.all([catalogueNames(db), detailsQuery(db, rows.map((r) => r.deployment.id))]);
-  const details = new Map(found.map((d) => [d.id, d]));
+/** The same for every server, as the admin area shows them: the subscription when there is one. */
+export function anyDeploymentViewRowsQuery(db: Db) {
+  return db.select(viewColumns).from(deployments).leftJoin(subscriptions, ofSubscription).leftJoin(deploymentRuntime, ofRuntime).leftJoin(mauHistory, thisMonthsMau()).leftJoin(latestTasks, newestTask);
+}
 
-  return rows.map(({ deployment: d, subscription: s }) => {
-    const detail = details.get(d.id);
-    const runtime = detail?.runtime ?? undefined;
-    const latest = detail?.task ? taskDto(detail.task) : null;
+/** Servers as the pages show them, from rows read by the queries above (names from the kept catalogue). */
+export async function deploymentViews(db: Db, rows: DeploymentViewRow[], graceDays: number): Promise<DeploymentView[]>;
+export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], graceDays: number): Promise<AnyDeploymentView[]>;
+export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], graceDays: number): Promise<AnyDeploymentView[]> {
+  if (!rows.length) return [];
+  const names = await catalogueNames(db);
+
+  return rows.map(({ deployment: d, subscription: s, runtime: runtimeRow, task, mau }) => {
+    const runtime = runtimeRow ?? undefined;
+    const latest = task ? taskDto(task) : null;
     // Options as ordered; ids that are not options (old orders kept codes) fall out.
     const chosen = d.planConfig.features.flatMap((id) => names.feature.get(id) ?? []);
     const regionName = names.regionName.get(d.planConfig.region);
@@ -105,7 +118,7 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentRow[], graceDay
       url: runtime?.machineId ? runtime.url : null,
       latestTask: latest ? { _id: latest._id, type: latest.type, status: latest.status, progress: latest.progress, lastError: latest.lastError, createdAt: latest.createdAt, finishedAt: latest.finishedAt } : null,
       health: { state: (runtime?.healthState ?? 'unknown') as HealthState, checkedAt: iso(runtime?.healthCheckedAt) },
-      mau: { used: detail?.mau?.used ?? 0, limit: mauFromPlanCode(d.planCode) ?? 0, forecast: detail?.mau?.forecast ?? null },
+      mau: { used: mau?.used ?? 0, limit: mauFromPlanCode(d.planCode) ?? 0, forecast: mau?.forecast ?? null },
       terminationScheduledAt: iso(runtime?.terminationScheduledAt),
       restorableUntil: d.status === 'deleted' ? iso(runtime?.restorableUntil) : null,
       backupsEnabled: chosen.some((f) => f.type === 'backup'),
@@ -123,11 +136,6 @@ export async function mauHistoryOf(db: Db, deploymentId: string) {
 /** Servers with their subscriptions, filtered; newest first. */
 export function deploymentRowsQuery(db: Db) {
   return db.select({ deployment: deployments, subscription: subscriptions }).from(deployments).innerJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id));
-}
-
-/** Servers with their subscription when they have one (the admin area shows every server). */
-export function anyDeploymentRowsQuery(db: Db) {
-  return db.select({ deployment: deployments, subscription: subscriptions }).from(deployments).leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id));
 }
 
 export const notDeleted = sql`${deployments.status} <> 'deleted'`;
