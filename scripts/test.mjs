@@ -21,8 +21,9 @@ const stages = [
   [npm('test:unit')],
   ...(postgres
     ? [
-        // Five stops in a row on PostgreSQL: the PGlite process pass below stops twenty times.
-        [vitest('API tests on PostgreSQL', ['api', 'api-process'], { DATABASE_URL: postgres, STOP_RUNS: '5' })],
+        // Shorter walks than a run on PGlite: the fuzz tries every operation six times (22), and
+        // five stops in a row (the PGlite process pass below stops twenty times).
+        [vitest('API tests on PostgreSQL', ['api', 'api-process'], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' })],
         [vitest('API process tests on PGlite', ['api-process'])],
       ]
     : [[npm('test:api')]]),

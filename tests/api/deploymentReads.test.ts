@@ -42,6 +42,13 @@ describe('GET /deployments and /deployments/{id}/populated', () => {
     expect(second.json().payload).toEqual([expect.objectContaining({ name: 'Paged C', plan: expect.objectContaining({ code: expect.any(String) }), billing: expect.any(Object) })]);
     const newest = await page({ range: [0, 0], filter: { q: 'paged' } });
     expect(newest.json().payload.map((d: { name: string }) => d.name)).toEqual(['Paged C']);
+    // Past the last page, and a search that finds nothing: no rows, and still the total.
+    const past = await page({ range: [4, 5], sort: ['name', 'ASC'], filter: { q: 'paged' } });
+    expect([past.statusCode, past.json().payload, past.headers['content-range']]).toEqual([200, [], 'deployments 4-4/3']);
+    const none = await page({ range: [0, 9], filter: { q: 'no such server' } });
+    expect([none.statusCode, none.json().payload, none.headers['content-range']]).toEqual([200, [], 'deployments 0-0/0']);
+    // A stranger gets 403, also for a page that would be empty.
+    expect((await get(stranger.cookie, `/deployments?company=${owner.companyId}&${new URLSearchParams({ range: '[4,5]', filter: JSON.stringify({ q: 'no such server' }) })}`)).statusCode).toBe(403);
     expect((await page({ range: [0, 9], sort: ['price', 'ASC'] })).statusCode).toBe(400);
     expect((await page({ range: [0, 5000] })).statusCode).toBe(400);
     const refused = await get(stranger.cookie, `/deployments?company=${owner.companyId}&range=${encodeURIComponent('[0,9]')}`);
