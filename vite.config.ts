@@ -84,10 +84,20 @@ const UNIT_TESTS = ['src', 'analytics', 'dataProvider', 'portal', 'admin', 'i18n
  */
 const UNIT_OWN_MODULES = UNIT_TESTS.flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+    .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => `${dir}/${file.replaceAll('\\', '/')}`)
     .filter((file) => file === 'src/zodJitless.test.ts' || readFileSync(file, 'utf8').includes('vi.mock(')),
 );
+
+/** What both unit projects share. */
+const UNIT_SETTINGS = {
+  // Vitest's default leaves one of two cores idle; the files load their modules in parallel.
+  maxWorkers: 2,
+  environment: 'node',
+  // A file's first render loads its modules cold; a busy CI machine needs more than 5 s for it.
+  testTimeout: 15000,
+  setupFiles: ['tests/unit/setup.ts'],
+};
 
 /** API test files that start real server processes (each a node with its own database). */
 const PROCESS_TESTS = ['tests/api/{process,shutdown,orderCrash,serversReliability,adminJobs,analytics.ingestCrash}.test.ts'];
@@ -149,29 +159,17 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: {
           name: 'unit',
-          // Vitest's default leaves one of two cores idle; the files load their modules in parallel.
-          maxWorkers: 2,
+          ...UNIT_SETTINGS,
           include: UNIT_TESTS.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
           exclude: UNIT_OWN_MODULES,
           // Files share a worker's loaded modules (React, react-admin, MUI): loading them afresh for
           // each file took more than half the run. A file's render is cleaned up after each test.
           isolate: false,
-          environment: 'node',
-          // A file's first render loads its modules cold; a busy CI machine needs more than 5 s for it.
-          testTimeout: 15000,
-          setupFiles: ['tests/unit/setup.ts'],
         },
       },
       {
         extends: true,
-        test: {
-          name: 'unit-own-modules',
-          maxWorkers: 2,
-          include: UNIT_OWN_MODULES,
-          environment: 'node',
-          testTimeout: 15000,
-          setupFiles: ['tests/unit/setup.ts'],
-        },
+        test: { name: 'unit-own-modules', ...UNIT_SETTINGS, include: UNIT_OWN_MODULES },
       },
       {
         // Two files at a time: each has its own database, and one worker left a core idle.

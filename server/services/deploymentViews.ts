@@ -64,7 +64,6 @@ function catalogueNames(db: Db) {
   });
 }
 
-
 /** What a view row selects, and how each part joins its server. */
 const viewColumns = { deployment: deployments, subscription: subscriptions, runtime: deploymentRuntime, task: latestTasks, mau: { used: mauHistory.used, forecast: mauHistory.forecast } };
 const ofSubscription = eq(subscriptions.deploymentId, deployments.id);
