@@ -70,7 +70,7 @@ async function composeBase({ config, database, t, log }: ComposeDeps, role: 'api
   const providers = createProviders({ db, config });
   const provisioning = createProvisioning({ queue });
   // The worker stops and resumes billing of terminated and restored servers: it needs payments too.
-  const members = createMembers({ db });
+  const members = createMembers({ db, changes: database.changes });
   const plans = createPlans({ db });
   const payments = createPaymentsService({ db, members, config, counters, t, log, hooks: provisioning });
   const mailing = { mailer, t, publicUrl: config.publicUrl };

@@ -34,11 +34,23 @@ function sent(err: unknown): SentError {
 
 const reply = (message: HostReply) => port.postMessage(message);
 
-/** drizzle asks for some types as their text (timestamps, dates, intervals): the same parsers here. */
-function options(request: { rowMode?: 'array' | 'object'; textTypes?: number[] }): QueryOptions | undefined {
+/**
+ * drizzle asks for some types as their text (timestamps, dates, intervals): the same parsers here.
+ * Each set is merged with PGlite's own once and kept: PGlite copies the two maps into one on every
+ * call that brings its own, which cost more than parsing a page of rows.
+ */
+type Parsers = PGlite['parsers'];
+const parserSets = new Map<string, QueryOptions & { parsers: Parsers }>();
+function options(request: { rowMode?: 'array' | 'object'; textTypes?: number[] }): (QueryOptions & { parsers: Parsers }) | undefined {
   if (!request.rowMode && !request.textTypes) return undefined;
-  const parsers = Object.fromEntries((request.textTypes ?? []).map((oid) => [oid, (value: string) => value]));
-  return { rowMode: request.rowMode, parsers };
+  const key = `${request.rowMode ?? ''}:${(request.textTypes ?? []).join(',')}`;
+  let kept = parserSets.get(key);
+  if (!kept) {
+    const asText = Object.fromEntries((request.textTypes ?? []).map((oid) => [oid, (value: string) => value]));
+    kept = { rowMode: request.rowMode, parsers: { ...pglite.parsers, ...asText } };
+    parserSets.set(key, kept);
+  }
+  return kept;
 }
 
 /**
@@ -73,7 +85,7 @@ async function prepare(sql: string): Promise<{ name: string; types: number[] }> 
 }
 
 /** One statement through its kept preparation: bind, describe, execute and sync in one call. */
-async function preparedQuery(sql: string, params: unknown[], queryOptions: QueryOptions | undefined, inTransaction: boolean): Promise<Results> {
+async function preparedQuery(sql: string, params: unknown[], queryOptions: (QueryOptions & { parsers: Parsers }) | undefined, inTransaction: boolean): Promise<Results> {
   const { name, types } = await prepare(sql);
   const values = params.map((value, i) => {
     if (value === null || value === undefined) return null;
@@ -82,7 +94,8 @@ async function preparedQuery(sql: string, params: unknown[], queryOptions: Query
   });
   try {
     const { messages } = await pglite.execProtocol(joined([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]), { syncToFs: !inTransaction });
-    const [result] = parse.parseResults(messages, pglite.parsers, queryOptions);
+    // The kept set is complete: passed as the parsers, PGlite merges nothing.
+    const [result] = parse.parseResults(messages, queryOptions?.parsers ?? pglite.parsers, queryOptions && { rowMode: queryOptions.rowMode });
     if (!result) throw new Error('no result');
     return result;
   } catch (err) {
@@ -98,7 +111,7 @@ const isStale = (err: unknown) => err instanceof Error && (err as { code?: strin
  * A query outside a transaction waits for any open one, as PGlite's `query` does (its two locks);
  * inside one, it holds the transaction already.
  */
-function query(request: { sql: string; params?: unknown[]; tx?: number }, queryOptions: QueryOptions | undefined): Promise<Results> {
+function query(request: { sql: string; params?: unknown[]; tx?: number }, queryOptions: (QueryOptions & { parsers: Parsers }) | undefined): Promise<Results> {
   const run = () => pglite._runExclusiveQuery(() => preparedQuery(request.sql, request.params ?? [], queryOptions, request.tx !== undefined));
   // Outside a transaction a statement whose table changed is simply prepared again.
   if (request.tx === undefined) return pglite._runExclusiveTransaction(() => run().catch((err: unknown) => (isStale(err) ? run() : Promise.reject(err))));

@@ -5,6 +5,7 @@ import type { CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody,
 import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { VersionedCache, type ChangeFeed } from '../db/changes';
 import { companies, companyDeletionCodes, companyMembers, invitations, projects, users } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
@@ -14,6 +15,7 @@ import { hashPassword } from '../crypto/passwords';
 import { UUID } from './plans';
 import { countRecent, recordEvent } from './limitEvents';
 import { hashToken, newOpaqueToken } from './tokens';
+import { SESSION_CACHE_MS } from './sessions';
 import { takeOverUnverified } from './accountClaim';
 import { actorById, recordAudit } from './audit';
 import { endCompanyAccess } from '../../analytics/server/services/tenants';
@@ -48,9 +50,26 @@ export interface Members {
   billingCountry(companyId: string, userId: string): Promise<string | null>;
 }
 
-export function createMembers({ db }: { db: Db }): Members {
+/**
+ * With a change feed, memberships are kept between requests like session rows (sessions.ts): every
+ * company-scoped read checks one, and a write to company_members through this process drops them
+ * all at once; SESSION_CACHE_MS bounds what another process's change can go unseen.
+ */
+export function createMembers({ db, changes }: { db: Db; changes?: ChangeFeed }): Members {
+  const kept = changes ? new VersionedCache<CompanyRole>(changes, SESSION_CACHE_MS) : null;
+  const roleOf = async (companyId: string, userId: string): Promise<CompanyRole | null> => {
+    const [row] = await db
+      .select({ role: companyMembers.role })
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    return row?.role ?? null;
+  };
   return {
-    require: (companyId, userId, role) => requireMember(db, companyId, userId, role),
+    async require(companyId, userId, role) {
+      if (!kept) return requireMember(db, companyId, userId, role);
+      if (!UUID.test(companyId)) throw new AppError('NOT_A_MEMBER');
+      return membership(companyId, await kept.load(`${companyId}:${userId}`, () => roleOf(companyId, userId)), role);
+    },
     billingCountry: (companyId, userId) => companyBillingCountry(db, companyId, userId),
   };
 }
@@ -65,9 +84,13 @@ export async function requireMember(db: Db, companyId: string, userId: string, r
     .select({ role: companyMembers.role })
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-  if (!row) throw new AppError('NOT_A_MEMBER');
-  if (role === 'admin' && row.role !== 'admin') throw new AppError('ROLE_REQUIRED');
-  return { companyId, role: row.role };
+  return membership(companyId, row?.role ?? null, role);
+}
+
+function membership(companyId: string, held: CompanyRole | null, role?: 'admin'): Membership {
+  if (!held) throw new AppError('NOT_A_MEMBER');
+  if (role === 'admin' && held !== 'admin') throw new AppError('ROLE_REQUIRED');
+  return { companyId, role: held };
 }
 
 /** The billing country of a company the user belongs to (its orders' tax); null when unset. */

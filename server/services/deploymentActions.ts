@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
 import { enqueueTask, openTask, recordEvent, taskDto } from './deploymentTasks';
 import type { TaskQueue } from '../queue';
-import { deploymentViewRowsQuery, deploymentViews } from './deploymentViews';
+import { deploymentViewRow, deploymentViews } from './deploymentViews';
 import { loadDeploymentFor } from './deploymentReads';
 import type { PaymentGateway } from './payments';
 import type { Keyring } from './secrets';
@@ -74,12 +74,11 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
   }
 
   async function answer(deploymentId: string, task: DeploymentActionAnswer['task']): Promise<DeploymentActionAnswer> {
-    const [row] = await loadRow(deploymentId);
+    const row = await deploymentViewRow(db, deploymentId);
     const [view] = await deploymentViews(db, row ? [row] : [], config.PAST_DUE_GRACE_DAYS);
     if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
     return { deployment: view, task };
   }
-  const loadRow = (id: string) => deploymentViewRowsQuery(db).where(eq(deployments.id, id));
 
   /** billing: what the payment vendor is told once the change is committed (stop at the period end, or keep billing). */
   type Change = { type?: TaskType; payload?: Record<string, unknown>; before?: Record<string, unknown>; after?: Record<string, unknown>; billing?: 'stop' | 'keep' };

@@ -1,15 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { DeploymentListQuery } from '../../src/domain/deployments/listQuery';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DeploymentListQuery, DeploymentSortField } from '../../src/domain/deployments/listQuery';
 import type { BackupDto, ByCompanyAnswer, DeploymentPopulated, DeploymentView } from '../../src/domain/deployments/schemas';
 import type { DeploymentTimeline } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { companyMembers, deploymentBackups, deploymentEvents, deploymentTasks, deployments } from '../db/schema';
 import { AppError } from '../errors';
 import { COUNT_CAP, likePattern } from './adminQuery';
 import type { Members } from './companies';
 import { taskDto } from './deploymentTasks';
-import { deploymentRowsQuery, deploymentViewRowsQuery, deploymentViews, mauHistoryOf, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
+import { deploymentRowsQuery, deploymentViewRow, deploymentViewRowsQuery, deploymentViews, pagedViewRowsQuery, thisMonth, mauHistoryOf, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
 import { UUID } from './plans';
 
 /** The most servers one list answers (SPEC §9's largest page). */
@@ -30,10 +31,10 @@ export async function loadDeploymentFor(db: Db, members: Members, deploymentId: 
 /** The same, with what the server's page adds (one statement: see deploymentViewRowsQuery). */
 async function loadDeploymentViewFor(db: Db, members: Members, deploymentId: string, userId: string, options: { deleted?: boolean } = {}): Promise<DeploymentViewRow> {
   if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
-  return authorised(members, (await deploymentViewRowsQuery(db).where(eq(deployments.id, deploymentId)))[0], userId, options);
+  return authorised(members, await deploymentViewRow(db, deploymentId), userId, options);
 }
 
-async function authorised<T extends DeploymentRow>(members: Members, row: T | undefined, userId: string, options: { role?: 'admin'; deleted?: boolean }): Promise<T> {
+async function authorised<T extends { deployment: { status: string; companyId: string } }>(members: Members, row: T | undefined, userId: string, options: { role?: 'admin'; deleted?: boolean }): Promise<T> {
   if (!row || (row.deployment.status === 'deleted' && !options.deleted)) throw new AppError('DEPLOYMENT_NOT_FOUND');
   await members.require(row.deployment.companyId, userId, options.role);
   return row;
@@ -42,6 +43,41 @@ async function authorised<T extends DeploymentRow>(members: Members, row: T | un
 export function backupDto(b: typeof deploymentBackups.$inferSelect): BackupDto {
   return { _id: b.id, deploymentId: b.deploymentId, kind: b.kind, status: b.status, sizeBytes: b.sizeBytes, createdAt: b.createdAt.toISOString(), completedAt: b.completedAt?.toISOString() ?? null };
 }
+
+/** What decides a page statement's text: its sort and which filters it has (their values are parameters). */
+type PageShape = { field: DeploymentSortField; order: 'ASC' | 'DESC'; project: boolean; status: boolean; q: boolean };
+const shapeName = (s: PageShape) => `deployment_page_${s.field}_${s.order}${s.project ? '_p' : ''}${s.status ? '_s' : ''}${s.q ? '_q' : ''}`;
+
+function pageWhere(shape: PageShape): SQL | undefined {
+  return and(
+    eq(deployments.companyId, sql.placeholder('company')),
+    notDeleted,
+    shape.project ? eq(deployments.projectId, sql.placeholder('project')) : undefined,
+    shape.status ? eq(deployments.status, sql.placeholder('status')) : undefined,
+    shape.q ? ilike(deployments.name, sql.placeholder('pattern')) : undefined,
+  );
+}
+const cappedOf = (db: Db, shape: PageShape) => db.select({ one: deployments.id }).from(deployments).where(pageWhere(shape)).limit(COUNT_CAP + 1).as('capped');
+
+/**
+ * One statement a page: the page's ids (an index walk of the company's servers), their views and
+ * the capped total, each subquery computed once (PostgreSQL's InitPlans). Prepared once per shape.
+ */
+function pageStatement(db: Db, shape: PageShape) {
+  return prepared(db, shapeName(shape), () => {
+    const dir = shape.order === 'ASC' ? asc : desc;
+    const sorted = [dir(deployments[shape.field]), dir(deployments.id)];
+    const pageIds = db.select({ id: deployments.id }).from(deployments).where(pageWhere(shape)).orderBy(...sorted).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+    return pagedViewRowsQuery(db, { total: sql<number>`(select count(*) from ${cappedOf(db, shape)})`.mapWith(Number).as('total') }, sql.placeholder('month'))
+      .where(sql`${deployments.id} = any(array(${pageIds}))`)
+      .orderBy(...sorted)
+      .prepare(shapeName(shape));
+  });
+}
+
+/** The capped total alone, for a page past the end. */
+const countStatement = (db: Db, shape: PageShape) =>
+  prepared(db, `${shapeName(shape)}_count`, () => db.select({ n: count() }).from(cappedOf(db, shape)).prepare(`${shapeName(shape)}_count`));
 
 /** Reads of servers for the members of their companies (viewers included). */
 export function createDeploymentReads({ db, members, config }: { db: Db; members: Members; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'> }) {
@@ -68,25 +104,20 @@ export function createDeploymentReads({ db, members, config }: { db: Db; members
       await members.require(query.company, actor.id);
       if (query.project && !UUID.test(query.project)) return { rows: [], total: 0, bounded: false };
       const q = query.filter?.q?.trim();
-      const where: SQL | undefined = and(
-        eq(deployments.companyId, query.company),
-        notDeleted,
-        query.project ? eq(deployments.projectId, query.project) : undefined,
-        query.filter?.status ? eq(deployments.status, query.filter.status) : undefined,
-        q ? ilike(deployments.name, likePattern(q)) : undefined,
-      );
       const [field, order] = query.sort ?? ['createdAt', 'DESC'];
-      const dir = order === 'ASC' ? asc : desc;
+      const shape = { field, order, project: Boolean(query.project), status: Boolean(query.filter?.status), q: Boolean(q) };
       const [from, to] = query.range;
-      const [rows, counted] = await Promise.all([
-        deploymentViewRowsQuery(db)
-          .where(where)
-          .orderBy(dir(deployments[field]), dir(deployments.id))
-          .limit(to - from + 1)
-          .offset(from),
-        db.select({ n: count() }).from(db.select({ one: deployments.id }).from(deployments).where(where).limit(COUNT_CAP + 1).as('capped')),
-      ]);
-      const n = counted[0]?.n ?? 0;
+      const rows = await pageStatement(db, shape).execute({
+        company: query.company,
+        project: query.project,
+        status: query.filter?.status,
+        pattern: q ? likePattern(q) : undefined,
+        limit: to - from + 1,
+        offset: from,
+        month: thisMonth().toISOString(),
+      });
+      // A page past the end has no row to carry the total.
+      const n = rows[0]?.total ?? (await countStatement(db, shape).execute({ company: query.company, project: query.project, status: query.filter?.status, pattern: q ? likePattern(q) : undefined }))[0]?.n ?? 0;
       return { rows: await views(rows), total: Math.min(n, COUNT_CAP), bounded: n > COUNT_CAP };
     },
 

@@ -1,24 +1,22 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { cachedCatalogue } from '../db/catalogueCache';
 import type { DeploymentDomain, DeploymentView, HealthState, SslState } from '../../src/domain/deployments/schemas';
 import type { SubscriptionDto } from '../../src/domain/orders/schemas';
 import type { MauForecast } from '../../src/domain/usage/forecast';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { deploymentRuntime, deploymentTasks, deployments, features, mauHistory, plans, regions, subscriptions } from '../db/schema';
-import { subscriptionDto } from './orderQuotes';
-import { taskDto } from './deploymentTasks';
+import { subscriptionDto, type SubscriptionViewRow } from './orderQuotes';
 
 export type DeploymentRow = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect };
 export type AnyDeploymentView = Omit<DeploymentView, 'billing'> & { billing: SubscriptionDto | null };
 type RuntimeRow = typeof deploymentRuntime.$inferSelect;
-/** What a server's view adds to its row: runtime, newest task and this month's MAU. */
-type ViewDetails = { runtime: RuntimeRow | null; task: typeof deploymentTasks.$inferSelect | null; mau: { used: number | null; forecast: MauForecast | null } | null };
-/** A server's row with what its view adds, read in the same statement. */
-export type DeploymentViewRow = DeploymentRow & ViewDetails;
+type TaskViewRow = Pick<typeof deploymentTasks.$inferSelect, 'id' | 'type' | 'status' | 'progress' | 'lastError' | 'createdAt' | 'finishedAt'>;
+/** A server's row with what its view adds (subscription, runtime, newest task, this month's MAU), read in one statement. */
+export type DeploymentViewRow = { deployment: typeof deployments.$inferSelect; subscription: SubscriptionViewRow; runtime: RuntimeRow | null; task: TaskViewRow | null; mau: { used: number | null; forecast: MauForecast | null } | null };
 /** As the admin area reads it: the subscription row may be missing. */
-export type AnyDeploymentViewRow = Omit<DeploymentViewRow, 'subscription'> & { subscription: typeof subscriptions.$inferSelect | null };
+export type AnyDeploymentViewRow = Omit<DeploymentViewRow, 'subscription'> & { subscription: SubscriptionViewRow | null };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -45,7 +43,6 @@ function domainOf(r: RuntimeRow | undefined): DeploymentDomain | null {
   };
 }
 
-const latestTasks = alias(deploymentTasks, 'latest_task');
 type FeatureRef = Pick<typeof features.$inferSelect, 'id' | 'code' | 'name' | 'type'>;
 
 /** Names of plans, regions and options by id: the catalogue is small and kept in memory until it changes. */
@@ -64,13 +61,60 @@ function catalogueNames(db: Db) {
   });
 }
 
-/** What a view row selects, and how each part joins its server. */
-const viewColumns = { deployment: deployments, subscription: subscriptions, runtime: deploymentRuntime, task: latestTasks, mau: { used: mauHistory.used, forecast: mauHistory.forecast } };
-const ofSubscription = eq(subscriptions.deploymentId, deployments.id);
-const ofRuntime = eq(deploymentRuntime.deploymentId, deployments.id);
-const thisMonthsMau = () => and(eq(mauHistory.deploymentId, deployments.id), eq(mauHistory.startsAt, new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1))));
-// The newest task of each server: one row off the (deployment, seq) index.
-const newestTask = sql`${latestTasks.id} = (select t.id from ${deploymentTasks} t where t.deployment_id = ${deployments.id} order by t.seq desc limit 1)`;
+/**
+ * What a view adds to its server, each part read by a lateral subquery with a LIMIT: PostgreSQL
+ * then runs it as an index probe per server it returns, whatever the tables' sizes. As plain joins
+ * a prepared statement's generic plan hashed whole tables (7 ms a page), so every run was planned
+ * again (1 to 3 ms, more in WebAssembly), which made the page the costliest read of the portal.
+ */
+const subscriptionOf = (db: Db) =>
+  db
+    .select({
+      id: subscriptions.id,
+      deploymentId: subscriptions.deploymentId,
+      vendor: subscriptions.vendor,
+      status: subscriptions.status,
+      cycle: subscriptions.cycle,
+      quote: sql<SubscriptionViewRow['quote']>`jsonb_build_object('total', ${subscriptions.quote}->'total', 'currency', ${subscriptions.quote}->'currency')`.as('quote'),
+      currentPeriodStart: subscriptions.currentPeriodStart,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      nextBilledAt: subscriptions.nextBilledAt,
+      scheduledChange: subscriptions.scheduledChange,
+      pastDueSince: subscriptions.pastDueSince,
+      pendingChange: subscriptions.pendingChange,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.deploymentId, deployments.id))
+    .limit(1)
+    .as('subscription');
+const runtimeOf = (db: Db) => db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deployments.id)).limit(1).as('runtime');
+/** The first instant of this month, UTC: the key of this month's MAU row (the app's clock decides which). */
+export const thisMonth = () => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+type Month = Date | Placeholder;
+
+const mauOf = (db: Db, month: Month) =>
+  db
+    .select({ used: mauHistory.used, forecast: mauHistory.forecast })
+    .from(mauHistory)
+    .where(and(eq(mauHistory.deploymentId, deployments.id), eq(mauHistory.startsAt, month)))
+    .limit(1)
+    .as('mau');
+const newestTaskOf = (db: Db) =>
+  db
+    .select({ id: deploymentTasks.id, type: deploymentTasks.type, status: deploymentTasks.status, progress: deploymentTasks.progress, lastError: deploymentTasks.lastError, createdAt: deploymentTasks.createdAt, finishedAt: deploymentTasks.finishedAt })
+    .from(deploymentTasks)
+    .where(eq(deploymentTasks.deploymentId, deployments.id))
+    .orderBy(desc(deploymentTasks.seq))
+    .limit(1)
+    .as('latest_task');
+
+function viewParts(db: Db, month: Month) {
+  const subscription = subscriptionOf(db);
+  const runtime = runtimeOf(db);
+  const mau = mauOf(db, month);
+  const task = newestTaskOf(db);
+  return { subscription, runtime, mau, task, columns: { deployment: deployments, subscription: subscription._.selectedFields, runtime: runtime._.selectedFields, task: task._.selectedFields, mau: mau._.selectedFields } };
+}
 
 /**
  * A customer's servers with their subscription and what their view adds, in one statement: one
@@ -78,12 +122,25 @@ const newestTask = sql`${latestTasks.id} = (select t.id from ${deploymentTasks} 
  * could straddle the worker's commit), and one round trip whatever the count. The caller filters.
  */
 export function deploymentViewRowsQuery(db: Db) {
-  return db.select(viewColumns).from(deployments).innerJoin(subscriptions, ofSubscription).leftJoin(deploymentRuntime, ofRuntime).leftJoin(mauHistory, thisMonthsMau()).leftJoin(latestTasks, newestTask);
+  return pagedViewRowsQuery(db, {}, thisMonth());
+}
+
+/** The same with more columns (a page's total), this month's MAU row named by a placeholder in prepared statements. */
+export function pagedViewRowsQuery<E extends Record<string, SQL.Aliased>>(db: Db, extra: E, month: Month) {
+  const { subscription, runtime, mau, task, columns } = viewParts(db, month);
+  return db
+    .select({ ...columns, ...extra })
+    .from(deployments)
+    .innerJoinLateral(subscription, sql`true`)
+    .leftJoinLateral(runtime, sql`true`)
+    .leftJoinLateral(mau, sql`true`)
+    .leftJoinLateral(task, sql`true`);
 }
 
 /** The same for every server, as the admin area shows them: the subscription when there is one. */
 export function anyDeploymentViewRowsQuery(db: Db) {
-  return db.select(viewColumns).from(deployments).leftJoin(subscriptions, ofSubscription).leftJoin(deploymentRuntime, ofRuntime).leftJoin(mauHistory, thisMonthsMau()).leftJoin(latestTasks, newestTask);
+  const { subscription, runtime, mau, task, columns } = viewParts(db, thisMonth());
+  return db.select(columns).from(deployments).leftJoinLateral(subscription, sql`true`).leftJoinLateral(runtime, sql`true`).leftJoinLateral(mau, sql`true`).leftJoinLateral(task, sql`true`);
 }
 
 /** Servers as the pages show them, from rows read by the queries above (names from the kept catalogue). */
@@ -95,7 +152,6 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], grac
 
   return rows.map(({ deployment: d, subscription: s, runtime: runtimeRow, task, mau }) => {
     const runtime = runtimeRow ?? undefined;
-    const latest = task ? taskDto(task) : null;
     // Options as ordered; ids that are not options (old orders kept codes) fall out.
     const chosen = d.planConfig.features.flatMap((id) => names.feature.get(id) ?? []);
     const regionName = names.regionName.get(d.planConfig.region);
@@ -115,7 +171,7 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], grac
       features: chosen.map((f) => ({ _id: f.id, code: f.code, name: f.name, type: f.type })),
       domain: domainOf(runtime),
       url: runtime?.machineId ? runtime.url : null,
-      latestTask: latest ? { _id: latest._id, type: latest.type, status: latest.status, progress: latest.progress, lastError: latest.lastError, createdAt: latest.createdAt, finishedAt: latest.finishedAt } : null,
+      latestTask: task ? { _id: task.id, type: task.type, status: task.status, progress: task.progress, lastError: task.lastError, createdAt: task.createdAt.toISOString(), finishedAt: iso(task.finishedAt) } : null,
       health: { state: (runtime?.healthState ?? 'unknown') as HealthState, checkedAt: iso(runtime?.healthCheckedAt) },
       mau: { used: mau?.used ?? 0, limit: mauFromPlanCode(d.planCode) ?? 0, forecast: mau?.forecast ?? null },
       terminationScheduledAt: iso(runtime?.terminationScheduledAt),
@@ -126,9 +182,29 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], grac
   });
 }
 
+/** One server's view row, by its id: the server pages' read, a prepared statement. */
+export async function deploymentViewRow(db: Db, id: string): Promise<DeploymentViewRow | undefined> {
+  const byId = prepared(db, 'deployment_view_by_id', () =>
+    pagedViewRowsQuery(db, {}, sql.placeholder('month'))
+      .where(eq(deployments.id, sql.placeholder('id')))
+      .prepare('deployment_view_by_id'),
+  );
+  const [row] = await byId.execute({ id, month: thisMonth().toISOString() });
+  return row;
+}
+
 /** SPEC §3 mau history of one server, oldest first (at most two years). */
 export async function mauHistoryOf(db: Db, deploymentId: string) {
-  const rows = await db.select().from(mauHistory).where(eq(mauHistory.deploymentId, deploymentId)).orderBy(desc(mauHistory.startsAt)).limit(24);
+  const history = prepared(db, 'mau_history_of', () =>
+    db
+      .select({ used: mauHistory.used, startsAt: mauHistory.startsAt, endsAt: mauHistory.endsAt, subscriptionId: mauHistory.subscriptionId })
+      .from(mauHistory)
+      .where(eq(mauHistory.deploymentId, sql.placeholder('id')))
+      .orderBy(desc(mauHistory.startsAt))
+      .limit(24)
+      .prepare('mau_history_of'),
+  );
+  const rows = await history.execute({ id: deploymentId });
   return rows.reverse().map((m) => ({ used: m.used, startsAt: m.startsAt.toISOString(), endsAt: m.endsAt.toISOString(), subscriptionId: m.subscriptionId }));
 }
 

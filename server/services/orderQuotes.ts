@@ -81,7 +81,13 @@ export function provisionSummary(quote: SubscriptionQuote, size: number | null, 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function subscriptionDto(row: typeof subscriptions.$inferSelect, graceDays: number): SubscriptionDto {
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** What a bill's answer reads of the subscription (a server's view reads no more): its bill without the quote's lines (the widest column). */
+export type SubscriptionViewRow = Pick<SubscriptionRow, 'id' | 'deploymentId' | 'vendor' | 'status' | 'cycle' | 'currentPeriodStart' | 'currentPeriodEnd' | 'nextBilledAt' | 'scheduledChange' | 'pastDueSince' | 'pendingChange'> & {
+  quote: Pick<SubscriptionRow['quote'], 'total' | 'currency'>;
+};
+
+export function subscriptionDto(row: SubscriptionViewRow, graceDays: number): SubscriptionDto {
   return {
     _id: row.id,
     deploymentId: row.deploymentId,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_STATUSES } from '../../src/domain/orders/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOwner, FREE, loadCatalogue, orderBody, postOrder, type Catalogue } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';
@@ -42,6 +44,20 @@ describe('GET /deployments and /deployments/{id}/populated', () => {
     expect(second.json().payload).toEqual([expect.objectContaining({ name: 'Paged C', plan: expect.objectContaining({ code: expect.any(String) }), billing: expect.any(Object) })]);
     const newest = await page({ range: [0, 0], filter: { q: 'paged' } });
     expect(newest.json().payload.map((d: { name: string }) => d.name)).toEqual(['Paged C']);
+    // A filter by status, by project and a sort by status: each its own statement.
+    type Row = { name: string; status: string };
+    const all = (await page({ range: [0, 9], filter: { q: 'paged' } })).json<{ payload: Row[] }>().payload;
+    const status = all[0]?.status ?? '';
+    const byStatus = await page({ range: [0, 9], filter: { q: 'paged', status } });
+    expect(byStatus.json<{ payload: Row[] }>().payload.map((d) => d.name).sort()).toEqual(all.filter((d) => d.status === status).map((d) => d.name).sort());
+    const inProject = await get(owner.cookie, `/deployments?company=${owner.companyId}&project=${owner.projectId}&range=${encodeURIComponent('[0,9]')}&filter=${encodeURIComponent('{"q":"paged"}')}`);
+    expect([inProject.json<{ payload: Row[] }>().payload.length, inProject.headers['content-range']]).toEqual([3, 'deployments 0-2/3']);
+    const otherProject = await get(owner.cookie, `/deployments?company=${owner.companyId}&project=${randomUUID()}&range=${encodeURIComponent('[0,9]')}`);
+    expect([otherProject.json<{ payload: Row[] }>().payload, otherProject.headers['content-range']]).toEqual([[], 'deployments 0-0/0']);
+    const byStatusSort = (await page({ range: [0, 9], sort: ['status', 'DESC'], filter: { q: 'paged' } })).json<{ payload: Row[] }>().payload;
+    // Statuses sort in their lifecycle order (the database's enum), newest stage first.
+    const rank = (d: Row) => DEPLOYMENT_STATUSES.indexOf(d.status as (typeof DEPLOYMENT_STATUSES)[number]);
+    expect(byStatusSort.map(rank)).toEqual(all.map(rank).sort((a, b) => b - a));
     // Past the last page, and a search that finds nothing: no rows, and still the total.
     const past = await page({ range: [4, 5], sort: ['name', 'ASC'], filter: { q: 'paged' } });
     expect([past.statusCode, past.json().payload, past.headers['content-range']]).toEqual([200, [], 'deployments 4-4/3']);

@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../server/db/schema';
+import { companyMembers, sessions } from '../../server/db/schema';
 import { signUpVerified } from '../support/accounts';
 import { GOOD_PASSWORD, sessionCookie } from '../support/auth';
+import { addMember, companyOwner } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';
 
-// Signed-in reads keep the session row and the user's companies in memory (issue 17). Whatever
+// Signed-in reads keep the session row, the user's companies and memberships in memory (issue 17). Whatever
 // changes them through this process must show on the very next request.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Several sign-ups from one address: the per-address limit of sign-ins is not what is tested here.
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
 });
 afterAll(async () => t.close());
 
@@ -62,5 +64,34 @@ describe('the in-memory session rows', () => {
     const updated = await t.app.inject({ method: 'PUT', url: `/api/v1/companies/${companyId}`, payload: { name: 'Cache Renamed' }, headers: { cookie } });
     expect(updated.statusCode).toBe(200);
     expect(payloadOf(await me(cookie)).companies).toEqual([{ _id: companyId, name: 'Cache Renamed' }]);
+  });
+});
+
+describe('the in-memory memberships', () => {
+  const servers = (companyId: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/v1/deployments?company=${companyId}`, headers: { cookie } });
+
+  it('end when the member is removed, on the very next request', async () => {
+    const owner = await companyOwner(t.app, 'cache-owner@example.com');
+    const member = await addMember(t.app, owner.companyId, 'cache-member@example.com', 'viewer');
+    expect((await servers(owner.companyId, member)).statusCode).toBe(200);
+    expect((await servers(owner.companyId, member)).statusCode).toBe(200);
+    const [row] = await t.app.database.rows<{ id: string }>(`select id from users where email = 'cache-member@example.com'`);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/companies/${owner.companyId}/users/${row?.id ?? ''}`, headers: { cookie: owner.cookie } });
+    expect(removed.statusCode).toBe(200);
+    const refused = await servers(owner.companyId, member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ code: string }>().code).toBe('NOT_A_MEMBER');
+  });
+
+  it('follow a role change made by any code of this process', async () => {
+    const owner = await companyOwner(t.app, 'cache-demoted@example.com');
+    const [row] = await t.app.database.rows<{ id: string }>(`select id from users where email = 'cache-demoted@example.com'`);
+    const newProject = (name: string) => t.app.inject({ method: 'POST', url: `/api/v1/companies/${owner.companyId}/projects`, payload: { name }, headers: { cookie: owner.cookie } });
+    expect((await newProject('Kept as admin')).statusCode).toBe(201);
+    await t.app.database.db.update(companyMembers).set({ role: 'viewer' }).where(eq(companyMembers.userId, row?.id ?? ''));
+    const refused = await newProject('Made as viewer');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ code: string }>().code).toBe('ROLE_REQUIRED');
+    expect((await servers(owner.companyId, owner.cookie)).statusCode).toBe(200);
   });
 });

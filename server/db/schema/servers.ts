@@ -48,6 +48,10 @@ export const deployments = pgTable(
     index('deployments_name_id').on(t.name, t.id),
     index('deployments_plan_code_id').on(t.planCode, t.id),
     index('deployments_created_id').on(t.createdAt, t.id),
+    // A company's list (newest first, or by name) and its capped count walk only the company's
+    // live servers: without these, a small company's first page walked every company's servers.
+    index('deployments_company_live_created').on(t.companyId, t.createdAt, t.id).where(sql`${t.status} <> 'deleted'`),
+    index('deployments_company_live_name').on(t.companyId, t.name, t.id).where(sql`${t.status} <> 'deleted'`),
   ],
 );
 

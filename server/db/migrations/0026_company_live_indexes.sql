@@ -1,0 +1,2 @@
+CREATE INDEX "deployments_company_live_created" ON "deployments" USING btree ("company_id","created_at","id") WHERE "deployments"."status" <> 'deleted';--> statement-breakpoint
+CREATE INDEX "deployments_company_live_name" ON "deployments" USING btree ("company_id","name","id") WHERE "deployments"."status" <> 'deleted';
