@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { COUNT_CAP, likePattern } from './adminQuery';
 import type { Members } from './companies';
 import { taskDto } from './deploymentTasks';
-import { deploymentRowsQuery, deploymentViewRow, deploymentViewRowsQuery, deploymentViews, pagedViewRowsQuery, thisMonth, mauHistoryOf, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
+import { deploymentRowsQuery, deploymentViewRowsQuery, deploymentViews, pagedViewRowsQuery, populatedViewRow, thisMonth, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
 import { UUID } from './plans';
 
 /** The most servers one list answers (SPEC §9's largest page). */
@@ -26,12 +26,6 @@ type Actor = { id: string };
 export async function loadDeploymentFor(db: Db, members: Members, deploymentId: string, userId: string, options: { role?: 'admin'; deleted?: boolean } = {}): Promise<DeploymentRow> {
   if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
   return authorised(members, (await deploymentRowsQuery(db).where(eq(deployments.id, deploymentId)))[0], userId, options);
-}
-
-/** The same, with what the server's page adds (one statement: see deploymentViewRowsQuery). */
-async function loadDeploymentViewFor(db: Db, members: Members, deploymentId: string, userId: string, options: { deleted?: boolean } = {}): Promise<DeploymentViewRow> {
-  if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
-  return authorised(members, await deploymentViewRow(db, deploymentId), userId, options);
 }
 
 async function authorised<T extends { deployment: { status: string; companyId: string } }>(members: Members, row: T | undefined, userId: string, options: { role?: 'admin'; deleted?: boolean }): Promise<T> {
@@ -142,10 +136,11 @@ export function createDeploymentReads({ db, members, config }: { db: Db; members
 
     /** GET /deployments/{id}/populated: one server as its page shows it, with its MAU history. */
     async populated(actor: Actor, deploymentId: string): Promise<DeploymentPopulated> {
-      const row = await loadDeploymentViewFor(db, members, deploymentId, actor.id, { deleted: true });
-      const [[view], history] = await Promise.all([views([row]), mauHistoryOf(db, deploymentId)]);
+      if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
+      const row = await authorised(members, await populatedViewRow(db, deploymentId), actor.id, { deleted: true });
+      const [view] = await views([row]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      return { ...view, mauHistory: history };
+      return { ...view, mauHistory: row.mauHistory };
     },
 
     async backups(actor: Actor, deploymentId: string): Promise<BackupDto[]> {

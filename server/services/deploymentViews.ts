@@ -193,7 +193,29 @@ export async function deploymentViewRow(db: Db, id: string): Promise<DeploymentV
   return row;
 }
 
-/** SPEC §3 mau history of one server, oldest first (at most two years). */
+type MauHistoryRow = { used: number; startsAt: Date | string; endsAt: Date | string; subscriptionId: string | null };
+/** SPEC §3: a server's MAU history, oldest first; the newest two years. */
+const historyEntries = (rows: MauHistoryRow[]) =>
+  rows.map((m) => ({ used: m.used, startsAt: new Date(m.startsAt).toISOString(), endsAt: new Date(m.endsAt).toISOString(), subscriptionId: m.subscriptionId }));
+const HISTORY_MONTHS = 24;
+
+/**
+ * The server page's read, in one statement: the view row and its MAU history (a JSON array, oldest
+ * first), so the page costs one round trip. A prepared statement.
+ */
+export async function populatedViewRow(db: Db, id: string) {
+  const byId = prepared(db, 'deployment_populated_by_id', () => {
+    const history = sql<MauHistoryRow[]>`(select coalesce(json_agg(json_build_object('used', h.used, 'startsAt', h.starts_at, 'endsAt', h.ends_at, 'subscriptionId', h.subscription_id) order by h.starts_at), '[]')
+      from (select used, starts_at, ends_at, subscription_id from ${mauHistory} where ${mauHistory.deploymentId} = ${deployments.id} order by starts_at desc limit ${sql.raw(String(HISTORY_MONTHS))}) h)`;
+    return pagedViewRowsQuery(db, { mauHistory: history.as('mau_history_json') }, sql.placeholder('month'))
+      .where(eq(deployments.id, sql.placeholder('id')))
+      .prepare('deployment_populated_by_id');
+  });
+  const [row] = await byId.execute({ id, month: thisMonth().toISOString() });
+  return row && { ...row, mauHistory: historyEntries(row.mauHistory) };
+}
+
+/** The same history alone, for the admin area's server page. */
 export async function mauHistoryOf(db: Db, deploymentId: string) {
   const history = prepared(db, 'mau_history_of', () =>
     db
@@ -201,11 +223,10 @@ export async function mauHistoryOf(db: Db, deploymentId: string) {
       .from(mauHistory)
       .where(eq(mauHistory.deploymentId, sql.placeholder('id')))
       .orderBy(desc(mauHistory.startsAt))
-      .limit(24)
+      .limit(HISTORY_MONTHS)
       .prepare('mau_history_of'),
   );
-  const rows = await history.execute({ id: deploymentId });
-  return rows.reverse().map((m) => ({ used: m.used, startsAt: m.startsAt.toISOString(), endsAt: m.endsAt.toISOString(), subscriptionId: m.subscriptionId }));
+  return historyEntries((await history.execute({ id: deploymentId })).reverse());
 }
 
 /** Servers with their subscriptions, filtered; newest first. */

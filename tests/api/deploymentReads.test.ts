@@ -26,7 +26,20 @@ describe('GET /deployments and /deployments/{id}/populated', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().payload).toEqual([expect.objectContaining({ _id: created._id, name: 'Listed Server', flags: { free: true }, billing: expect.objectContaining({ status: 'active', vendor: 'free' }) })]);
     const one = await get(owner.cookie, `/deployments/${created._id}/populated`);
-    expect(one.json().payload).toMatchObject({ _id: created._id, subscription: { planCode: FREE, payment: { term: { cycle: 'month' } } } });
+    expect(one.json().payload).toMatchObject({ _id: created._id, subscription: { planCode: FREE, payment: { term: { cycle: 'month' } } }, mauHistory: [] });
+    // Its MAU history comes in the same read, oldest month first, this month's figure beside the view.
+    const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    const before = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() - 1, 1));
+    for (const [startsAt, used] of [[month, 42], [before, 17]] as const) {
+      const endsAt = new Date(Date.UTC(startsAt.getUTCFullYear(), startsAt.getUTCMonth() + 1, 1) - 1);
+      await t.app.database.rows(`insert into mau_history (deployment_id, used, starts_at, ends_at) values ('${created._id}', ${used}, '${startsAt.toISOString()}', '${endsAt.toISOString()}')`);
+    }
+    const withHistory = (await get(owner.cookie, `/deployments/${created._id}/populated`)).json().payload;
+    expect(withHistory.mauHistory).toEqual([
+      { used: 17, startsAt: before.toISOString(), endsAt: expect.any(String), subscriptionId: null },
+      { used: 42, startsAt: month.toISOString(), endsAt: expect.any(String), subscriptionId: null },
+    ]);
+    expect(withHistory.mau).toMatchObject({ used: 42 });
   });
 
   it('pages, sorts and filters the list on the server when a range is asked, with the total in Content-Range', async () => {
