@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { COUNT_CAP, likePattern } from './adminQuery';
 import type { Members } from './companies';
 import { taskDto } from './deploymentTasks';
-import { deploymentRowsQuery, deploymentViewRowsQuery, deploymentViews, pagedViewRowsQuery, populatedViewRow, thisMonth, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
+import { deploymentRowsQuery, deploymentViewRowsQuery, deploymentViews, deploymentViewRowsWith, populatedViewRow, thisMonth, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
 import { UUID } from './plans';
 
 /** The most servers one list answers (SPEC §9's largest page). */
@@ -62,7 +62,7 @@ function pageStatement(db: Db, shape: PageShape) {
     const dir = shape.order === 'ASC' ? asc : desc;
     const sorted = [dir(deployments[shape.field]), dir(deployments.id)];
     const pageIds = db.select({ id: deployments.id }).from(deployments).where(pageWhere(shape)).orderBy(...sorted).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
-    return pagedViewRowsQuery(db, { total: sql<number>`(select count(*) from ${cappedOf(db, shape)})`.mapWith(Number).as('total') }, sql.placeholder('month'))
+    return deploymentViewRowsWith(db, { total: sql<number>`(select count(*) from ${cappedOf(db, shape)})`.mapWith(Number).as('total') }, sql.placeholder('month'))
       .where(sql`${deployments.id} = any(array(${pageIds}))`)
       .orderBy(...sorted)
       .prepare(shapeName(shape));

@@ -122,11 +122,11 @@ function viewParts(db: Db, month: Month) {
  * could straddle the worker's commit), and one round trip whatever the count. The caller filters.
  */
 export function deploymentViewRowsQuery(db: Db) {
-  return pagedViewRowsQuery(db, {}, thisMonth());
+  return deploymentViewRowsWith(db, {}, thisMonth());
 }
 
-/** The same with more columns (a page's total), this month's MAU row named by a placeholder in prepared statements. */
-export function pagedViewRowsQuery<E extends Record<string, SQL.Aliased>>(db: Db, extra: E, month: Month) {
+/** The same with more columns (a page's total, a server's MAU history); the month is a placeholder in prepared statements. */
+export function deploymentViewRowsWith<E extends Record<string, SQL.Aliased>>(db: Db, extra: E, month: Month) {
   const { subscription, runtime, mau, task, columns } = viewParts(db, month);
   return db
     .select({ ...columns, ...extra })
@@ -185,7 +185,7 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], grac
 /** One server's view row, by its id: the server pages' read, a prepared statement. */
 export async function deploymentViewRow(db: Db, id: string): Promise<DeploymentViewRow | undefined> {
   const byId = prepared(db, 'deployment_view_by_id', () =>
-    pagedViewRowsQuery(db, {}, sql.placeholder('month'))
+    deploymentViewRowsWith(db, {}, sql.placeholder('month'))
       .where(eq(deployments.id, sql.placeholder('id')))
       .prepare('deployment_view_by_id'),
   );
@@ -207,7 +207,7 @@ export async function populatedViewRow(db: Db, id: string) {
   const byId = prepared(db, 'deployment_populated_by_id', () => {
     const history = sql<MauHistoryRow[]>`(select coalesce(json_agg(json_build_object('used', h.used, 'startsAt', h.starts_at, 'endsAt', h.ends_at, 'subscriptionId', h.subscription_id) order by h.starts_at), '[]')
       from (select used, starts_at, ends_at, subscription_id from ${mauHistory} where ${mauHistory.deploymentId} = ${deployments.id} order by starts_at desc limit ${sql.raw(String(HISTORY_MONTHS))}) h)`;
-    return pagedViewRowsQuery(db, { mauHistory: history.as('mau_history_json') }, sql.placeholder('month'))
+    return deploymentViewRowsWith(db, { mauHistory: history.as('mau_history_json') }, sql.placeholder('month'))
       .where(eq(deployments.id, sql.placeholder('id')))
       .prepare('deployment_populated_by_id');
   });
