@@ -59,13 +59,16 @@ function options(request: { rowMode?: 'array' | 'object'; textTypes?: number[] }
  * running (1 to 20 ms in WebAssembly). Prepared, PostgreSQL plans one again only as it sees fit
  * (after five runs a generic plan, when it is as good), like a driver that prepares each statement.
  */
-const statements = new Map<string, { name: string; types: number[] }>();
+type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+/** A kept statement: its name, its parameters' types and its rows' description (none for a statement without rows). */
+type Kept = { name: string; types: number[]; rows: Message | undefined };
+const statements = new Map<string, Kept>();
 const STATEMENTS_KEPT = 500;
 let nextStatement = 1;
 const { serialize } = protocol;
 const joined = (parts: Uint8Array[]) => Buffer.concat(parts);
 
-async function prepare(sql: string): Promise<{ name: string; types: number[] }> {
+async function prepare(sql: string): Promise<Kept> {
   const kept = statements.get(sql);
   if (kept) {
     statements.delete(sql);
@@ -74,7 +77,7 @@ async function prepare(sql: string): Promise<{ name: string; types: number[] }> 
   }
   const name = `beacon_${nextStatement++}`;
   const { messages } = await pglite.execProtocol(joined([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
-  const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+  const statement = { name, types: parse.parseDescribeStatementResults(messages), rows: messages.find((m) => m.name === 'rowDescription') };
   statements.set(sql, statement);
   const [oldest] = statements;
   if (statements.size > STATEMENTS_KEPT && oldest) {
@@ -84,18 +87,22 @@ async function prepare(sql: string): Promise<{ name: string; types: number[] }> 
   return statement;
 }
 
-/** One statement through its kept preparation: bind, describe, execute and sync in one call. */
+/**
+ * One statement through its kept preparation: bind, execute and sync in one call. Its rows'
+ * description was kept when it was prepared, so it is not asked for again: for a wide row,
+ * describing and decoding the column names cost a fifth of the statement.
+ */
 async function preparedQuery(sql: string, params: unknown[], queryOptions: (QueryOptions & { parsers: Parsers }) | undefined, inTransaction: boolean): Promise<Results> {
-  const { name, types } = await prepare(sql);
+  const { name, types, rows } = await prepare(sql);
   const values = params.map((value, i) => {
     if (value === null || value === undefined) return null;
     const serializer = pglite.serializers[types[i] ?? 0];
     return serializer ? serializer(value) : String(value);
   });
   try {
-    const { messages } = await pglite.execProtocol(joined([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]), { syncToFs: !inTransaction });
+    const { messages } = await pglite.execProtocol(joined([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), { syncToFs: !inTransaction });
     // The kept set is complete: passed as the parsers, PGlite merges nothing.
-    const [result] = parse.parseResults(messages, queryOptions?.parsers ?? pglite.parsers, queryOptions && { rowMode: queryOptions.rowMode });
+    const [result] = parse.parseResults(rows ? [rows, ...messages] : messages, queryOptions?.parsers ?? pglite.parsers, queryOptions && { rowMode: queryOptions.rowMode });
     if (!result) throw new Error('no result');
     return result;
   } catch (err) {
