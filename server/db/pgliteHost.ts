@@ -89,8 +89,8 @@ async function prepare(sql: string): Promise<Kept> {
 
 /**
  * One statement through its kept preparation: bind, execute and sync in one call. Its rows'
- * description was kept when it was prepared, so it is not asked for again: for a wide row,
- * describing and decoding the column names cost a fifth of the statement.
+ * description was kept when it was prepared, so it is not asked for again: for a wide row
+ * (a page of servers), describing it and decoding its column names cost about 7 % of the reads.
  */
 async function preparedQuery(sql: string, params: unknown[], queryOptions: (QueryOptions & { parsers: Parsers }) | undefined, inTransaction: boolean): Promise<Results> {
   const { name, types, rows } = await prepare(sql);
