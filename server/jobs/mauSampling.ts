@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { forecastMau, type MauForecast, type PastPeriod } from '../../src/domain/usage/forecast';
-import { dueMauAlerts, type MauAlert } from '../../src/domain/usage/mauRule';
+import { dueMauAlerts, mauMonthStart, type MauAlert } from '../../src/domain/usage/mauRule';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { Db } from '../db/client';
 import { companies, companyMembers, deploymentRuntime, deployments, mauDailySamples, mauHistory, subscriptions, users } from '../db/schema';
@@ -68,7 +68,7 @@ export function createMauSampling({ db, mailing, log }: { db: Db; mailing: Repor
   }
 
   return async function sample(now: Date = new Date()): Promise<number> {
-    const startsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const startsAt = mauMonthStart(now);
     const endsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1);
     const day = now.toISOString().slice(0, 10);
     const rows = await db

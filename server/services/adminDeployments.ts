@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminDeploymentAction, AdminDeploymentActionBody, AdminDeploymentDetail, AdminDeploymentRow } from '../../src/domain/admin/deployments';
 import type { AdminDeploymentSortField, MAU_TIER_FILTERS } from '../../src/domain/deployments/listQuery';
 import type { DeploymentStatus } from '../../src/domain/orders/schemas';
+import { mauMonthStart } from '../../src/domain/usage/mauRule';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { companies, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, mauHistory, regions, subscriptions } from '../db/schema';
@@ -99,7 +100,6 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
     )[0]?.n ?? 0,
 });
 
-const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 function whereOf(query: DeploymentListQuery): SQL | undefined {
   const f = query.filter ?? {};
@@ -109,7 +109,7 @@ function whereOf(query: DeploymentListQuery): SQL | undefined {
     f.status ? eq(deployments.status, f.status) : undefined,
     f.companyId === undefined ? undefined : UUID.test(f.companyId) ? eq(deployments.companyId, f.companyId) : sql`false`,
     // The sampling's forecast names a run-out day once the tier is passed or projected to be.
-    f.mau === 'overOrProjected' ? sql`exists (select 1 from ${mauHistory} m where m.deployment_id = "deployments"."id" and m.starts_at = ${monthStart(new Date()).toISOString()}::timestamptz and m.forecast->>'runOutOn' is not null)` : undefined,
+    f.mau === 'overOrProjected' ? sql`exists (select 1 from ${mauHistory} m where m.deployment_id = "deployments"."id" and m.starts_at = ${mauMonthStart(new Date()).toISOString()}::timestamptz and m.forecast->>'runOutOn' is not null)` : undefined,
   );
 }
 

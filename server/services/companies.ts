@@ -57,18 +57,11 @@ export interface Members {
  */
 export function createMembers({ db, changes }: { db: Db; changes?: ChangeFeed }): Members {
   const kept = changes ? new VersionedCache<CompanyRole>(changes, SESSION_CACHE_MS) : null;
-  const roleOf = async (companyId: string, userId: string): Promise<CompanyRole | null> => {
-    const [row] = await db
-      .select({ role: companyMembers.role })
-      .from(companyMembers)
-      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-    return row?.role ?? null;
-  };
   return {
     async require(companyId, userId, role) {
       if (!kept) return requireMember(db, companyId, userId, role);
       if (!UUID.test(companyId)) throw new AppError('NOT_A_MEMBER');
-      return membership(companyId, await kept.load(`${companyId}:${userId}`, () => roleOf(companyId, userId)), role);
+      return membership(companyId, await kept.load(`${companyId}:${userId}`, () => roleOf(db, companyId, userId)), role);
     },
     billingCountry: (companyId, userId) => companyBillingCountry(db, companyId, userId),
   };
@@ -80,11 +73,15 @@ export function createMembers({ db, changes }: { db: Db; changes?: ChangeFeed })
  */
 export async function requireMember(db: Db, companyId: string, userId: string, role?: 'admin'): Promise<Membership> {
   if (!UUID.test(companyId)) throw new AppError('NOT_A_MEMBER');
+  return membership(companyId, await roleOf(db, companyId, userId), role);
+}
+
+async function roleOf(db: Db, companyId: string, userId: string): Promise<CompanyRole | null> {
   const [row] = await db
     .select({ role: companyMembers.role })
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-  return membership(companyId, row?.role ?? null, role);
+  return row?.role ?? null;
 }
 
 function membership(companyId: string, held: CompanyRole | null, role?: 'admin'): Membership {

@@ -101,17 +101,10 @@ export function createDeploymentReads({ db, members, config }: { db: Db; members
       const [field, order] = query.sort ?? ['createdAt', 'DESC'];
       const shape = { field, order, project: Boolean(query.project), status: Boolean(query.filter?.status), q: Boolean(q) };
       const [from, to] = query.range;
-      const rows = await pageStatement(db, shape).execute({
-        company: query.company,
-        project: query.project,
-        status: query.filter?.status,
-        pattern: q ? likePattern(q) : undefined,
-        limit: to - from + 1,
-        offset: from,
-        month: thisMonth().toISOString(),
-      });
+      const filters = { company: query.company, project: query.project, status: query.filter?.status, pattern: q ? likePattern(q) : undefined };
+      const rows = await pageStatement(db, shape).execute({ ...filters, limit: to - from + 1, offset: from, month: thisMonth().toISOString() });
       // A page past the end has no row to carry the total.
-      const n = rows[0]?.total ?? (await countStatement(db, shape).execute({ company: query.company, project: query.project, status: query.filter?.status, pattern: q ? likePattern(q) : undefined }))[0]?.n ?? 0;
+      const n = rows[0]?.total ?? (await countStatement(db, shape).execute(filters))[0]?.n ?? 0;
       return { rows: await views(rows), total: Math.min(n, COUNT_CAP), bounded: n > COUNT_CAP };
     },
 

@@ -4,6 +4,7 @@ import type { DeploymentDomain, DeploymentView, HealthState, SslState } from '..
 import type { SubscriptionDto } from '../../src/domain/orders/schemas';
 import type { MauForecast } from '../../src/domain/usage/forecast';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
+import { mauMonthStart } from '../../src/domain/usage/mauRule';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { deploymentRuntime, deploymentTasks, deployments, features, mauHistory, plans, regions, subscriptions } from '../db/schema';
@@ -88,8 +89,8 @@ const subscriptionOf = (db: Db) =>
     .limit(1)
     .as('subscription');
 const runtimeOf = (db: Db) => db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deployments.id)).limit(1).as('runtime');
-/** The first instant of this month, UTC: the key of this month's MAU row (the app's clock decides which). */
-export const thisMonth = () => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+/** This month's MAU row's key (the app's clock decides which month). */
+export const thisMonth = () => mauMonthStart(new Date());
 type Month = Date | Placeholder;
 
 const mauOf = (db: Db, month: Month) =>

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { subscriptionState } from '../../src/domain/billing/rules';
-import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../src/domain/usage/mauRule';
+import { DEFAULT_MAU_ALERTS, mauMonthStart, type MauAlertSettings } from '../../src/domain/usage/mauRule';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import type { OrderChange, OrderReview } from '../../src/domain/orders/schemas';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
@@ -36,7 +36,7 @@ export function createUsageService({ db, members, plans, review }: { db: Db; mem
     async companyUsage(actor: Actor, input: { companyId: string; ip: string; now?: Date }): Promise<CompanyUsage> {
       await members.require(input.companyId, actor.id, 'admin');
       const now = input.now ?? new Date();
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const monthStart = mauMonthStart(now);
       const [[company], rows, offered] = await Promise.all([
         db.select({ alerts: companies.mauAlerts }).from(companies).where(eq(companies.id, input.companyId)),
         db

@@ -3,6 +3,9 @@
  * the in-app notice) and what happens past the tier. No zod, so the front door can show it.
  */
 
+/** A MAU month (its `mau_history` row's `starts_at`) starts at midnight UTC on the 1st. */
+export const mauMonthStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
 /** Shares (%) of the tier at which the company's admins are warned. */
 export const MAU_ALERT_SHARES = [80, 100] as const;
 export const MAU_ALERTS = ['share80', 'share100', 'runOut'] as const;
