@@ -41,8 +41,9 @@ const declaredLength = (request: FastifyRequest) => {
 };
 
 /**
- * Guards every request before a handler sees it: invalid text is refused with 400; a multipart
- * body that says it is bigger than any accepted upload is refused before it is read; and a reply
+ * Guards every request before a handler sees it: invalid text is refused with 400 (before and
+ * after validation); a multipart body that says it is bigger than any accepted upload is refused
+ * before it is read; and a reply
  * sent before the body has fully arrived closes the connection instead of reading the rest.
  */
 export const requestGuardsPlugin = fp(async (app: FastifyInstance) => {
@@ -63,6 +64,18 @@ export const requestGuardsPlugin = fp(async (app: FastifyInstance) => {
       assertValidText(request.params);
       assertValidText(request.query);
       assertValidText(request.body);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
+  });
+
+  // Again once validated: a query's JSON parameters (a list's `filter`) carry text escaped in
+  // JSON, such as `\u0000`, which only their parsed values show.
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      assertValidText(request.query);
     } catch (err) {
       done(err as Error);
       return;

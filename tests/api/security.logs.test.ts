@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, sessionCookie, signUp, tokenOf, waitForMail } from '../support/auth';
@@ -50,6 +51,8 @@ describe('invalid text (NUL, lone surrogates) in body, query, params or form fie
       ['configurables query', await api('GET', '/plans/configurables?providerCode=aws%00', undefined, cookie), 'providerCode'],
       ['configurables params', await api('GET', '/plans/configurables/public/aws%00x'), 'providerCode'],
       ['list query', await api('GET', '/admin/users?filter=%7B%22q%22%3A%22a%00%22%7D', undefined, cookie), 'filter'],
+      // Escaped inside a JSON parameter: only the parsed filter shows it.
+      ['list query, escaped', await api('GET', `/deployments?company=${randomUUID()}&range=[0,9]&filter=${encodeURIComponent('{"q":"a\\u0000b"}')}`, undefined, cookie), 'filter.q'],
       ['key with NUL', await api('POST', '/auth/signin', { 'email\u0000': 'x', email: 'nul@example.com', password: GOOD_PASSWORD }), '_'],
       ['multipart field', await t.app.inject({ method: 'PUT', url: `/api/v1/users/${userId}`, payload: form.body, headers: { ...form.headers, cookie } }), 'firstName'],
       [
