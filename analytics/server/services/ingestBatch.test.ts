@@ -40,7 +40,7 @@ function fakeDb(refuse: string[] = []) {
 describe('the ingestion batch writer', () => {
   it('writes requests arriving together as one statement and answers each after it', async () => {
     const { db, statements } = fakeDb();
-    const writer = createBatchWriter({ db, options: { windowMs: 2, maxRequests: 25 } });
+    const writer = createBatchWriter({ db, options: { maxRequests: 25 } });
     const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => writer.write(request(n))));
     expect(answers).toEqual(Array.from({ length: 10 }, () => true));
     expect(statements).toEqual([Array.from({ length: 10 }, (_, n) => `device-${n}`)]);
@@ -48,7 +48,7 @@ describe('the ingestion batch writer', () => {
 
   it('never puts more than maxRequests in one statement, keeping the order they came in', async () => {
     const { db, statements } = fakeDb();
-    const writer = createBatchWriter({ db, options: { windowMs: 2, maxRequests: 25 } });
+    const writer = createBatchWriter({ db, options: { maxRequests: 25 } });
     await Promise.all(Array.from({ length: 60 }, (_, n) => writer.write(request(n))));
     expect(statements.map((s) => s.length)).toEqual([25, 25, 10]);
     expect(statements.flat()).toEqual(Array.from({ length: 60 }, (_, n) => `device-${n}`));
@@ -56,7 +56,7 @@ describe('the ingestion batch writer', () => {
 
   it('fails only the request the database refuses: the others of its batch are written alone', async () => {
     const { db, statements } = fakeDb(['device-3']);
-    const writer = createBatchWriter({ db, options: { windowMs: 2, maxRequests: 25 } });
+    const writer = createBatchWriter({ db, options: { maxRequests: 25 } });
     const answers = await Promise.allSettled(Array.from({ length: 5 }, (_, n) => writer.write(request(n))));
     expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(statements[0]).toHaveLength(5);
