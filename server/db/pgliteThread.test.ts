@@ -104,6 +104,20 @@ describe('the embedded database in its own thread', () => {
     expect(rows[0]).toEqual({ d: '2026-11-26 10:00:00+00', a: [1, 2], j: { k: 3 }, n: null });
   });
 
+  it('reads answers as PostgreSQL sent them: any script, nulls, row counts, answers longer than one chunk', async () => {
+    // 20,000 rows come from PGlite in several chunks: each row must be read whole, in order.
+    const { rows } = await thread.query<{ id: number; t: string; n: number | null }>("select g as id, repeat('é✓ж', g % 7) as t, case when g % 3 = 0 then null else g end as n from generate_series(1, 20000) g");
+    expect(rows).toHaveLength(20000);
+    expect(rows[4]).toEqual({ id: 5, t: 'é✓ж'.repeat(5), n: 5 });
+    expect(rows[19999]).toEqual({ id: 20000, t: 'é✓ж'.repeat(20000 % 7), n: 20000 });
+    expect(rows.filter((r) => r.n === null)).toHaveLength(6666);
+    const updated = await thread.query('update items set name = name where id in ($1, $2)', [1, 2]);
+    expect(updated.affectedRows).toBe(2);
+    const none = await thread.query<unknown[]>('select id from items where id < $1', [0], { rowMode: 'array' });
+    expect(none.rows).toEqual([]);
+    expect(none.fields.map((f) => f.name)).toEqual(['id']);
+  });
+
   it('delivers NOTIFY to a listener until it stops listening', async () => {
     const heard: string[] = [];
     const stop = await thread.listen('jobs', (payload) => heard.push(payload));
