@@ -3,6 +3,9 @@ import { DEPLOYMENT_STATUSES } from '../../src/domain/orders/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOwner, FREE, loadCatalogue, orderBody, postOrder, type Catalogue } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { eq } from 'drizzle-orm';
+import { deployments } from '../../server/db/schema';
+import { deploymentViewRow, deploymentViewRowsWith, thisMonth } from '../../server/services/deploymentViews';
 
 let t: TestApp;
 let cat: Catalogue;
@@ -90,5 +93,23 @@ describe('GET /deployments and /deployments/{id}/populated', () => {
     expect((await get(stranger.cookie, `/deployments?company=${owner.companyId}`)).statusCode).toBe(403);
     expect((await get(stranger.cookie, `/deployments/${created._id}/populated`)).statusCode).toBe(403);
     expect((await get(owner.cookie, '/deployments')).statusCode).toBe(400);
+  });
+
+  it('maps a prepared view row exactly as drizzle maps the same query, a missing joined part as null', async () => {
+    const { db } = t.app.database;
+    const bare = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Mapped Bare' }))).json().payload;
+    const full = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Mapped Full' }))).json().payload;
+    // The second has every part: a runtime row, a task (the order's) and this month's MAU.
+    await t.app.database.rows(`insert into deployment_runtime (deployment_id, default_domain) values ('${full._id}', 'mapped.example.com') on conflict do nothing`);
+    await t.app.database.rows(`insert into mau_history (deployment_id, used, starts_at, ends_at) values ('${full._id}', 7, '${thisMonth().toISOString()}', '${new Date(thisMonth().getTime() + 86_400_000).toISOString()}')`);
+    await t.app.database.rows(`delete from deployment_tasks where deployment_id = '${bare._id}'`);
+    for (const id of [bare._id, full._id]) {
+      const [byDrizzle] = await deploymentViewRowsWith(db, {}, thisMonth()).where(eq(deployments.id, id));
+      const mapped = await deploymentViewRow(db, id);
+      expect(mapped).toEqual(byDrizzle);
+    }
+    const [bareRow, fullRow] = [await deploymentViewRow(db, bare._id), await deploymentViewRow(db, full._id)];
+    expect(bareRow).toMatchObject({ runtime: null, task: null, mau: null, deployment: { name: 'Mapped Bare', createdAt: expect.any(Date) } });
+    expect(fullRow).toMatchObject({ runtime: { defaultDomain: 'mapped.example.com' }, task: { type: expect.any(String) }, mau: { used: 7 }, subscription: { quote: expect.any(Object) } });
   });
 });
