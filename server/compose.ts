@@ -122,7 +122,7 @@ export async function composeApp(deps: ComposeDeps) {
     orders,
     usage: createUsageService({ db, members, plans, review: orders.review }),
     billing: createBillingService({ db, members, config, counters, t, gateway: payments.gateway }),
-    deploymentReads: createDeploymentReads({ db, members, config }),
+    deploymentReads: createDeploymentReads({ db, members, config, serverChanges: database.serverChanges }),
     deploymentActions,
     mailer,
     keyring,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite, isWatchedWrite, VersionedCache } from './changes';
+import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite, isServerWrite, isWatchedWrite, VersionedCache } from './changes';
 
 describe('isWatchedWrite', () => {
   it('sees writes that can change a session, its user or their companies', () => {
@@ -65,6 +65,25 @@ describe('isAnalyticsWrite', () => {
     expect(isAnalyticsWrite('with claim as (insert into analytics_request_hashes (app_id, hash) values ($1, $2) on conflict do nothing returning app_id) select 1')).toBe(false);
     expect(isAnalyticsWrite('update "analytics_apps" set "last_data_at" = $1 where ("analytics_apps"."id" = $2 and ("analytics_apps"."last_data_at" is null or "analytics_apps"."last_data_at" < $3))')).toBe(false);
     expect(isAnalyticsWrite('insert into "deployments" ("name") values ($1)')).toBe(false);
+  });
+});
+
+describe('isServerWrite', () => {
+  it('sees every write that can change how many servers a company lists', () => {
+    expect(isServerWrite('insert into "deployments" ("name", "company_id") values ($1, $2) returning "id"')).toBe(true);
+    expect(isServerWrite('update "deployments" set "status" = $1 where "deployments"."id" = $2')).toBe(true);
+    expect(isServerWrite('delete from "deployments" where "deployments"."id" = $1')).toBe(true);
+    expect(isServerWrite('delete from "companies" where "companies"."id" = $1')).toBe(true);
+    expect(isServerWrite('delete from "projects" where "projects"."id" = $1')).toBe(true);
+    expect(isServerWrite('truncate table users, deployments cascade')).toBe(true);
+  });
+
+  it('lets reads, other tables and new companies through', () => {
+    expect(isServerWrite('select count(*) from "deployments"')).toBe(false);
+    expect(isServerWrite('update "deployment_runtime" set "health_state" = $1')).toBe(false);
+    expect(isServerWrite('insert into "deployment_tasks" ("deployment_id") values ($1)')).toBe(false);
+    expect(isServerWrite('insert into "companies" ("name") values ($1)')).toBe(false);
+    expect(isServerWrite('update "companies" set "name" = $1')).toBe(false);
   });
 });
 

@@ -41,6 +41,16 @@ export function isCatalogueWrite(sqlText: string): boolean {
 }
 
 /**
+ * Which writes can change how many servers a company lists (the server list's cached totals,
+ * services/deploymentReads.ts): any write to servers (new, deleted, renamed, moved, a status),
+ * and deleting a company or project, which deletes their servers with them.
+ */
+const SERVER_WRITE = /^\s*(?:(?:update|delete\s+from|insert\s+into)\s+"?deployments"?[\s(]|delete\s+from\s+"?(?:companies|projects)"?[\s(])|^\s*truncate\b[^;]*?[\s,"](?:deployments|companies|projects)"?(?:[\s,;]|$)/i;
+export function isServerWrite(sqlText: string): boolean {
+  return SERVER_WRITE.test(sqlText);
+}
+
+/**
  * A counter that moves whenever a watched write may have changed the database: before the
  * statement runs, and again once its transaction (or, on PostgreSQL, the statement itself) is over.
  * A value read from the database may be kept only if the counter did not move while it was being

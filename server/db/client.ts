@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { trackCatalogue } from './catalogueCache';
-import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite } from './changes';
+import { ChangeFeed, isAnalyticsWrite, isCatalogueWrite, isServerWrite } from './changes';
 import { copyFreshDatabase, embeddedDataDir, FRESH_DATABASE } from './freshCopy';
 import { PgliteThread } from './pgliteThread';
 import * as schema from './schema';
@@ -26,6 +26,8 @@ export interface Database {
   analyticsChanges: ChangeFeed;
   /** Moves on every write to the catalogue: plans, prices, plan groups, configurables (see changes.ts). */
   catalogueChanges: ChangeFeed;
+  /** Moves on every write that may change how many servers a company lists (see changes.ts). */
+  serverChanges: ChangeFeed;
   migrate(): Promise<void>;
   /** Raw SQL for the few places the query builder does not fit; returns the rows. */
   rows<T extends Record<string, unknown>>(query: SQL | string): Promise<T[]>;
@@ -40,14 +42,15 @@ function watchTransactions<D extends { transaction: (...args: never[]) => Promis
   return db;
 }
 
-/** The feeds of one database: sessions, analytics apps and the catalogue, and drizzle's logger telling each of every statement. */
+/** The feeds of one database: sessions, analytics apps, the catalogue and servers, and drizzle's logger telling each of every statement. */
 function feeds() {
   const changes = new ChangeFeed();
   const analyticsChanges = new ChangeFeed(isAnalyticsWrite);
   const catalogueChanges = new ChangeFeed(isCatalogueWrite);
-  const all = [changes, analyticsChanges, catalogueChanges];
+  const serverChanges = new ChangeFeed(isServerWrite);
+  const all = [changes, analyticsChanges, catalogueChanges, serverChanges];
   const logger = { logQuery: (query: string, params: unknown[]) => all.forEach((feed) => feed.logger.logQuery(query, params)) };
-  return { changes, analyticsChanges, catalogueChanges, all, logger };
+  return { changes, analyticsChanges, catalogueChanges, serverChanges, all, logger };
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -75,7 +78,7 @@ export async function openDatabase(options: {
     // An idle client can lose its connection (server restart, failover); without a listener that
     // error would crash the process. The pool replaces the client on next use.
     pool.on('error', (err) => options.onBackgroundError?.(err));
-    const { changes, analyticsChanges, catalogueChanges, all, logger } = feeds();
+    const { changes, analyticsChanges, catalogueChanges, serverChanges, all, logger } = feeds();
     // Outside a transaction a statement runs on any pooled connection, alongside readers on others:
     // the feed moves again once it is done. (Inside one, the transaction's end does that.)
     const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
@@ -93,6 +96,7 @@ export async function openDatabase(options: {
       changes,
       analyticsChanges,
       catalogueChanges,
+      serverChanges,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -121,7 +125,7 @@ export async function openDatabase(options: {
   }
   const client = await PgliteThread.start({ dataDir, snapshot: options.snapshot, onMaintenanceError: options.onBackgroundError });
   // PGlite runs one statement at a time, in order, so a reader never overtakes a write it follows.
-  const { changes, analyticsChanges, catalogueChanges, all, logger } = feeds();
+  const { changes, analyticsChanges, catalogueChanges, serverChanges, all, logger } = feeds();
   // drizzle's PGlite driver calls only query and transaction, which the thread answers as PGlite does.
   const db = trackCatalogue(watchTransactions(drizzlePglite(client as unknown as PGlite, { schema, logger }), all), catalogueChanges);
   return {
@@ -131,6 +135,7 @@ export async function openDatabase(options: {
     changes,
     analyticsChanges,
     catalogueChanges,
+    serverChanges,
     async migrate() {
       await migratePglite(db, { migrationsFolder });
     },

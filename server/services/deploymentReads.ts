@@ -4,6 +4,7 @@ import type { BackupDto, ByCompanyAnswer, DeploymentPopulated, DeploymentView } 
 import type { DeploymentTimeline } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { VersionedCache, type ChangeFeed } from '../db/changes';
 import { prepared } from '../db/prepared';
 import { companyMembers, deploymentBackups, deploymentEvents, deploymentTasks, deployments } from '../db/schema';
 import { AppError } from '../errors';
@@ -12,6 +13,7 @@ import type { Members } from './companies';
 import { taskDto } from './deploymentTasks';
 import { deploymentRowsQuery, deploymentViewRowsQuery, deploymentViews, deploymentViewRowsWith, populatedViewRow, thisMonth, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
 import { UUID } from './plans';
+import { SESSION_CACHE_MS } from './sessions';
 
 /** The most servers one list answers (SPEC §9's largest page). */
 const LIST_LIMIT = 1000;
@@ -54,18 +56,21 @@ function pageWhere(shape: PageShape): SQL | undefined {
 const cappedOf = (db: Db, shape: PageShape) => db.select({ one: deployments.id }).from(deployments).where(pageWhere(shape)).limit(COUNT_CAP + 1).as('capped');
 
 /**
- * One statement a page: the page's ids (an index walk of the company's servers), their views and
- * the capped total, each subquery computed once (PostgreSQL's InitPlans). Prepared once per shape.
+ * One statement a page: the page's ids (an index walk of the company's servers), their views and,
+ * unless the total is known, the capped total, each subquery computed once (PostgreSQL's
+ * InitPlans). Prepared once per shape.
  */
-function pageStatement(db: Db, shape: PageShape) {
-  return prepared(db, shapeName(shape), () => {
+function pageStatement(db: Db, shape: PageShape, withTotal: boolean) {
+  const name = `${shapeName(shape)}${withTotal ? '_total' : ''}`;
+  return prepared(db, name, () => {
     const dir = shape.order === 'ASC' ? asc : desc;
     const sorted = [dir(deployments[shape.field]), dir(deployments.id)];
     const pageIds = db.select({ id: deployments.id }).from(deployments).where(pageWhere(shape)).orderBy(...sorted).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
-    return deploymentViewRowsWith(db, { total: sql<number>`(select count(*) from ${cappedOf(db, shape)})`.mapWith(Number).as('total') }, sql.placeholder('month'))
+    const total = withTotal ? sql<number | null>`(select count(*) from ${cappedOf(db, shape)})` : sql<number | null>`null`;
+    return deploymentViewRowsWith(db, { total: total.mapWith(Number).as('total') }, sql.placeholder('month'))
       .where(sql`${deployments.id} = any(array(${pageIds}))`)
       .orderBy(...sorted)
-      .prepare(shapeName(shape));
+      .prepare(name);
   });
 }
 
@@ -74,8 +79,11 @@ const countStatement = (db: Db, shape: PageShape) =>
   prepared(db, `${shapeName(shape)}_count`, () => db.select({ n: count() }).from(cappedOf(db, shape)).prepare(`${shapeName(shape)}_count`));
 
 /** Reads of servers for the members of their companies (viewers included). */
-export function createDeploymentReads({ db, members, config }: { db: Db; members: Members; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'> }) {
+export function createDeploymentReads({ db, members, config, serverChanges }: { db: Db; members: Members; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'>; serverChanges: ChangeFeed }) {
   const views = (rows: DeploymentViewRow[]) => deploymentViews(db, rows, config.PAST_DUE_GRACE_DAYS);
+  // A list's total by its filters, kept until a server is written (this process) or for
+  // SESSION_CACHE_MS (another process): counting a 1,000-server company was most of its page's time.
+  const totals = new VersionedCache<number>(serverChanges, SESSION_CACHE_MS);
 
   return {
     /** GET /deployments?company&project: newest first, deleted ones left out. */
@@ -102,9 +110,16 @@ export function createDeploymentReads({ db, members, config }: { db: Db; members
       const shape = { field, order, project: Boolean(query.project), status: Boolean(query.filter?.status), q: Boolean(q) };
       const [from, to] = query.range;
       const filters = { company: query.company, project: query.project, status: query.filter?.status, pattern: q ? likePattern(q) : undefined };
-      const rows = await pageStatement(db, shape).execute({ ...filters, limit: to - from + 1, offset: from, month: thisMonth().toISOString() });
-      // A page past the end has no row to carry the total.
-      const n = rows[0]?.total ?? (await countStatement(db, shape).execute(filters))[0]?.n ?? 0;
+      const params = { ...filters, limit: to - from + 1, offset: from, month: thisMonth().toISOString() };
+      let rows: DeploymentViewRow[] | null = null;
+      const n =
+        (await totals.load(JSON.stringify(filters), async () => {
+          const withTotal = await pageStatement(db, shape, true).execute(params);
+          rows = withTotal;
+          // A page past the end has no row to carry the total.
+          return withTotal[0]?.total ?? (await countStatement(db, shape).execute(filters))[0]?.n ?? 0;
+        })) ?? 0;
+      rows ??= await pageStatement(db, shape, false).execute(params);
       return { rows: await views(rows), total: Math.min(n, COUNT_CAP), bounded: n > COUNT_CAP };
     },
 
