@@ -53,29 +53,40 @@ export function mapRowsOnce(statement: unknown): void {
   const selection = statement as Selection;
   const { fields, joinsNotNullableMap: notNullable } = selection;
   if (!fields || selection.customResultMapper) return;
-  const columns = fields.map(({ path, field }) => ({
-    parents: path.slice(0, -1),
-    key: path[path.length - 1] ?? '',
-    decoder: decoderOf(field),
-    // For a joined table's column (its object, then its name): the table, to null an all-null join.
-    table: notNullable && path.length === 2 && is(field, Column) ? getTableName(field.table) : null,
-  }));
+  // Columns of a nested object (a joined table's) find it by number: no path walk per field.
+  const objects: string[] = [];
+  const columns = fields.map(({ path, field }) => {
+    const parents = path.slice(0, -1);
+    if (parents.length === 1 && !objects.includes(parents[0] as string)) objects.push(parents[0] as string);
+    return {
+      parents,
+      object: parents.length === 1 ? objects.indexOf(parents[0] as string) : -1,
+      key: path[path.length - 1] ?? '',
+      decoder: decoderOf(field),
+      // For a joined table's column (its object, then its name): the table, to null an all-null join.
+      table: notNullable && path.length === 2 && is(field, Column) ? getTableName(field.table) : null,
+    };
+  });
+  // drizzle nulls a joined object when its first column is null and all its columns are one
+  // table's (a left join that found nothing), unless that table is never missing.
+  const nullable = objects.flatMap((name) => {
+    const own = columns.flatMap((c, i) => (c.table !== null && c.parents[0] === name ? [{ i, table: c.table }] : []));
+    const first = own[0];
+    return first && own.every((c) => c.table === first.table) && !notNullable?.[first.table] ? [{ name, i: first.i }] : [];
+  });
   selection.customResultMapper = (rows) =>
     rows.map((row) => {
       const result: Record<string, unknown> = {};
-      const nulled: Record<string, string | false> = {};
+      const nested: (Record<string, unknown> | undefined)[] = new Array(objects.length);
       for (let i = 0; i < columns.length; i++) {
-        const { parents, key, decoder, table } = columns[i] as (typeof columns)[number];
+        const { parents, object, key, decoder } = columns[i] as (typeof columns)[number];
         let node = result;
-        for (const parent of parents) node = (node[parent] ??= {}) as Record<string, unknown>;
+        if (object >= 0) node = nested[object] ??= (result[parents[0] as string] ??= {}) as Record<string, unknown>;
+        else for (const parent of parents) node = (node[parent] ??= {}) as Record<string, unknown>;
         const raw = row[i];
-        const value = (node[key] = raw === null ? null : decoder.mapFromDriverValue(raw));
-        if (table === null) continue;
-        const object = parents[0] as string;
-        if (!(object in nulled)) nulled[object] = value === null ? table : false;
-        else if (nulled[object] !== table) nulled[object] = false;
+        node[key] = raw === null ? null : decoder.mapFromDriverValue(raw);
       }
-      if (notNullable) for (const [object, table] of Object.entries(nulled)) if (table !== false && !notNullable[table]) result[object] = null;
+      for (const { name, i } of nullable) if (row[i] === null) result[name] = null;
       return result;
     });
 }
