@@ -76,6 +76,7 @@ describe('isServerWrite', () => {
     expect(isServerWrite('delete from "companies" where "companies"."id" = $1')).toBe(true);
     expect(isServerWrite('delete from "projects" where "projects"."id" = $1')).toBe(true);
     expect(isServerWrite('truncate table users, deployments cascade')).toBe(true);
+    expect(isServerWrite('truncate table users cascade')).toBe(true);
   });
 
   it('lets reads, other tables and new companies through', () => {
