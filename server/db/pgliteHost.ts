@@ -120,7 +120,6 @@ const COMMAND_COMPLETE = 0x43;
 const ERROR = 0x45;
 const NOTIFICATION = 0x41;
 const ROW_DESCRIPTION = 0x54;
-const text = new TextDecoder();
 
 /**
  * A bound statement's answer read from the wire bytes: its rows (parsed by the same type parsers)
@@ -129,7 +128,9 @@ const text = new TextDecoder();
  * servers; here a field is decoded where it lies. An error or a notification (rare here: this is
  * one statement, not a transaction's end) goes through PGlite's parser, so both stay PGlite's.
  */
-function readAnswer(data: Uint8Array, description: Message | undefined, parsers: Parsers, rowMode: 'array' | 'object' | undefined): Results {
+function readAnswer(bytes: Uint8Array, description: Message | undefined, parsers: Parsers, rowMode: 'array' | 'object' | undefined): Results {
+  // As a Buffer, a field's text is decoded natively in place (toString), without a view per field.
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   for (let at = 0; at < data.length; at += 1 + view.getInt32(at + 1)) {
     const type = data[at];
@@ -153,14 +154,14 @@ function readAnswer(data: Uint8Array, description: Message | undefined, parsers:
           values[i] = null;
           continue;
         }
-        const value = text.decode(data.subarray(p, p + length));
+        const value = data.toString('utf8', p, p + length);
         p += length;
         const parser = parse[i];
         values[i] = parser ? parser(value, fields[i]?.dataTypeID ?? 0) : value;
       }
       rows.push(rowMode === 'array' ? values : Object.fromEntries(fields.map((f, i) => [f.name, values[i]])));
     } else if (type === COMMAND_COMPLETE && !result) {
-      const words = text.decode(data.subarray(at + 5, at + view.getInt32(at + 1))).split(' ');
+      const words = data.toString('utf8', at + 5, at + view.getInt32(at + 1)).split(' ');
       const command = words[0] ?? '';
       const count = parseInt(words[words.length - 1] ?? '', 10);
       if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command)) affectedRows += count;
