@@ -42,8 +42,8 @@ export function isCatalogueWrite(sqlText: string): boolean {
 
 /**
  * Which writes can change how many servers a company lists (the server list's cached totals,
- * services/deploymentReads.ts): any write to servers (new, deleted, renamed, moved, a status),
- * deleting a company or project, which deletes their servers with them, and any truncate (one
+ * services/deploymentReads.ts): every write to servers (new, deleted, renamed, moved, a status),
+ * deleting a company or project, which deletes their servers with them, and every truncate (one
  * cascading from users or the catalogue empties servers too).
  */
 const SERVER_WRITE = /^\s*(?:(?:update|delete\s+from|insert\s+into)\s+"?deployments"?[\s(]|delete\s+from\s+"?(?:companies|projects)"?[\s(]|truncate\b)/i;

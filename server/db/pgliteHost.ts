@@ -132,17 +132,14 @@ function readAnswer(bytes: Uint8Array, description: Message | undefined, parsers
   // As a Buffer, a field's text is decoded natively in place (toString), without a view per field.
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  for (let at = 0; at < data.length; at += 1 + view.getInt32(at + 1)) {
-    const type = data[at];
-    if (type === ERROR || type === NOTIFICATION || (type === ROW_DESCRIPTION && !description)) return fromMessages(data, description, parsers, rowMode);
-  }
   const fields = description && 'fields' in description ? (description.fields as { name: string; dataTypeID: number }[]).map(({ name, dataTypeID }) => ({ name, dataTypeID })) : [];
-  const parse = fields.map(({ dataTypeID }) => parsers[dataTypeID] ?? types.parsers[dataTypeID]);
+  const fieldParsers = fields.map(({ dataTypeID }) => parsers[dataTypeID] ?? types.parsers[dataTypeID]);
   const rows: unknown[] = [];
   let affectedRows = 0;
   let result: Results | undefined;
   for (let at = 0; at < data.length; at += 1 + view.getInt32(at + 1)) {
     const type = data[at];
+    if (type === ERROR || type === NOTIFICATION || (type === ROW_DESCRIPTION && !description)) return fromMessages(data, description, parsers, rowMode);
     if (type === DATA_ROW) {
       const count = view.getInt16(at + 5);
       const values: unknown[] = new Array(count);
@@ -156,7 +153,7 @@ function readAnswer(bytes: Uint8Array, description: Message | undefined, parsers
         }
         const value = data.toString('utf8', p, p + length);
         p += length;
-        const parser = parse[i];
+        const parser = fieldParsers[i];
         values[i] = parser ? parser(value, fields[i]?.dataTypeID ?? 0) : value;
       }
       rows.push(rowMode === 'array' ? values : Object.fromEntries(fields.map((f, i) => [f.name, values[i]])));

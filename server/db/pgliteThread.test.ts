@@ -104,7 +104,7 @@ describe('the embedded database in its own thread', () => {
     expect(rows[0]).toEqual({ d: '2026-11-26 10:00:00+00', a: [1, 2], j: { k: 3 }, n: null });
   });
 
-  it('reads answers as PostgreSQL sent them: any script, nulls, row counts, answers longer than one chunk', async () => {
+  it('reads answers as PostgreSQL sent them: several scripts, nulls, row counts, answers longer than one chunk', async () => {
     // 20,000 rows come from PGlite in several chunks: each row must be read whole, in order.
     const { rows } = await thread.query<{ id: number; t: string; n: number | null }>("select g as id, repeat('é✓ж', g % 7) as t, case when g % 3 = 0 then null else g end as n from generate_series(1, 20000) g");
     expect(rows).toHaveLength(20000);

@@ -8,7 +8,7 @@ const kept = new WeakMap<Db, Map<string, unknown>>();
  * (its SQL text, its parameters, its row mapping) on every call, and for a short read that cost the
  * server's thread more than the database spent answering it. `name` is the statement's name on
  * PostgreSQL too (prepared once per connection, planned as PostgreSQL sees fit): one per shape.
- * Its rows are mapped by rowMapper.
+ * Its rows are mapped by mapRowsOnce.
  */
 export function prepared<T>(db: Db, name: string, build: () => T): T {
   let statements = kept.get(db);
@@ -49,7 +49,7 @@ function decoderOf(field: unknown): Decoder {
  * every field of every row, by walking class chains: on a page of servers, a sixth of the
  * server's thread. Statements without a selection (writes) are left as they are.
  */
-export function mapRowsOnce(statement: unknown): void {
+function mapRowsOnce(statement: unknown): void {
   const selection = statement as Selection;
   const { fields, joinsNotNullableMap: notNullable } = selection;
   if (!fields || selection.customResultMapper) return;

@@ -43,8 +43,8 @@ const declaredLength = (request: FastifyRequest) => {
 /**
  * Guards every request before a handler sees it: invalid text is refused with 400 (before and
  * after validation); a multipart body that says it is bigger than any accepted upload is refused
- * before it is read; and a reply
- * sent before the body has fully arrived closes the connection instead of reading the rest.
+ * before it is read; and a reply sent before the body has fully arrived closes the connection
+ * instead of reading the rest.
  */
 export const requestGuardsPlugin = fp(async (app: FastifyInstance) => {
   // Callback hooks rather than async ones: these run on every request, and an async hook costs a

@@ -113,7 +113,7 @@ describe('GET /deployments and /deployments/{id}/populated', () => {
     expect(fullRow).toMatchObject({ runtime: { defaultDomain: 'mapped.example.com' }, task: { type: expect.any(String) }, mau: { used: 7 }, subscription: { quote: expect.any(Object) } });
   });
 
-  it('keeps the total of a list only until a server of any list is added, renamed or deleted', async () => {
+  it('keeps the total of a list only until one of its servers is added, renamed or deleted', async () => {
     const total = async () => (await get(owner.cookie, `/deployments?company=${owner.companyId}&range=${encodeURIComponent('[0,0]')}&filter=${encodeURIComponent('{"q":"counted"}')}`)).headers['content-range']?.split('/')[1];
     expect(await total()).toBe('0');
     const first = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Counted One' }))).json().payload;

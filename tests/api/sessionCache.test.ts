@@ -83,7 +83,7 @@ describe('the in-memory memberships', () => {
     expect(refused.json<{ code: string }>().code).toBe('NOT_A_MEMBER');
   });
 
-  it('follow a role change made by any code of this process', async () => {
+  it('follow a role change made elsewhere in this process', async () => {
     const owner = await companyOwner(t.app, 'cache-demoted@example.com');
     const [row] = await t.app.database.rows<{ id: string }>(`select id from users where email = 'cache-demoted@example.com'`);
     const newProject = (name: string) => t.app.inject({ method: 'POST', url: `/api/v1/companies/${owner.companyId}/projects`, payload: { name }, headers: { cookie: owner.cookie } });
