@@ -88,7 +88,7 @@ async function onDatabase(label: string, config: Config, signIn: (url: string) =
   console.log(`${`POST /i on ${label}`.padEnd(34)}${ours.toFixed(0).padStart(12)}${base.toFixed(0).padStart(12)}${(ours / base).toFixed(3).padStart(8)}   (${single} events stored)`);
   const bulk = await bulkRun(url, appKey);
   // Counted by the bulk case's own devices: /i requests still in flight when its run ended land too.
-  const [row] = await app.database.rows<{ n: number }>("select coalesce(sum(count), 0)::float8 as n from analytics_raw_events where device_id like 'bulk-%'");
+  const [row] = await app.database.rows<{ n: number }>("select coalesce(sum((e->>'count')::float8), 0)::float8 as n from analytics_raw_requests, jsonb_array_elements(events) e where device_id like 'bulk-%'");
   const stored = row?.n ?? 0;
   await app.close();
   console.log(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit } from '../support/analytics';
+import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit, RAW_EVENTS } from '../support/analytics';
 import { addMember, loadCatalogue, type Catalogue } from '../support/orders';
 import { multipart, TINY_PNG } from '../support/multipart';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
@@ -18,6 +18,9 @@ beforeAll(async () => {
   owner = { cookie: server.owner.cookie };
 });
 afterAll(() => t.close());
+
+/** The keys of an app's raw events, sorted. */
+const rawKeys = async (appId: string) => (await t.app.database.rows<{ key: string }>(`select key from ${RAW_EVENTS} where app_id = '${appId}' order by key`)).map((r) => r.key);
 
 const userId = async (email: string) => (await t.app.database.rows<{ id: string }>(`select id from users where email = '${email}'`))[0]?.id ?? '';
 /** A company viewer added to the dashboard with these app roles; answers their cookie and member id. */
@@ -126,8 +129,32 @@ describe('applications', () => {
     expect((await call('POST', `/apps/${app._id}/clear`, owner, { period: '1month' })).statusCode).toBe(200);
     expect(await eventRow(t.app, app._id, 'old')).toEqual([]);
     expect(await eventRow(t.app, app._id, 'new')).toHaveLength(1);
+    expect(await rawKeys(app._id)).toEqual(['new']);
     const jobs = (await call('GET', '/jobs', owner)).json().payload;
     expect(jobs).toContainEqual(expect.objectContaining({ kind: 'clear', status: 'completed', appId: app._id, params: { period: '1month' } }));
+  });
+  it('clears the raw events before the cut even inside a request that spans it, keeping its later ones', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Spanning' });
+    const now = Date.now();
+    // An SDK that was offline sends old and new events in one request.
+    await hit(t.app, { app_key: app.key, device_id: 's', timestamp: String(now), events: [{ key: 'old', timestamp: now - 50 * 86_400_000 }, { key: 'new', timestamp: now }, { key: 'older', timestamp: now - 60 * 86_400_000 }] });
+    expect(await rawKeys(app._id)).toEqual(['new', 'old', 'older']);
+    expect((await call('POST', `/apps/${app._id}/clear`, owner, { period: '1month' })).statusCode).toBe(200);
+    expect(await rawKeys(app._id)).toEqual(['new']);
+    expect((await call('GET', `/apps/${app._id}/app-users/s`, owner)).json().payload.rawEvents).toBe(1);
+  });
+
+  it('drops raw events past the tenant retention at the sweep, to the event', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name: 'Retention' });
+    const now = Date.now();
+    await t.app.database.rows(`update analytics_tenants set raw_retention_days = 30 where deployment_id = '${server.deploymentId}'`);
+    await hit(t.app, { app_key: app.key, device_id: 'r', timestamp: String(now), events: [{ key: 'kept', timestamp: now - 29 * 86_400_000 }, { key: 'gone', timestamp: now - 31 * 86_400_000 }] });
+    await hit(t.app, { app_key: app.key, device_id: 'r', timestamp: String(now - 40 * 86_400_000), events: [{ key: 'gone' }] });
+    await t.app.analytics.sweep();
+    expect(await rawKeys(app._id)).toEqual(['kept']);
+    // Aggregates hold no device and stay.
+    expect(await eventRow(t.app, app._id, 'gone')).not.toEqual([]);
+    await t.app.database.rows(`update analytics_tenants set raw_retention_days = 90 where deployment_id = '${server.deploymentId}'`);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDto } from '../../analytics/domain/schemas';
-import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit } from '../support/analytics';
+import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit, RAW_EVENTS } from '../support/analytics';
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -113,21 +113,30 @@ describe('sessions and limits', () => {
 
 describe('app users', () => {
   it('finds a user by device id, exports their data to a dated file, then purges them after confirmation', async () => {
-    await hit(t.app, { app_key: app.key, device_id: 'gdpr-1', user_details: { email: 'person@example.com' }, events: [{ key: 'signup' }] });
+    const at = Date.now();
+    await hit(t.app, { app_key: app.key, device_id: 'gdpr-1', user_details: { email: 'person@example.com' }, events: [{ key: 'signup', timestamp: at, segmentation: { plan: 'pro' } }] });
+    // Sent later, happened earlier (an SDK's queue): the export lists events by when they happened.
+    await hit(t.app, { app_key: app.key, device_id: 'gdpr-1', events: [{ key: 'visit', count: 2, sum: 1.5, timestamp: at - 60_000 }] });
     const found = (await call('GET', `/apps/${app._id}/app-users/gdpr-1`, owner)).json().payload;
-    expect(found).toMatchObject({ deviceId: 'gdpr-1', details: { email: 'person@example.com' }, rawEvents: 1 });
+    expect(found).toMatchObject({ deviceId: 'gdpr-1', details: { email: 'person@example.com' }, rawEvents: 2 });
     const job = (await call('POST', `/apps/${app._id}/app-users/gdpr-1/export`, owner, {})).json().payload;
     expect(job).toMatchObject({ kind: 'export', status: 'completed', downloadUrl: expect.stringContaining(`/jobs/${job._id}/download`) });
     const file = await t.app.inject({ method: 'GET', url: job.downloadUrl, headers: { cookie: owner.cookie } });
     expect(file.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="export-gdpr-1-${today}\\.json"`));
-    expect(file.json()).toMatchObject({ user: { deviceId: 'gdpr-1' }, events: [expect.objectContaining({ key: 'signup' })] });
+    expect(file.json()).toMatchObject({
+      user: { deviceId: 'gdpr-1' },
+      events: [
+        { key: 'visit', count: 2, sum: 1.5, dur: null, segmentation: null, timestamp: new Date(at - 60_000).toISOString() },
+        { key: 'signup', count: 1, sum: null, dur: null, segmentation: { plan: 'pro' }, timestamp: new Date(at).toISOString() },
+      ],
+    });
 
     const before = await tableCounts(t.app);
     await refused(await call('POST', `/apps/${app._id}/app-users/gdpr-1/purge`, owner, {}), 400, 'VALIDATION_FAILED');
     expect(await tableCounts(t.app)).toEqual(before);
     expect((await call('POST', `/apps/${app._id}/app-users/gdpr-1/purge`, owner, { confirm: true })).statusCode).toBe(200);
     await refused(await call('GET', `/apps/${app._id}/app-users/gdpr-1`, owner), 404, 'ANALYTICS_APP_USER_NOT_FOUND');
-    expect(await t.app.database.rows(`select 1 from analytics_raw_events where device_id = 'gdpr-1' union all select 1 from analytics_monthly_devices where device_id = 'gdpr-1'`)).toEqual([]);
+    expect(await t.app.database.rows(`select 1 from ${RAW_EVENTS} where device_id = 'gdpr-1' union all select 1 from analytics_monthly_devices where device_id = 'gdpr-1'`)).toEqual([]);
     await refused(await t.app.inject({ method: 'GET', url: job.downloadUrl, headers: { cookie: owner.cookie } }), 404, 'ANALYTICS_EXPORT_NOT_FOUND');
     const kinds = (await call('GET', '/jobs', owner)).json().payload.map((j: { kind: string }) => j.kind);
     expect(kinds).toEqual(expect.arrayContaining(['export', 'purge']));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsServer, createAnalyticsApp, eventRow, hit } from '../support/analytics';
+import { analyticsServer, createAnalyticsApp, eventRow, hit, RAW_EVENTS } from '../support/analytics';
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -38,7 +38,7 @@ describe('/i requests written in batches', () => {
     const users = await t.app.database.rows<{ device_id: string; sessions: number; metrics: Record<string, string> }>(`select device_id, sessions, metrics from analytics_app_users where app_id = '${app._id}' and device_id like 'device-%' order by device_id`);
     expect(users).toHaveLength(30);
     expect(users.every((u) => u.sessions === 1 && u.metrics._os === (Number(u.device_id.split('-')[1]) % 2 ? 'iOS' : 'Android'))).toBe(true);
-    const [raw] = await t.app.database.rows<{ n: number }>(`select count(*)::int as n from analytics_raw_events where app_id = '${app._id}'`);
+    const [raw] = await t.app.database.rows<{ n: number }>(`select count(*)::int as n from ${RAW_EVENTS} where app_id = '${app._id}'`);
     expect(raw?.n).toBe(31);
   });
 

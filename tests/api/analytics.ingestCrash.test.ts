@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
 import { openDatabase } from '../../server/db/client';
+import { RAW_EVENTS } from '../support/analytics';
 import { callServer, scratchDatabase, startServer, type ServerProcess } from '../support/serverProcess';
 
 /**
@@ -142,7 +143,7 @@ describe('batched ingestion under SIGKILL', () => {
 
     const db = await openDatabase({ databaseUrl: database.url || undefined, dataDir });
     try {
-      const devices = await db.rows<{ device_id: string; raw: number }>(`select device_id, count(*)::int as raw from analytics_raw_events where device_id like 'crash-%' group by device_id`);
+      const devices = await db.rows<{ device_id: string; raw: number }>(`select device_id, count(*)::int as raw from ${RAW_EVENTS} where device_id like 'crash-%' group by device_id`);
       expect(devices).toHaveLength(total * REQUESTS);
       expect(devices.every((d) => d.raw === EVENTS)).toBe(true);
       const [totals] = await db.rows<{ events: number; sessions: number; users: number }>(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDto } from '../../analytics/domain/schemas';
-import { analyticsServer, createAnalyticsApp, dashboard, eventRow } from '../support/analytics';
+import { analyticsServer, createAnalyticsApp, dashboard, eventRow, RAW_EVENTS } from '../support/analytics';
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -45,7 +45,7 @@ describe('numbers past their bounds (count: 1e308)', () => {
     // Per request: four events counted once each, the last one twice, sum and dur of that one only.
     expect(await eventRow(t.app, app._id, 'big', today)).toEqual([{ day: today, count: 13, sum: 5, dur: 6 }]);
     expect(await eventRow(t.app, app._id, 'big', today, 's', 'v')).toEqual([{ day: today, count: 2, sum: 0, dur: 0 }]);
-    const [raw] = await t.app.database.rows<{ n: number; biggest: number }>(`select count(*)::int as n, max(greatest(abs(count), abs(coalesce(sum, 0)), abs(coalesce(dur, 0)))) as biggest from analytics_raw_events where app_id = '${app._id}'`);
+    const [raw] = await t.app.database.rows<{ n: number; biggest: number }>(`select count(*)::int as n, max(greatest(abs(count), abs(coalesce(sum, 0)), abs(coalesce(dur, 0)))) as biggest from ${RAW_EVENTS} where app_id = '${app._id}'`);
     expect(raw).toEqual({ n: 11, biggest: 3 });
     await readsAnswer(app, 'big');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VIEWS_PER_DAY, type ViewTotals } from '../../analytics/domain/views';
-import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit } from '../support/analytics';
+import { analyticsServer, createAnalyticsApp, dashboard, eventRow, hit, RAW_EVENTS } from '../support/analytics';
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -45,7 +45,7 @@ describe("Countly's internal events", () => {
     expect(await count(`select count(*)::int as n from analytics_events where app_id = '${app._id}' and key like '[CLY]%'`)).toBe(0);
     expect(await count(`select count(*)::int as n from analytics_segment_values where app_id = '${app._id}'`)).toBe(0);
     expect(await count(`select count(*)::int as n from analytics_drops where app_id = '${app._id}'`)).toBe(0);
-    expect(await count(`select count(*)::int as n from analytics_raw_events where app_id = '${app._id}' and key = '${event.key}' and segmentation is not null`)).toBe(2);
+    expect(await count(`select count(*)::int as n from ${RAW_EVENTS} where app_id = '${app._id}' and key = '${event.key}' and segmentation is not null`)).toBe(2);
     // 'custom' took the one key the app allows: a second custom key is dropped, the internal ones never count.
     await hit(t.app, { app_key: app.key, device_id: 'd1', timestamp: String(ts + 1), events: [{ key: 'another', timestamp: ts }, { ...event, timestamp: ts }] });
     expect(await listedKeys(app._id)).toEqual(['custom']);

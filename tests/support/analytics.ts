@@ -54,3 +54,6 @@ export async function eventRow(app: FastifyInstance, appId: string, key: string,
   );
   return rows;
 }
+
+/** The raw events as rows, one per event (they are kept one row per request): a table expression for test queries. */
+export const RAW_EVENTS = `(select r.app_id, r.device_id, e.* from analytics_raw_requests r cross join lateral jsonb_to_recordset(r.events) as e(key text, count float8, sum float8, dur float8, segmentation jsonb, timestamp text)) raw_events`;

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { AppUserDto, JobDto, VersionDto } from '../../domain/schemas';
 import type { Db } from '../../../server/db/client';
-import { analyticsAppUsers, analyticsJobs, analyticsMonthlyDevices, analyticsRawEvents, analyticsRequestHashes, analyticsTenants, analyticsVersions } from '../../../server/db/schema';
+import { analyticsAppUsers, analyticsJobs, analyticsMonthlyDevices, analyticsRequestHashes, analyticsTenants, analyticsVersions } from '../../../server/db/schema';
 import { AppError } from '../../../server/errors';
 import { DASHBOARD_VERSION } from '../../domain/constants';
 import { recordAudit } from '../../../server/services/audit';
+import { countRawEvents, deleteRawEventsOf, rawEventsOf, trimRawEvents } from './rawEvents';
 import { appFor, canRead, type Access } from './access';
 
 async function appUserOf(tx: Db, appId: string, deviceId: string) {
@@ -16,7 +17,6 @@ async function appUserOf(tx: Db, appId: string, deviceId: string) {
 export async function findAppUser(tx: Db, access: Access, appId: string, deviceId: string): Promise<AppUserDto> {
   const app = await appFor(tx, access, appId, 'read');
   const user = await appUserOf(tx, app.id, deviceId);
-  const [raw] = await tx.select({ n: count() }).from(analyticsRawEvents).where(and(eq(analyticsRawEvents.appId, app.id), eq(analyticsRawEvents.deviceId, deviceId)));
   return {
     deviceId: user.deviceId,
     firstSeenAt: user.firstSeenAt.toISOString(),
@@ -25,7 +25,7 @@ export async function findAppUser(tx: Db, access: Access, appId: string, deviceI
     totalDuration: user.totalDuration,
     metrics: user.metrics,
     details: user.details,
-    rawEvents: raw?.n ?? 0,
+    rawEvents: await countRawEvents(tx, app.id, deviceId),
   };
 }
 
@@ -53,11 +53,11 @@ function jobDto(access: Access, job: typeof analyticsJobs.$inferSelect): JobDto 
 export async function exportAppUser(tx: Db, access: Access, appId: string, deviceId: string): Promise<JobDto> {
   const app = await appFor(tx, access, appId, 'admin');
   const user = await appUserOf(tx, app.id, deviceId);
-  const events = await tx.select().from(analyticsRawEvents).where(and(eq(analyticsRawEvents.appId, app.id), eq(analyticsRawEvents.deviceId, deviceId))).orderBy(analyticsRawEvents.occurredAt);
+  const events = await rawEventsOf(tx, app.id, deviceId);
   const result = {
     app: { _id: app.id, name: app.name },
     user: { deviceId: user.deviceId, firstSeenAt: user.firstSeenAt.toISOString(), lastSeenAt: user.lastSeenAt.toISOString(), sessions: user.sessions, totalDuration: user.totalDuration, metrics: user.metrics, details: user.details },
-    events: events.map((e) => ({ key: e.key, count: e.count, sum: e.sum, dur: e.dur, segmentation: e.segmentation, timestamp: e.occurredAt.toISOString() })),
+    events,
   };
   const [job] = await tx.insert(analyticsJobs).values({ tenantId: access.tenantId, appId: app.id, kind: 'export', status: 'completed', params: { deviceId }, result, createdBy: access.member.id, finishedAt: new Date() }).returning();
   if (!job) throw new AppError('ANALYTICS_EXPORT_FAILED');
@@ -81,7 +81,7 @@ export async function purgeAppUser(tx: Db, access: Access, appId: string, device
   const app = await appFor(tx, access, appId, 'admin');
   await appUserOf(tx, app.id, deviceId);
   await tx.delete(analyticsAppUsers).where(and(eq(analyticsAppUsers.appId, app.id), eq(analyticsAppUsers.deviceId, deviceId)));
-  await tx.delete(analyticsRawEvents).where(and(eq(analyticsRawEvents.appId, app.id), eq(analyticsRawEvents.deviceId, deviceId)));
+  await deleteRawEventsOf(tx, app.id, deviceId);
   await tx.delete(analyticsMonthlyDevices).where(and(eq(analyticsMonthlyDevices.appId, app.id), eq(analyticsMonthlyDevices.deviceId, deviceId)));
   const exports = await tx.select({ id: analyticsJobs.id, params: analyticsJobs.params }).from(analyticsJobs).where(and(eq(analyticsJobs.appId, app.id), eq(analyticsJobs.kind, 'export')));
   // The exports made of this user go too: their download links then answer that no export is linked.
@@ -111,10 +111,8 @@ export async function sweep(db: Db, now = new Date()): Promise<void> {
   const tenants = await db.select({ days: analyticsTenants.rawRetentionDays }).from(analyticsTenants).groupBy(analyticsTenants.rawRetentionDays);
   // Raw events are per app; the retention is per tenant: delete through the app's tenant.
   for (const { days } of tenants) {
-    await db.execute(sqlRetention(days, new Date(now.getTime() - days * 86_400_000)));
+    const tenantsKeeping = sql`r.app_id in (select a.id from analytics_apps a join analytics_tenants t on t.id = a.tenant_id where t.raw_retention_days = ${days})`;
+    await trimRawEvents(db, tenantsKeeping, new Date(now.getTime() - days * 86_400_000));
   }
   await db.delete(analyticsRequestHashes).where(lt(analyticsRequestHashes.receivedAt, new Date(now.getTime() - 86_400_000)));
 }
-
-const sqlRetention = (days: number, before: Date) =>
-  sql`delete from analytics_raw_events r using analytics_apps a, analytics_tenants t where r.app_id = a.id and a.tenant_id = t.id and t.raw_retention_days = ${days} and r.occurred_at < ${before.toISOString()}`;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ICON_TYPES } from '../../domain/constants';
 import { clearBefore, dayIn } from '../../domain/rules';
 import type { AppDto, AppInput, AppUpdate, ClearPeriod } from '../../domain/schemas';
@@ -17,7 +17,7 @@ import {
   analyticsJobs,
   analyticsMonthlyDevices,
   analyticsOverviewTiles,
-  analyticsRawEvents,
+  analyticsRawRequests,
   analyticsSegmentValues,
 } from '../../../server/db/schema';
 import { AppError } from '../../../server/errors';
@@ -25,6 +25,7 @@ import { checkImage, deleteFile, storeImage, type Upload } from '../../../server
 import { recordAudit } from '../../../server/services/audit';
 import { appFor, canRead, requireGlobalAdmin, type Access } from './access';
 import { appDtos } from './dto';
+import { trimRawEvents } from './rawEvents';
 
 /** A new app key: 40 hex characters, like Countly's. */
 const newAppKey = () => randomBytes(20).toString('hex');
@@ -129,7 +130,7 @@ export async function clearApp(tx: Db, access: Access, appId: string, period: Cl
   const app = await appForDataChange(tx, access, appId);
   const cut = clearBefore(period, dayIn(app.timezone, new Date()));
   if (cut === null) {
-    for (const table of [analyticsDailyEvents, analyticsDailySessions, analyticsDailyViews, analyticsMonthlyDevices, analyticsRawEvents, analyticsAppUsers, analyticsSegmentValues, analyticsDrops, analyticsOverviewTiles, analyticsEventGroups, analyticsEvents]) {
+    for (const table of [analyticsDailyEvents, analyticsDailySessions, analyticsDailyViews, analyticsMonthlyDevices, analyticsRawRequests, analyticsAppUsers, analyticsSegmentValues, analyticsDrops, analyticsOverviewTiles, analyticsEventGroups, analyticsEvents]) {
       await tx.delete(table).where(eq(table.appId, app.id));
     }
   } else {
@@ -138,7 +139,7 @@ export async function clearApp(tx: Db, access: Access, appId: string, period: Cl
     await tx.delete(analyticsDailyViews).where(and(eq(analyticsDailyViews.appId, app.id), lt(analyticsDailyViews.day, cut)));
     await tx.delete(analyticsDrops).where(and(eq(analyticsDrops.appId, app.id), lt(analyticsDrops.day, cut)));
     await tx.delete(analyticsMonthlyDevices).where(and(eq(analyticsMonthlyDevices.appId, app.id), lt(analyticsMonthlyDevices.month, cut.slice(0, 7))));
-    await tx.delete(analyticsRawEvents).where(and(eq(analyticsRawEvents.appId, app.id), lt(analyticsRawEvents.occurredAt, new Date(`${cut}T00:00:00Z`))));
+    await trimRawEvents(tx, sql`r.app_id = ${app.id}`, new Date(`${cut}T00:00:00Z`));
   }
   await tx.insert(analyticsJobs).values({ tenantId: access.tenantId, appId: app.id, kind: 'clear', status: 'completed', params: { period }, createdBy: access.member.id, finishedAt: new Date() });
   await recordAudit(tx, { actor: access.audit, action: 'analyticsApp.clear', targetType: 'analyticsApp', targetId: app.id, companyId: access.companyId, after: { period } });

@@ -4,6 +4,7 @@ import type { DropKind } from '../../domain/constants';
 import { dayIn, isInternal, VIEW_KEY } from '../../domain/rules';
 import { MAX_VIEWS_PER_DAY } from '../../domain/views';
 import type { Db } from '../../../server/db/client';
+import type { AnalyticsRawEvent } from '../../../server/db/schema';
 import type { App } from './access';
 import type { ParsedEvent } from './parse';
 
@@ -66,6 +67,20 @@ function viewRows(app: App, events: ParsedEvent[]): ViewRow[] {
   return [...rows.values()];
 }
 
+/** A request's raw events as kept (analytics_raw_requests), with the span of their instants; nothing for a request without events. */
+function rawRow(events: ParsedEvent[]): { raw?: AnalyticsRawEvent[]; first_at?: string; last_at?: string } {
+  if (events.length === 0) return {};
+  let first = Infinity;
+  let last = -Infinity;
+  const raw = events.map((e) => {
+    const t = e.at.getTime();
+    if (t < first) first = t;
+    if (t > last) last = t;
+    return { key: e.key, count: e.count, sum: e.sum, dur: e.dur, segmentation: Object.keys(e.segmentation).length ? e.segmentation : null, timestamp: e.at.toISOString() };
+  });
+  return { raw, first_at: new Date(first).toISOString(), last_at: new Date(last).toISOString() };
+}
+
 /** A PostgreSQL array literal of numbers: built here in one pass, cheaper than the drivers' encoding element by element. */
 const numbers = (values: (number | null)[]) => `{${values.map((n) => n ?? 'NULL').join(',')}}`;
 
@@ -89,10 +104,10 @@ function dictionary<T>(id: (value: T) => string = String) {
 }
 
 /**
- * The statement's parameters: one JSON row per request, its drops and views tagged with the
- * request's index, and its day rows and raw rows as columns of numbers. Requests repeat the same
- * few texts (row keys, event keys, segmentations): each goes once, in a dictionary the rows point
- * into, and PostgreSQL reads numbers far faster than the same rows as JSON objects.
+ * The statement's parameters: one JSON row per request (with its raw events), its drops and views
+ * tagged with the request's index, and its day rows as columns of numbers. Requests repeat the
+ * same few row keys: each goes once, in a dictionary the rows point into, and PostgreSQL reads
+ * numbers far faster than the same rows as JSON objects.
  */
 function parameters(writes: Write[]) {
   const req: unknown[] = [];
@@ -100,28 +115,15 @@ function parameters(writes: Write[]) {
   const views: unknown[] = [];
   const rowKeys = dictionary<DailyRow>((row) => `${row.k}\u0000${row.d}\u0000${row.s}\u0000${row.v}`);
   const ev = { i: [] as number[], r: [] as number[], c: [] as number[], su: [] as number[], du: [] as number[] };
-  const names = dictionary<string>();
-  const segs = dictionary<Record<string, string>>((seg) => JSON.stringify(seg));
-  // Raw rows: request, event key, count, sum, duration, segmentation (null: none), instant (ms).
-  const raw = { i: [] as number[], k: [] as number[], c: [] as number[], su: [] as (number | null)[], du: [] as (number | null)[], g: [] as (number | null)[], t: [] as number[] };
   writes.forEach((w, i) => {
-    req.push({ i, app: w.app.id, hash: w.hash, dev: w.deviceId, at: w.at.toISOString(), day: w.day, mon: w.day.slice(0, 7), b: w.begin, dur: w.duration, metrics: w.metrics, details: w.details });
     const all = [...w.events, ...w.internal];
+    req.push({ i, app: w.app.id, hash: w.hash, dev: w.deviceId, at: w.at.toISOString(), day: w.day, mon: w.day.slice(0, 7), b: w.begin, dur: w.duration, metrics: w.metrics, details: w.details, ...rawRow(all) });
     for (const row of dailyRows(w.app, all)) {
       ev.i.push(i);
       ev.r.push(rowKeys.of(row));
       ev.c.push(row.c);
       ev.su.push(row.su);
       ev.du.push(row.du);
-    }
-    for (const e of all) {
-      raw.i.push(i);
-      raw.k.push(names.of(e.key));
-      raw.c.push(e.count);
-      raw.su.push(e.sum);
-      raw.du.push(e.dur);
-      raw.g.push(Object.keys(e.segmentation).length ? segs.of(e.segmentation) : null);
-      raw.t.push(e.at.getTime());
     }
     for (const [kind, n] of w.drops) drops.push({ i, kind, n });
     for (const r of viewRows(w.app, w.internal)) views.push({ i, ...r });
@@ -132,9 +134,6 @@ function parameters(writes: Write[]) {
     views: JSON.stringify(views),
     keys: JSON.stringify(rowKeys.values.map(({ k, d, s, v }, n) => ({ r: n + 1, k, d, s, v }))),
     ev: { i: numbers(ev.i), r: numbers(ev.r), c: numbers(ev.c), su: numbers(ev.su), du: numbers(ev.du) },
-    names: JSON.stringify(names.values),
-    segs: JSON.stringify(segs.values),
-    raw: { i: numbers(raw.i), k: numbers(raw.k), c: numbers(raw.c), su: numbers(raw.su), du: numbers(raw.du), g: numbers(raw.g), t: numbers(raw.t) },
   };
 }
 
@@ -144,7 +143,8 @@ const BATCH_STATEMENT = 'analytics_ingest_batch';
 /**
  * Writes a batch of requests as one statement (group commit): every request's retry hash is
  * claimed and every other write takes its rows from the claims, so a retry (even one in the same
- * batch) changes nothing. Raw rows go in one multi-row insert; each aggregate row (device, day,
+ * batch) changes nothing. Each request's raw events go in one row (one insert for the batch):
+ * a row per event was half of a batch's time. Each aggregate row (device, day,
  * event/segment value, drop kind, view) gets one upsert per batch, summed over the batch, in key
  * order, so concurrent batches lock rows in the same order and cannot deadlock. A one-request batch
  * is the same statement. Answers the indexes of the requests that were new.
@@ -162,12 +162,12 @@ export async function writeBatch(db: Db, writes: Write[]): Promise<Set<number>> 
 
 /** The statement writing a batch; answers the indexes of its new requests. */
 export function batchStatement(writes: Write[]): SQL {
-  const { req, drops, views, keys, ev, names, segs, raw } = parameters(writes);
+  const { req, drops, views, keys, ev } = parameters(writes);
   // Each aggregate reads the requests once, grouped: a join of two of these CTEs (nothing known
   // of their sizes) is planned as a nested loop, whose time grows with the square of the batch.
   return sql`
     with req as (
-      select * from jsonb_to_recordset(${req}::jsonb) as x(i int, app uuid, hash text, dev text, at timestamptz, day text, mon text, b boolean, dur float8, metrics jsonb, details jsonb)
+      select * from jsonb_to_recordset(${req}::jsonb) as x(i int, app uuid, hash text, dev text, at timestamptz, day text, mon text, b boolean, dur float8, metrics jsonb, details jsonb, raw jsonb, first_at timestamptz, last_at timestamptz)
     ), claim as (
       insert into analytics_request_hashes (app_id, hash) select distinct app, hash from req order by app, hash on conflict do nothing returning app_id, hash
     ), claimed as (
@@ -224,14 +224,7 @@ export function batchStatement(writes: Write[]): SQL {
         sum = analytics_daily_events.sum + excluded.sum,
         dur = analytics_daily_events.dur + excluded.dur
     ), r as (
-      insert into analytics_raw_events (app_id, device_id, key, count, sum, dur, segmentation, occurred_at)
-      -- The instant as milliseconds since the epoch: whole numbers, exact as a float8.
-      select c.app, c.dev, k.k, x.c, x.su, x.du, g.seg, 'epoch'::timestamptz + x.t * interval '1 millisecond'
-      from unnest(${raw.i}::int[], ${raw.k}::int[], ${raw.c}::float8[], ${raw.su}::float8[], ${raw.du}::float8[], ${raw.g}::int[], ${raw.t}::float8[]) with ordinality as x(i, k, c, su, du, g, t, n)
-      join claimed c on c.i = x.i
-      join jsonb_array_elements_text(${names}::jsonb) with ordinality as k(k, n) on k.n = x.k
-      left join jsonb_array_elements(${segs}::jsonb) with ordinality as g(seg, n) on g.n = x.g
-      order by x.n
+      insert into analytics_raw_requests (app_id, device_id, events, first_at, last_at) select app, dev, raw, first_at, last_at from claimed where raw is not null order by i
     ), dr as (
       insert into analytics_drops (app_id, day, kind, count)
       select c.app, c.day, x.kind, sum(x.n)::int from claimed c join jsonb_to_recordset(${drops}::jsonb) as x(i int, kind text, n int) on x.i = c.i

@@ -1,5 +1,5 @@
 // Analytics: each deployment's own dashboard (tenants, members, apps, events, aggregates, tokens, jobs, reports).
-import { boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { SdkSettings } from '../../../analytics/domain/sdk';
 import { id, createdAt, updatedAt } from './columns';
 import { files, users } from './accounts';
@@ -265,24 +265,35 @@ export const analyticsAppUsers = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.deviceId] })],
 );
 
-/** Raw events, kept for the tenant's retention: a user's export and purge read them. */
-export const analyticsRawEvents = pgTable(
-  'analytics_raw_events',
+/** One raw event as kept and exported: the SDK's fields and its instant (ISO 8601, UTC). */
+export interface AnalyticsRawEvent {
+  key: string;
+  count: number;
+  sum: number | null;
+  dur: number | null;
+  segmentation: Record<string, string> | null;
+  timestamp: string;
+}
+
+/**
+ * Raw events, kept for the tenant's retention (a user's export and purge read them): one row per
+ * accepted SDK request holding its events in order, so ingestion writes one row a request, not
+ * one per event. `first_at`/`last_at` bound the events' instants for clearing and retention.
+ */
+export const analyticsRawRequests = pgTable(
+  'analytics_raw_requests',
   {
-    id: id(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     appId: uuid('app_id')
       .notNull()
       .references(() => analyticsApps.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
-    key: text('key').notNull(),
-    count: doublePrecision('count').notNull(),
-    sum: doublePrecision('sum'),
-    dur: doublePrecision('dur'),
-    segmentation: jsonb('segmentation').$type<Record<string, string>>(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    events: jsonb('events').$type<AnalyticsRawEvent[]>().notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analytics_raw_events_device').on(t.appId, t.deviceId), index('analytics_raw_events_received').on(t.receivedAt)],
+  (t) => [index('analytics_raw_requests_device').on(t.appId, t.deviceId), index('analytics_raw_requests_first').on(t.firstAt)],
 );
 
 /** Hashes of requests already applied, so an SDK's retry is counted once (kept a day). */
