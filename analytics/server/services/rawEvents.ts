@@ -39,5 +39,6 @@ export async function trimRawEvents(db: Db, rows: SQL, before: Date): Promise<vo
       where s.id in (select r.id from analytics_raw_requests r where ${rows} and r.first_at < ${cut} and r.last_at >= ${cut}) and (x.e->>'timestamp')::timestamptz >= ${cut}
       group by s.id
     ) k where r.id = k.id`);
-  await db.execute(sql`delete from analytics_raw_requests r where ${rows} and r.last_at < ${cut}`);
+  // first_at bounds last_at from below: the condition on it lets the index find the rows.
+  await db.execute(sql`delete from analytics_raw_requests r where ${rows} and r.first_at < ${cut} and r.last_at < ${cut}`);
 }
