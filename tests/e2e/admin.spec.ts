@@ -27,7 +27,6 @@ async function customer(browser: Browser, tag: string) {
 
 test.describe('admin area', () => {
   // Several accounts, two browsers and screenshots at two widths per test.
-  test.describe.configure({ timeout: 90_000 });
   test('users: list, search, sort, page and export the query as a streamed CSV', async ({ page, request }) => {
     // Enough users for a second page.
     for (let i = 0; i < 11; i += 1) {

@@ -6,7 +6,6 @@ const PASSWORD = 'Tr1cky-Lantern';
 const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
 
 test.describe('a platform admin without a company', () => {
-  test.describe.configure({ timeout: 90_000 });
 
   test('reloads and bookmarks the admin area instead of being asked to create a company', async ({ browser, page }) => {
     // A verified user with no company, made a platform admin by the seeded admin.

@@ -3,7 +3,6 @@ import { admin, expect, SCREEN, signInAs, test } from './fixtures';
 const SHOTS = 'test-results/screens/admin';
 
 test.describe('admin jobs', () => {
-  test.describe.configure({ timeout: 90_000 });
 
   test('lists next and last runs; pause shows paused, resume schedules again, run now updates the last run', async ({ page }) => {
     await page.setViewportSize(SCREEN.wide);

@@ -26,7 +26,6 @@ const pick = async (page: Page, label: string, option: string) => {
 };
 
 test('a company admin opens their server dashboard, creates an app, sees SDK events, hides, groups, limits a token and exports then purges an app user', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
   const deploymentId = await freeServer(page, 'Analytics');
   const base = `/#/analytics/${deploymentId}`;
 
@@ -199,7 +198,6 @@ test('a visitor explores the read-only dashboard preview and can order a server 
 });
 
 test('an app admin makes an email report in the report manager, switches it, and sends it now', async ({ page }) => {
-  test.setTimeout(90_000);
   const deploymentId = await freeServer(page, 'Analytics');
   const base = `/#/analytics/${deploymentId}`;
   expect((await page.request.post(`/api/v1/analytics/${deploymentId}/open`, { data: {} })).ok()).toBe(true);

@@ -45,7 +45,6 @@ function customerSite(server: string, appKey: string): Server {
 }
 
 test('the real web SDK on a customer site of another origin works without a console error or failed request, and its page view is counted once in Views', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
   const deploymentId = await freeServer(page, 'Web SDK');
   const api = `/api/v1/analytics/${deploymentId}`;
   expect((await page.request.post(`${api}/open`, { data: {} })).ok()).toBe(true);

@@ -48,7 +48,6 @@ async function paidServer(request: APIRequestContext, a: { cid: string; pid: str
 
 test.describe('scheduled backups', () => {
   test('an hourly server lists its hourly backup, a daily one its daily backup', async ({ page, browser }) => {
-    test.setTimeout(120_000);
     const a = await newAccount(page);
     const hourly = await paidServer(page.request, a, 'Hourly Server', 'backup.hourly');
     const daily = await paidServer(page.request, a, 'Daily Server', 'backup.daily');

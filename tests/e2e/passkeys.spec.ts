@@ -92,7 +92,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENS,
 
 test('registers a passkey in the profile, signs out, and signs in with the passkey alone', async ({ page }) => {
   // The signed-in app's first load on a cold server is slow on a busy machine.
-  test.setTimeout(120_000);
   const authenticator = await addVirtualAuthenticator(page);
   // The virtual authenticator answers the email field's passkey autofill at once, where a person
   // would pick the passkey from the suggestions; without autofill the button's path is the one tested.

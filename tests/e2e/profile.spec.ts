@@ -195,7 +195,6 @@ test.describe('profile', () => {
   });
 
   test('two-factor sign-in: set up with the app, codes shown once, then sign-in asks for a code', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize(SCREEN.wide);
     const email = await newMember(page, 'twofactor');
     await openProfile(page, 'authentication');

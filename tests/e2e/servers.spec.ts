@@ -155,7 +155,6 @@ test.describe('running servers', () => {
   });
 
   test('screens at 390 px and 1440 px: dashboard, deployments, a server, projects', async ({ page }) => {
-    test.setTimeout(120_000);
     const a = await newAccount(page, 'srvshots');
     await orderFreeServer(page, a, 'Screens Server');
     await expect(status(page)).toHaveAttribute('data-status', 'running', { timeout: 30_000 });

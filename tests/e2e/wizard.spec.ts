@@ -197,7 +197,6 @@ test.describe('server wizard', () => {
   });
 
   test('pre-login: order, register, the mailed link, and the order goes through by itself', async ({ page }) => {
-    test.setTimeout(90_000);
     const email = newEmail('wpre');
     await page.goto('/#/get-started');
     await expect(page).toHaveURL(/get-started\/choose-plan/);
@@ -244,7 +243,6 @@ test.describe('server wizard', () => {
   });
 
   test('pre-login: the mailed link opened on another device still submits the order', async ({ page, browser }) => {
-    test.setTimeout(90_000);
     const email = newEmail('wdev');
     await page.goto('/#/get-started/choose-plan');
     await plan(page, 'Free').click();
@@ -296,7 +294,6 @@ test.describe('server wizard', () => {
   // each address below opens in a new tab of a context that started with no storage at all.
   for (const [label, size] of Object.entries(SCREEN)) {
     test(`wizard addresses opened cold show their step with plans and a total (${label})`, async ({ page, browser }) => {
-      test.setTimeout(60_000);
       const a = await newAccount(page, `wcold${label}`);
       const builder = `/#/c/${a.cid}/p/${a.pid}/server-builder`;
       const signedIn = await browser.newContext({ baseURL: process.env.BASE_URL, viewport: size, storageState: { cookies: (await page.context().storageState()).cookies, origins: [] } });
@@ -347,7 +344,6 @@ test.describe('server wizard', () => {
 
   for (const [label, size] of Object.entries(SCREEN)) {
     test(`every step fits at ${label} width and the footer stays in view`, async ({ page }) => {
-      test.setTimeout(60_000);
       await page.setViewportSize(size);
       const a = await newAccount(page, `wfit${label}`);
       await openWizard(page, a);
