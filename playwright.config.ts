@@ -33,7 +33,19 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // Headless Chromium builds two hidden address-bar popups (web pages of its own, each in a
+        // renderer) for every window, and each test's context is a window: they cost 40% of the
+        // processor time of opening a context and the sign-in page (4.7 s of CPU against 2.8).
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+      ],
     },
     trace: 'off',
     screenshot: 'only-on-failure',
