@@ -53,4 +53,29 @@ describe('/i requests written in batches', () => {
     const [users] = await t.app.database.rows<{ n: number }>(`select count(*)::int as n from analytics_app_users where app_id = '${app._id}'`);
     expect(users?.n).toBe(7);
   });
+
+  it('stores what each request brings when a batch mixes sessions, views and plain events, and when it holds one kind', async () => {
+    const app = await createAnalyticsApp(t.app, server.deploymentId, server.owner.cookie);
+    expect((await hit(t.app, { app_key: app.key, device_id: 'warm', timestamp: String(ts), events }, 'POST')).statusCode).toBe(200);
+    const view = (name: string) => [{ key: '[CLY]_view', count: 1, dur: 3, segmentation: { name, visit: 1 }, timestamp: ts }];
+    /** A request of one kind: plain events, a session (begun, with its duration) or a view. */
+    const kinds = {
+      plain: (n: number) => ({ app_key: app.key, device_id: `plain-${n}`, timestamp: String(ts + 100 + n), events }),
+      session: (n: number) => ({ app_key: app.key, device_id: `session-${n}`, timestamp: String(ts + 200 + n), begin_session: '1', session_duration: '30', events }),
+      view: (n: number) => ({ app_key: app.key, device_id: `view-${n}`, timestamp: String(ts + 300 + n), events: view('/home') }),
+    };
+    // Sent together (batches of every kind mixed), then one of each alone (a batch of one kind).
+    const mixed = [0, 1, 2, 3].flatMap((n) => [kinds.plain(n), kinds.session(n), kinds.view(n)]);
+    expect((await Promise.all(mixed.map((params) => hit(t.app, params, 'POST')))).map((a) => a.statusCode)).toEqual(mixed.map(() => 200));
+    for (const params of [kinds.plain(4), kinds.view(4), kinds.session(4), kinds.plain(5)]) expect((await hit(t.app, params, 'POST')).statusCode).toBe(200);
+
+    // warm, 6 plain and 5 session requests bring two purchases each.
+    expect(await eventRow(t.app, app._id, 'purchase')).toEqual([{ day: '2026-11-20', count: 24, sum: 60, dur: 0 }]);
+    const [sessions] = await t.app.database.rows<{ sessions: number; new_users: number; duration: number }>(`select sessions, new_users, duration::int as duration from analytics_daily_sessions where app_id = '${app._id}'`);
+    expect(sessions).toEqual({ sessions: 5, new_users: 5, duration: 150 });
+    const views = await t.app.database.rows<{ view: string; visits: number; duration: number }>(`select view, visits::int as visits, duration::int as duration from analytics_daily_views where app_id = '${app._id}'`);
+    expect(views).toEqual([{ view: '/home', visits: 5, duration: 15 }]);
+    const [users] = await t.app.database.rows<{ n: number }>(`select count(*)::int as n from analytics_app_users where app_id = '${app._id}'`);
+    expect(users?.n).toBe(17);
+  });
 });

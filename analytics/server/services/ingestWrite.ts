@@ -129,6 +129,8 @@ function parameters(writes: Write[]) {
     for (const r of viewRows(w.app, w.internal)) views.push({ i, ...r });
   });
   return {
+    // Parts the statement leaves out when the batch has nothing for them.
+    has: { sessions: writes.some((w) => w.begin || w.duration > 0), drops: drops.length > 0, views: views.length > 0 },
     req: JSON.stringify(req),
     drops: JSON.stringify(drops),
     views: JSON.stringify(views),
@@ -138,7 +140,6 @@ function parameters(writes: Write[]) {
 }
 
 const dialect = new PgDialect();
-const BATCH_STATEMENT = 'analytics_ingest_batch';
 
 /**
  * Writes a batch of requests as one statement (group commit): every request's retry hash is
@@ -151,18 +152,31 @@ const BATCH_STATEMENT = 'analytics_ingest_batch';
  */
 export async function writeBatch(db: Db, writes: Write[]): Promise<Set<number>> {
   if (writes.length === 0) return new Set();
-  // Named, PostgreSQL parses and plans the statement once per connection instead of at every
-  // batch (most of a small batch's time); PGlite ignores the name.
-  const query = dialect.sqlToQuery(batchStatement(writes));
-  const result = (await db._.session.prepareQuery(query, undefined, BATCH_STATEMENT, false).execute()) as { rows: { i: number }[] };
+  const { statement, name } = batchStatement(writes);
+  // Named, PostgreSQL parses and plans each form of the statement once per connection instead of
+  // at every batch (most of a small batch's time); PGlite ignores the name.
+  const query = dialect.sqlToQuery(statement);
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: { i: number }[] };
   // Both drivers answer { rows }; the generic database type does not say so.
   return new Set(result.rows.map((row) => Number(row.i)));
 }
 
+/**
+ * The statement writing a batch (it answers the indexes of its new requests), and its name. The
+ * sessions, drops and views parts are left out of a batch that has nothing for them (most batches
+ * bring neither drops nor views): each costs its share of the statement even when empty (a tenth
+ * of a small batch's time on PGlite). Each form has a name of its own.
+ */
+export function batchStatement(writes: Write[]): { statement: SQL; name: string } {
+  const { has, req, drops, views, keys, ev } = parameters(writes);
+  const name = `analytics_ingest_batch${has.sessions ? '_s' : ''}${has.drops ? '_d' : ''}${has.views ? '_v' : ''}`;
+  const statement = batchSql(has, { req, drops, views, keys, ev });
+  return { statement, name };
+}
 
-/** The statement writing a batch; answers the indexes of its new requests. */
-export function batchStatement(writes: Write[]): SQL {
-  const { req, drops, views, keys, ev } = parameters(writes);
+/** The statement's text over its parameters; the parts `has` leaves out are not in it. */
+function batchSql(has: ReturnType<typeof parameters>['has'], { req, drops, views, keys, ev }: Omit<ReturnType<typeof parameters>, 'has'>): SQL {
+  const empty = sql``;
   // Each aggregate reads the requests once, grouped: a join of two of these CTEs (nothing known
   // of their sizes) is planned as a nested loop, whose time grows with the square of the batch.
   return sql`
@@ -189,6 +203,7 @@ export function batchStatement(writes: Write[]): SQL {
         metrics = analytics_app_users.metrics || excluded.metrics,
         details = analytics_app_users.details || excluded.details
       returning app_id, device_id, sessions
+${has.sessions ? sql`
     ), fresh as (
       -- A new user: the device had no session before this batch, counted on the day of its first
       -- begin in it. Devices and their stored rows are matched by grouping them together.
@@ -199,8 +214,10 @@ export function batchStatement(writes: Write[]): SQL {
           select app_id, device_id, null, null, sessions from u
         ) both_sides group by app, dev
       ) d where sessions = begins group by app, day
+` : empty}
     ), m as (
       insert into analytics_monthly_devices (app_id, month, device_id) select distinct app, mon, dev from claimed order by app, mon, dev on conflict do nothing
+${has.sessions ? sql`
     ), s as (
       insert into analytics_daily_sessions (app_id, day, sessions, new_users, duration)
       select g.app, g.day, g.sessions, coalesce(f.n, 0), g.dur from (
@@ -210,6 +227,7 @@ export function batchStatement(writes: Write[]): SQL {
         sessions = analytics_daily_sessions.sessions + excluded.sessions,
         new_users = analytics_daily_sessions.new_users + excluded.new_users,
         duration = analytics_daily_sessions.duration + excluded.duration
+` : empty}
     ), e as (
       insert into analytics_daily_events (app_id, event_key, day, segment, value, count, sum, dur)
       -- Summed by row key number first: sorting the day rows by their four texts cost more than the rest.
@@ -225,11 +243,14 @@ export function batchStatement(writes: Write[]): SQL {
         dur = analytics_daily_events.dur + excluded.dur
     ), r as (
       insert into analytics_raw_requests (app_id, device_id, events, first_at, last_at) select app, dev, raw, first_at, last_at from claimed where raw is not null order by i
+${has.drops ? sql`
     ), dr as (
       insert into analytics_drops (app_id, day, kind, count)
       select c.app, c.day, x.kind, sum(x.n)::int from claimed c join jsonb_to_recordset(${drops}::jsonb) as x(i int, kind text, n int) on x.i = c.i
       group by c.app, c.day, x.kind order by c.app, c.day, x.kind
       on conflict (app_id, day, kind) do update set count = analytics_drops.count + excluded.count
+` : empty}
+${has.views ? sql`
     ), vn as (
       select c.app, x.n, x.d, sum(x.v) as v, sum(x.du) as du,
         exists (select 1 from analytics_daily_views o where o.app_id = c.app and o.view = x.n and o.day = x.d) as known
@@ -242,6 +263,7 @@ export function batchStatement(writes: Write[]): SQL {
           (select count(*) from analytics_daily_views o where o.app_id = vn.app and o.day = vn.d) as have from vn
       ) z where known or have + rn <= ${MAX_VIEWS_PER_DAY} order by app, n, d
       on conflict (app_id, view, day) do update set visits = analytics_daily_views.visits + excluded.visits, duration = analytics_daily_views.duration + excluded.duration
+` : empty}
     )
     select i from claimed`;
 }
