@@ -14,7 +14,12 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 /** A run: an npm script, or Vitest on some projects with its own environment. */
 const npm = (script) => ({ name: script, command: ['run', '--silent', script], env: {} });
-const vitest = (name, projects, env = {}) => ({ name, command: ['exec', '--', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])], env });
+const vitest = (name, projects, env = {}, files = []) => ({ name, command: ['exec', '--', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files], env });
+
+// The process tests whose database follows DATABASE_URL, the only ones the PGlite pass repeats:
+// process.test.ts always runs on PGlite and serversReliability.test.ts always on PostgreSQL, so
+// the first pass ran them already.
+const ON_EITHER_DATABASE = ['shutdown', 'orderCrash', 'analytics.ingestCrash', 'adminJobs'].map((name) => `tests/api/${name}.test.ts`);
 
 const stages = [
   [npm('typecheck'), npm('lint')],
@@ -22,9 +27,10 @@ const stages = [
   ...(postgres
     ? [
         // Shorter walks than a run on PGlite: the fuzz tries every operation six times (22), and
-        // five stops in a row (the PGlite process pass below stops twenty times).
+        // five stops in a row (the PGlite process pass below stops ten times, a run of
+        // `npm test` on PGlite alone twenty).
         [vitest('API tests on PostgreSQL', ['api', 'api-process'], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' })],
-        [vitest('API process tests on PGlite', ['api-process'])],
+        [vitest('API process tests on PGlite', ['api-process'], { STOP_RUNS: '10' }, ON_EITHER_DATABASE)],
       ]
     : [[npm('test:api')]]),
   [npm('test:e2e')],
