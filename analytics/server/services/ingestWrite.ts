@@ -168,15 +168,13 @@ export async function writeBatch(db: Db, writes: Write[]): Promise<Set<number>> 
  * of a small batch's time on PGlite). Each form has a name of its own.
  */
 export function batchStatement(writes: Write[]): { statement: SQL; name: string } {
-  const { has, req, drops, views, keys, ev } = parameters(writes);
-  const name = `analytics_ingest_batch${has.sessions ? '_s' : ''}${has.drops ? '_d' : ''}${has.views ? '_v' : ''}`;
-  const statement = batchSql(has, { req, drops, views, keys, ev });
-  return { statement, name };
+  const params = parameters(writes);
+  const { has } = params;
+  return { statement: batchSql(params), name: `analytics_ingest_batch${has.sessions ? '_s' : ''}${has.drops ? '_d' : ''}${has.views ? '_v' : ''}` };
 }
 
 /** The statement's text over its parameters; the parts `has` leaves out are not in it. */
-function batchSql(has: ReturnType<typeof parameters>['has'], { req, drops, views, keys, ev }: Omit<ReturnType<typeof parameters>, 'has'>): SQL {
-  const empty = sql``;
+function batchSql({ has, req, drops, views, keys, ev }: ReturnType<typeof parameters>): SQL {
   // Each aggregate reads the requests once, grouped: a join of two of these CTEs (nothing known
   // of their sizes) is planned as a nested loop, whose time grows with the square of the batch.
   return sql`
@@ -214,7 +212,7 @@ ${has.sessions ? sql`
           select app_id, device_id, null, null, sessions from u
         ) both_sides group by app, dev
       ) d where sessions = begins group by app, day
-` : empty}
+` : sql.empty()}
     ), m as (
       insert into analytics_monthly_devices (app_id, month, device_id) select distinct app, mon, dev from claimed order by app, mon, dev on conflict do nothing
 ${has.sessions ? sql`
@@ -227,7 +225,7 @@ ${has.sessions ? sql`
         sessions = analytics_daily_sessions.sessions + excluded.sessions,
         new_users = analytics_daily_sessions.new_users + excluded.new_users,
         duration = analytics_daily_sessions.duration + excluded.duration
-` : empty}
+` : sql.empty()}
     ), e as (
       insert into analytics_daily_events (app_id, event_key, day, segment, value, count, sum, dur)
       -- Summed by row key number first: sorting the day rows by their four texts cost more than the rest.
@@ -249,7 +247,7 @@ ${has.drops ? sql`
       select c.app, c.day, x.kind, sum(x.n)::int from claimed c join jsonb_to_recordset(${drops}::jsonb) as x(i int, kind text, n int) on x.i = c.i
       group by c.app, c.day, x.kind order by c.app, c.day, x.kind
       on conflict (app_id, day, kind) do update set count = analytics_drops.count + excluded.count
-` : empty}
+` : sql.empty()}
 ${has.views ? sql`
     ), vn as (
       select c.app, x.n, x.d, sum(x.v) as v, sum(x.du) as du,
@@ -263,7 +261,7 @@ ${has.views ? sql`
           (select count(*) from analytics_daily_views o where o.app_id = vn.app and o.day = vn.d) as have from vn
       ) z where known or have + rn <= ${MAX_VIEWS_PER_DAY} order by app, n, d
       on conflict (app_id, view, day) do update set visits = analytics_daily_views.visits + excluded.visits, duration = analytics_daily_views.duration + excluded.duration
-` : empty}
+` : sql.empty()}
     )
     select i from claimed`;
 }
