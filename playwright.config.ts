@@ -3,8 +3,13 @@ import { defineConfig } from '@playwright/test';
 /** Browser tests run in Debian's Chromium against the built product, started by globalSetup. */
 /** Files that run a schedule over every server of the product. */
 const PLATFORM_WIDE = /(hourlyBackups|adminJobs|forecast)\.spec\.ts$/;
-/** A file whose journey waits for the minute's termination run: queued first, so it does not end the run alone. */
-const LONGEST = /servers\.spec\.ts$/;
+/** Files that order no server, so those schedules cannot touch what they check. */
+const NO_SERVERS = /(accounts|adminColdLoad|adminFilters|adminReviews|apiDocs|google|invited|management|passkeys|profile|widgets)\.spec\.ts$/;
+/**
+ * The two longest files: the server journey, which waits for the minute's termination run, and the
+ * wizard. Queued first, so neither starts late and ends its phase alone.
+ */
+const LONGEST = /(servers|wizard)\.spec\.ts$/;
 
 /** The features Playwright (1.65) turns off in Chromium (its chromiumSwitches), kept when we turn off more. */
 const PLAYWRIGHT_DISABLED_FEATURES = [
@@ -33,10 +38,12 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: 'longest', testMatch: LONGEST },
-    { name: 'browser', testIgnore: [PLATFORM_WIDE, LONGEST] },
+    { name: 'browser', testIgnore: [PLATFORM_WIDE, LONGEST, NO_SERVERS] },
     // These run schedules for every server (backups, MAU sampling): a backup task would make another
-    // file's server busy mid-journey, so they run after the rest, one at a time.
+    // file's server busy mid-journey, so they run after every file that orders servers, one at a
+    // time. They mostly wait for the product's jobs, so the files that order none run beside them.
     { name: 'platform-wide', testMatch: PLATFORM_WIDE, dependencies: ['longest', 'browser'], workers: 1 },
+    { name: 'no-servers', testMatch: NO_SERVERS, dependencies: ['longest', 'browser'] },
   ],
   retries: 0,
   // Budgets, not waits: a test ends as soon as what it waits for shows. Generous because the same
