@@ -42,6 +42,7 @@ export default defineConfig({
     // These run schedules for every server (backups, MAU sampling): a backup task would make another
     // file's server busy mid-journey, so they run after every file that orders servers, one at a
     // time. They mostly wait for the product's jobs, so the files that order none run beside them.
+    // Both wait on the first phase, so a failure there skips them (Playwright skips the dependents).
     { name: 'platform-wide', testMatch: PLATFORM_WIDE, dependencies: ['longest', 'browser'], workers: 1 },
     { name: 'no-servers', testMatch: NO_SERVERS, dependencies: ['longest', 'browser'] },
   ],
