@@ -10,6 +10,8 @@ const NO_SERVERS = /(accounts|adminColdLoad|adminFilters|adminReviews|apiDocs|go
  * wizard. Queued first, so neither starts late and ends its phase alone.
  */
 const LONGEST = /(servers|wizard)\.spec\.ts$/;
+/** The projects of the first phase: every file that orders servers. */
+const FIRST_PHASE = ['longest', 'browser'];
 
 /** The features Playwright (1.65) turns off in Chromium (its chromiumSwitches), kept when we turn off more. */
 const PLAYWRIGHT_DISABLED_FEATURES = [
@@ -43,8 +45,8 @@ export default defineConfig({
     // file's server busy mid-journey, so they run after every file that orders servers, one at a
     // time. They mostly wait for the product's jobs, so the files that order none run beside them.
     // Both wait on the first phase, so a failure there skips them (Playwright skips the dependents).
-    { name: 'platform-wide', testMatch: PLATFORM_WIDE, dependencies: ['longest', 'browser'], workers: 1 },
-    { name: 'no-servers', testMatch: NO_SERVERS, dependencies: ['longest', 'browser'] },
+    { name: 'platform-wide', testMatch: PLATFORM_WIDE, dependencies: FIRST_PHASE, workers: 1 },
+    { name: 'no-servers', testMatch: NO_SERVERS, dependencies: FIRST_PHASE },
   ],
   retries: 0,
   // Budgets, not waits: a test ends as soon as what it waits for shows. Generous because the same

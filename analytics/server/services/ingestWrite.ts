@@ -170,7 +170,8 @@ export async function writeBatch(db: Db, writes: Write[]): Promise<Set<number>> 
 export function batchStatement(writes: Write[]): { statement: SQL; name: string } {
   const params = parameters(writes);
   const { has } = params;
-  return { statement: batchSql(params), name: `analytics_ingest_batch${has.sessions ? '_s' : ''}${has.drops ? '_d' : ''}${has.views ? '_v' : ''}` };
+  const name = `analytics_ingest_batch${has.sessions ? '_s' : ''}${has.drops ? '_d' : ''}${has.views ? '_v' : ''}`;
+  return { statement: batchSql(params), name };
 }
 
 /** The statement's text over its parameters; the parts `has` leaves out are not in it. */
