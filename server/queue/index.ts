@@ -64,6 +64,9 @@ export async function startQueue({ database, config, log, worker }: { database: 
     monitorIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
     migrate: true,
     registerInstance: false,
+    // A worker listens for the NOTIFY a new job on its queues sends, so a task, a schedule's run or
+    // an admin's "run now" starts at once, from any process; polling stays as the backstop (retries).
+    useListenNotify: worker,
   };
   const boss =
     database.kind === 'pglite' && database.pglite
@@ -82,6 +85,7 @@ export async function startQueue({ database, config, log, worker }: { database: 
     heartbeatSeconds: config.TASK_HEARTBEAT_SECONDS,
     expireInSeconds: 24 * 3600,
     deadLetter: DEAD_LETTER_QUEUE,
+    notify: true,
   } as const;
   // Several processes start at once against one database: a queue another one just made is fine.
   const ensure = async (name: string, options: Parameters<PgBoss['createQueue']>[1]) => {
@@ -96,7 +100,11 @@ export async function startQueue({ database, config, log, worker }: { database: 
   const { policy, ...settings } = taskQueue;
   void policy;
   if (worker) await boss.updateQueue(TASK_QUEUE, settings);
-  for (const name of SCHEDULES) await ensure(name, { policy: 'singleton', retryLimit: 2, expireInSeconds: 3600 });
+  const schedule = { retryLimit: 2, expireInSeconds: 3600, notify: true };
+  for (const name of SCHEDULES) {
+    await ensure(name, { policy: 'singleton', ...schedule });
+    if (worker) await boss.updateQueue(name, schedule);
+  }
 
   return {
     boss,

@@ -29,7 +29,9 @@ export function createWorker({ db, config, queue, providers, payments, mailing, 
   let stopping = false;
 
   const subscribe = async () => {
-    await queue.boss.work<TaskJob>(TASK_QUEUE, { localConcurrency: config.WORKER_CONCURRENCY, pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+    // A new job wakes the worker (LISTEN/NOTIFY, server/queue); the poll finds retries that come due.
+    const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+    await queue.boss.work<TaskJob>(TASK_QUEUE, { localConcurrency: config.WORKER_CONCURRENCY, ...polling, batchSize: 1 }, async ([job]) => {
       if (!job) return;
       try {
         await runner.drain(job.data.deploymentId);
@@ -46,7 +48,8 @@ export function createWorker({ db, config, queue, providers, payments, mailing, 
     for (const name of SCHEDULES) {
       // A schedule an admin paused stays paused (admin jobs).
       await scheduleUnlessPaused(db, queue, name, crons[name]);
-      await queue.boss.work(name, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 5) }, async () => {
+      const every = Math.max(pollingIntervalSeconds, 5);
+      await queue.boss.work(name, { pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async () => {
         const n = await scheduled[name]();
         if (n) log.info({ schedule: name, servers: n }, 'scheduled job ran');
       });

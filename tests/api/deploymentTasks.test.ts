@@ -11,7 +11,9 @@ let cat: Catalogue;
 let owner: Awaited<ReturnType<typeof companyOwner>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...FAST_SERVERS, DELETION_GRACE_SECONDS: '3600', RESTORE_WINDOW_SECONDS: '3600' });
+  // The worker polls once a minute, the longest allowed: a task starts at once only because its
+  // job's notice wakes the worker (no task here fails, so none waits for a retry's poll).
+  t = await createTestApp({ ...FAST_SERVERS, QUEUE_POLL_MS: '60000', DELETION_GRACE_SECONDS: '3600', RESTORE_WINDOW_SECONDS: '3600' });
   cat = await loadCatalogue(t.app);
   owner = await companyOwner(t.app, 'servers-owner@example.com');
 });
