@@ -1,7 +1,8 @@
 // `npm test`: every check, in stages that stop at the first failure; runs in one stage go side by
-// side. The type check and the linter are single-threaded, so they pair up; every later stage
-// keeps both cores busy on its own (side by side, the browser tests and an API pass each took as
-// long as both one after the other).
+// side. The type check and the linter are single-threaded, so they pair up, and so do the two
+// passes of the process tests, which mostly wait; every other stage keeps both cores busy on its
+// own (side by side, the browser tests and an API pass each took as long as both one after the
+// other).
 //
 // The API suite runs once: on PGlite, or, when TEST_DATABASE_URL names a scratch PostgreSQL
 // database (CI), on that, the database production runs on. The process tests (crashes, stops,
@@ -29,8 +30,13 @@ const stages = [
         // Shorter walks than a run on PGlite: the fuzz tries every operation six times (22), and
         // five stops in a row (the PGlite process pass below stops ten times, a run of
         // `npm test` on PGlite alone twenty).
-        [vitest('API tests on PostgreSQL', ['api', 'api-process'], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40', STOP_RUNS: '5' })],
-        [vitest('API process tests on PGlite', ['api-process'], { STOP_RUNS: '10' }, ON_EITHER_DATABASE)],
+        [vitest('API tests on PostgreSQL', ['api'], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40' })],
+        // The process tests mostly wait (servers starting, stopping, crashing; timeouts), leaving
+        // most of both cores idle: the two passes side by side.
+        [
+          vitest('API process tests on PostgreSQL', ['api-process'], { DATABASE_URL: postgres, STOP_RUNS: '5' }),
+          vitest('API process tests on PGlite', ['api-process'], { STOP_RUNS: '10' }, ON_EITHER_DATABASE),
+        ],
       ]
     : [[npm('test:api')]]),
   [npm('test:e2e')],
