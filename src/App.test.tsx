@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// jsdom, not happy-dom: these tests need a browser's history events when the address's hash is set.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../dataProvider/auth';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from './domain/auth/schemas';
 import { createSelectionStore, SELECTION_KEY, type ProjectRef } from './companySelection';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { CoreAdminContext, testDataProvider } from 'react-admin';

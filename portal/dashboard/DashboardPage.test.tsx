@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { deploymentPageSearch, type DeploymentView } from '../../dataProvider/deployments';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

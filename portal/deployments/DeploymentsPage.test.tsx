@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deploymentPageSearch, type DeploymentPageQuery, type DeploymentPopulated, type DeploymentView } from '../../dataProvider/deployments';

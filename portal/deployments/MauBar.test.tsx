@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// jsdom, not happy-dom: these tests read colours as a browser computes them (rgb(), not as declared).
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderUi } from '../../src/ui/testUtils';

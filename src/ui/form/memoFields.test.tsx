@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type * as ReactHookForm from 'react-hook-form';
 import { useForm, type FieldValues, type UseControllerProps } from 'react-hook-form';
