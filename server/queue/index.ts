@@ -73,6 +73,9 @@ export async function startQueue({ database, config, log, worker }: { database: 
       ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' })
       : new PgBoss({ ...common, connectionString: database.url, max: 4, application_name: worker ? 'beacon-worker' : 'beacon-api' });
   boss.on('error', (err: unknown) => log.error({ err }, 'task queue error'));
+  // pg-boss's own warnings: slow queries, a backlog, or workers back to polling alone because
+  // LISTEN/NOTIFY is unavailable (a pooler in transaction mode, a lost connection).
+  boss.on('warning', (warning: { message: string; data?: unknown }) => log.warn({ queueWarning: warning.data }, warning.message));
   await boss.start();
 
   const taskQueue = {

@@ -38,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 
 let snapshot: Promise<Blob> | undefined;
 /** One fresh embedded database per test worker, which every file's in-memory database opens from. */
-function freshSnapshot(): Promise<Blob> {
+export function freshSnapshot(): Promise<Blob> {
   snapshot ??= freshDatabaseDump(fileURLToPath(new URL('../../server/db/migrations', import.meta.url)));
   return snapshot;
 }
