@@ -91,11 +91,14 @@ export async function startQueue({ database, config, log, worker }: { database: 
     notify: true,
   } as const;
   // Several processes start at once against one database: a queue another one just made is fine.
+  // Answers the queue as it was found, or null when this call made it.
   const ensure = async (name: string, options: Parameters<PgBoss['createQueue']>[1]) => {
-    if (await boss.getQueue(name)) return;
+    const found = await boss.getQueue(name);
+    if (found) return found;
     await boss.createQueue(name, options).catch(async (err: unknown) => {
       if (!(await boss.getQueue(name))) throw err;
     });
+    return null;
   };
   await ensure(DEAD_LETTER_QUEUE, { policy: 'standard', retentionSeconds: 30 * 24 * 3600 });
   await ensure(TASK_QUEUE, taskQueue);
@@ -105,8 +108,9 @@ export async function startQueue({ database, config, log, worker }: { database: 
   if (worker) await boss.updateQueue(TASK_QUEUE, settings);
   const schedule = { retryLimit: 2, expireInSeconds: 3600, notify: true };
   for (const name of SCHEDULES) {
-    await ensure(name, { policy: 'singleton', ...schedule });
-    if (worker) await boss.updateQueue(name, schedule);
+    const found = await ensure(name, { policy: 'singleton', ...schedule });
+    // A schedule's queue made before workers were woken by NOTIFY gets the flag once.
+    if (worker && found && !found.notify) await boss.updateQueue(name, schedule);
   }
 
   return {

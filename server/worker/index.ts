@@ -29,9 +29,7 @@ export function createWorker({ db, config, queue, providers, payments, mailing, 
   let stopping = false;
 
   const subscribe = async () => {
-    // A new job wakes the worker (LISTEN/NOTIFY, server/queue); the poll finds retries that come due.
-    const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
-    await queue.boss.work<TaskJob>(TASK_QUEUE, { localConcurrency: config.WORKER_CONCURRENCY, ...polling, batchSize: 1 }, async ([job]) => {
+    await queue.boss.work<TaskJob>(TASK_QUEUE, { localConcurrency: config.WORKER_CONCURRENCY, ...pollEvery(pollingIntervalSeconds), batchSize: 1 }, async ([job]) => {
       if (!job) return;
       try {
         await runner.drain(job.data.deploymentId);
@@ -48,8 +46,7 @@ export function createWorker({ db, config, queue, providers, payments, mailing, 
     for (const name of SCHEDULES) {
       // A schedule an admin paused stays paused (admin jobs).
       await scheduleUnlessPaused(db, queue, name, crons[name]);
-      const every = Math.max(pollingIntervalSeconds, 5);
-      await queue.boss.work(name, { pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async () => {
+      await queue.boss.work(name, pollEvery(Math.max(pollingIntervalSeconds, 5)), async () => {
         const n = await scheduled[name]();
         if (n) log.info({ schedule: name, servers: n }, 'scheduled job ran');
       });
@@ -80,3 +77,9 @@ export function createWorker({ db, config, queue, providers, payments, mailing, 
 }
 
 export type Worker = ReturnType<typeof createWorker>;
+
+/**
+ * A new job wakes the worker at once (LISTEN/NOTIFY, server/queue); this poll, the same whether or
+ * not the notices arrive, finds the retries that come due.
+ */
+const pollEvery = (seconds: number) => ({ pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds });

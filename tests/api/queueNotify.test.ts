@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import type { PgliteThread } from '../../server/db/pgliteThread';
-import { startQueue, TASK_QUEUE } from '../../server/queue';
+import { SCHEDULES, startQueue, TASK_QUEUE } from '../../server/queue';
 import { captureLog } from '../support/logCapture';
 import { freshSnapshot } from '../support/testApp';
 
@@ -32,7 +32,7 @@ describe('the task queue without LISTEN/NOTIFY', () => {
     if (!thread) throw new Error('the embedded database has a thread');
     const noListen = Object.assign(Object.create(thread) as PgliteThread, { listen: () => Promise.reject(new Error('LISTEN is not supported here')) });
     const log = captureLog();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, QUEUE_POLL_MS: '500' });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
     const queue = await startQueue({ database: { ...database, pglite: noListen }, config, log: pino({ level: 'warn' }, log.stream), worker: true });
     try {
       expect(log.text()).toContain('Continuing with polling only');
@@ -43,6 +43,25 @@ describe('the task queue without LISTEN/NOTIFY', () => {
       expect(await taken).toBe('polled');
     } finally {
       await queue.stop();
+    }
+  });
+
+  it("gives a schedule's queue made before notices the notify flag when a worker starts", async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    const log = pino({ level: 'silent' });
+    const [name] = SCHEDULES;
+    const before = await startQueue({ database, config, log, worker: false });
+    try {
+      await before.boss.updateQueue(name, { notify: false });
+      expect((await before.boss.getQueue(name))?.notify).toBe(false);
+    } finally {
+      await before.stop();
+    }
+    const worker = await startQueue({ database, config, log, worker: true });
+    try {
+      expect((await worker.boss.getQueue(name))?.notify).toBe(true);
+    } finally {
+      await worker.stop();
     }
   });
 });
