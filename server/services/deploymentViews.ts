@@ -156,6 +156,7 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], grac
     // Options as ordered; ids that are not options (old orders kept codes) fall out.
     const chosen = d.planConfig.features.flatMap((id) => names.feature.get(id) ?? []);
     const regionName = names.regionName.get(d.planConfig.region);
+    const mauLimit = mauFromPlanCode(d.planCode) ?? 0;
     return {
       _id: d.id,
       name: d.name,
@@ -167,14 +168,14 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], grac
       subscription: { plan: d.planId, planCode: d.planCode, planConfig: d.planConfig, payment: { term: { cycle: d.paymentCycle } } },
       billing: s ? subscriptionDto(s, graceDays) : null,
       createdAt: d.createdAt.toISOString(),
-      plan: { _id: d.planId, name: names.planName.get(d.planId) ?? d.planCode, code: d.planCode, mau: mauFromPlanCode(d.planCode) ?? 0 },
+      plan: { _id: d.planId, name: names.planName.get(d.planId) ?? d.planCode, code: d.planCode, mau: mauLimit },
       region: regionName !== undefined ? { _id: d.planConfig.region, name: regionName } : null,
       features: chosen.map((f) => ({ _id: f.id, code: f.code, name: f.name, type: f.type })),
       domain: domainOf(runtime),
       url: runtime?.machineId ? runtime.url : null,
       latestTask: task ? { _id: task.id, type: task.type, status: task.status, progress: task.progress, lastError: task.lastError, createdAt: task.createdAt.toISOString(), finishedAt: iso(task.finishedAt) } : null,
       health: { state: (runtime?.healthState ?? 'unknown') as HealthState, checkedAt: iso(runtime?.healthCheckedAt) },
-      mau: { used: mau?.used ?? 0, limit: mauFromPlanCode(d.planCode) ?? 0, forecast: mau?.forecast ?? null },
+      mau: { used: mau?.used ?? 0, limit: mauLimit, forecast: mau?.forecast ?? null },
       terminationScheduledAt: iso(runtime?.terminationScheduledAt),
       restorableUntil: d.status === 'deleted' ? iso(runtime?.restorableUntil) : null,
       backupsEnabled: chosen.some((f) => f.type === 'backup'),
