@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl, serializeError } from './logging';
+import pino from 'pino';
+import { censorLog, LOG_HYGIENE, redactUrl, serializeError } from './logging';
 
 describe('log hygiene', () => {
   it('masks credential query parameters in URLs and keeps the rest', () => {
@@ -18,5 +19,37 @@ describe('log hygiene', () => {
     expect(logged).toContain('"table":"users"');
     expect(logged).not.toContain('argon2');
     expect(logged).not.toContain('a@b.c');
+  });
+
+  it('censors credential keys at the top and one level down, and credential headers there, without changing what was logged', () => {
+    const options = { headers: { cookie: 's=1', authorization: 'Bearer x', accept: 'text/html' }, limits: { fileSize: 10 } };
+    const log = { msg: 'started', code: 'ABC123', token: 't', user: { id: 'u1', password: 'p', passwordHash: '$argon2id$x' }, busboyOptions: options, headers: { 'set-cookie': 'a=b', 'countly-token': 'c', host: 'h' }, job: { code: 'ECONNREFUSED' }, list: [{ password: 'deeper in an array is not walked' }] };
+    const before = JSON.stringify(log);
+    expect(censorLog(log)).toEqual({
+      msg: 'started',
+      code: '[redacted]',
+      token: '[redacted]',
+      user: { id: 'u1', password: '[redacted]', passwordHash: '[redacted]' },
+      busboyOptions: { headers: { cookie: '[redacted]', authorization: '[redacted]', accept: 'text/html' }, limits: { fileSize: 10 } },
+      headers: { 'set-cookie': '[redacted]', 'countly-token': '[redacted]', host: 'h' },
+      // Nested, `code` is an error's code.
+      job: { code: 'ECONNREFUSED' },
+      list: log.list,
+    });
+    expect(JSON.stringify(log)).toBe(before);
+    const clean = { msg: 'request completed', reqId: 'r1', res: { statusCode: 200 }, responseTime: 1.2 };
+    expect(censorLog(clean)).toBe(clean);
+  });
+
+  it('writes censored lines through a logger made as the server and the worker process make theirs', () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'debug', base: undefined, timestamp: false, ...LOG_HYGIENE }, { write: (line: string) => lines.push(line) });
+    const child = logger.child({ reqId: 'r1' });
+    child.debug({ busboyOptions: { headers: { cookie: 'c=secret' } }, password: 'secret' }, 'options');
+    child.error({ err: Object.assign(new Error('boom'), { params: ['secret'] }) }, 'failed');
+    const text = lines.join('');
+    expect(text).not.toContain('secret');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ reqId: 'r1', busboyOptions: { headers: { cookie: '[redacted]' } }, password: '[redacted]', msg: 'options' });
+    expect(JSON.parse(lines[1] ?? '{}')).toMatchObject({ err: { type: 'Error', message: 'boom' }, msg: 'failed' });
   });
 });

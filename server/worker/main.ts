@@ -3,6 +3,7 @@ import { createI18n } from '../../i18n';
 import { composeWorker } from '../compose';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { LOG_HYGIENE } from '../logging';
 import { seedCatalogue } from '../db/seed';
 
 /**
@@ -26,7 +27,7 @@ async function main() {
     console.error('The worker runs against PostgreSQL: set DATABASE_URL. With the embedded database the worker runs inside the server.');
     process.exit(1);
   }
-  const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker', pid: process.pid } });
+  const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker', pid: process.pid }, ...LOG_HYGIENE });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onBackgroundError: (err) => log.warn({ err }, 'database error outside a request (a lost idle connection, the embedded maintenance)') });
   await database.migrate();
   await seedCatalogue(database.db);
