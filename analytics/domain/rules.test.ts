@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clearBefore, dayIn, hasUnprintable, isParamName, isTimeZone, matchesPattern, patternProblem, sanitizeKey, sanitizeValue } from './rules';
+import { clearBefore, dayFromParts, dayIn, hasUnprintable, isParamName, isTimeZone, matchesPattern, patternProblem, sanitizeKey, sanitizeValue } from './rules';
 
 describe('analytics rules', () => {
   it('sanitises keys: trims, drops a leading $, dots and control characters, caps the length', () => {
@@ -16,6 +16,17 @@ describe('analytics rules', () => {
     const at = new Date(Date.UTC(2026, 0, 1, 2, 0));
     expect(dayIn('UTC', at)).toBe('2026-01-01');
     expect(dayIn('America/New_York', at)).toBe('2025-12-31');
+    // Every seventh hour of a year, so each hour of the day comes round (daylight-saving changes,
+    // a +05:45 zone, one across the date line): the formatted day is the one Intl's parts give.
+    const differences: string[] = [];
+    for (const timeZone of ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Pacific/Apia', 'Australia/Lord_Howe']) {
+      const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (let hour = 0; hour < 366 * 24; hour += 7) {
+        const instant = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000 + 1_799_000);
+        if (dayIn(timeZone, instant) !== dayFromParts(parts, instant)) differences.push(`${timeZone} ${instant.toISOString()}`);
+      }
+    }
+    expect(differences).toEqual([]);
     expect(isTimeZone('Europe/Paris')).toBe(true);
     expect(isTimeZone('Nowhere/City')).toBe(false);
   });
