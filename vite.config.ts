@@ -173,8 +173,7 @@ export default defineConfig(({ command }) => ({
       },
       {
         // Files side by side, each on its own database. On PGlite two (one left a core idle); on
-        // PostgreSQL three, as its own processes do part of the work (89 to 97 s with two, 73 to 88
-        // with three).
+        // PostgreSQL three, as its own processes do part of the work (docs/performance.md).
         extends: true,
         test: {
           name: 'api',

@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
+import { REDACTED } from '../src/domain/audit';
 
 /**
  * What the log must never hold: passwords and their hashes, mailed tokens and codes, cookies, SQL
@@ -14,19 +15,17 @@ const TOP_SECRET_KEYS = [...SECRET_KEYS, 'code'];
 const SECRET_HEADERS = ['cookie', 'authorization', 'set-cookie', 'countly-token'];
 /** Keys whose serializer below (or Fastify's, for `res`) picks the fields it logs. */
 const SERIALIZED = new Set(['req', 'res', 'err']);
-const CENSORED = '[redacted]';
 
-const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The object with those keys and its credential headers censored: a copy when one is found, never a change to the caller's object. */
 function censorObject(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
-  for (const key of keys) if (hasOwn(object, key)) (copy ??= { ...object })[key] = CENSORED;
+  for (const key of keys) if (Object.hasOwn(object, key)) (copy ??= { ...object })[key] = REDACTED;
   const headers = object.headers;
   if (isObject(headers)) {
     let clean: Record<string, unknown> | undefined;
-    for (const name of SECRET_HEADERS) if (hasOwn(headers, name)) (clean ??= { ...headers })[name] = CENSORED;
+    for (const name of SECRET_HEADERS) if (Object.hasOwn(headers, name)) (clean ??= { ...headers })[name] = REDACTED;
     if (clean) (copy ??= { ...object }).headers = clean;
   }
   return copy ?? object;
