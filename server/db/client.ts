@@ -115,7 +115,17 @@ export async function openDatabase(options: {
         await db.execute(sql`select 1`);
       },
       async close() {
+        // pool.end() resolves once it has asked each connection to close, not once they are closed:
+        // wait for each, so nothing of ours is still connected when close() returns.
+        let open = pool.totalCount;
+        const closed = new Promise<void>((resolve) => {
+          if (open === 0) resolve();
+          pool.on('remove', () => {
+            if (--open === 0) resolve();
+          });
+        });
         await pool.end();
+        await closed;
       },
     };
   }
