@@ -161,7 +161,7 @@ async function main() {
   if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'ingest') {
     // A fresh data directory for the ingestion case: its own server, sign-up and app.
     const ingestDir = mkdtempSync(join(tmpdir(), 'beacon-bench-ingest-'));
-    await ingestionCase({ ...config, DATA_DIR: ingestDir }, benchUser);
+    await ingestionCase(buildApp, { ...config, DATA_DIR: ingestDir }, benchUser);
     rmSync(ingestDir, { recursive: true, force: true });
   }
   rmSync(dataDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../server/app';
+import type { buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import { bareBulk, BULK_LABEL, bulkRun } from './bulk';
 import { benchPostgresUrl, onScratchPostgres } from './scratch';
@@ -84,8 +84,8 @@ const storedEvents = async (app: Awaited<ReturnType<typeof buildApp>>) => {
  * minutes (the bare rate moved by half between two runs of one hour), so a baseline measured
  * once for both databases made their ratios swing.
  */
-async function onDatabase(label: string, config: Config, signIn: (url: string) => Promise<string>) {
-  const app = await buildApp(config);
+async function onDatabase(build: typeof buildApp, label: string, config: Config, signIn: (url: string) => Promise<string>) {
+  const app = await build(config);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const appKey = await benchApp(app, url, await signIn(url));
   const base = await bareRate('bench');
@@ -105,11 +105,14 @@ async function onDatabase(label: string, config: Config, signIn: (url: string) =
   );
 }
 
-/** Runs the ingestion case on PGlite (the config given) and, with DATABASE_URL, on a scratch PostgreSQL database. */
-export async function ingestionCase(config: Config, signIn: (url: string) => Promise<string>) {
+/**
+ * Runs the ingestion case on PGlite (the config given) and, with DATABASE_URL, on a scratch
+ * PostgreSQL database, with the product `build` makes (the compiled one, as production runs it).
+ */
+export async function ingestionCase(build: typeof buildApp, config: Config, signIn: (url: string) => Promise<string>) {
   console.log(`\ningestion: ${EVENTS_PER_REQUEST} events per request (/i/bulk: ${BULK_LABEL} a call), events per second against a bare route parsing the same body, run just before`);
   console.log(`${'endpoint'.padEnd(34)}${'events/s'.padStart(12)}${'base ev/s'.padStart(12)}${'ratio'.padStart(8)}`);
-  await onDatabase('PGlite', { ...config, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn);
+  await onDatabase(build, 'PGlite', { ...config, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn);
   const databaseUrl = benchPostgresUrl();
-  if (databaseUrl) await onScratchPostgres(databaseUrl, (url) => onDatabase('PostgreSQL', { ...config, DATABASE_URL: url, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn));
+  if (databaseUrl) await onScratchPostgres(databaseUrl, (url) => onDatabase(build, 'PostgreSQL', { ...config, DATABASE_URL: url, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn));
 }
