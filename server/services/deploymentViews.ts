@@ -12,10 +12,12 @@ import { subscriptionDto, type SubscriptionViewRow } from './orderQuotes';
 
 export type DeploymentRow = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect };
 export type AnyDeploymentView = Omit<DeploymentView, 'billing'> & { billing: SubscriptionDto | null };
-type RuntimeRow = typeof deploymentRuntime.$inferSelect;
+type RuntimeRow = Pick<typeof deploymentRuntime.$inferSelect, keyof typeof runtimeViewColumns>;
+/** What a view shows of the server's row (each column read is parsed for every row of a page: only these). */
+type DeploymentViewColumns = Pick<typeof deployments.$inferSelect, keyof typeof deploymentViewColumns>;
 type TaskViewRow = Pick<typeof deploymentTasks.$inferSelect, 'id' | 'type' | 'status' | 'progress' | 'lastError' | 'createdAt' | 'finishedAt'>;
 /** A server's row with what its view adds (subscription, runtime, newest task, this month's MAU), read in one statement. */
-export type DeploymentViewRow = { deployment: typeof deployments.$inferSelect; subscription: SubscriptionViewRow; runtime: RuntimeRow | null; task: TaskViewRow | null; mau: { used: number | null; forecast: MauForecast | null } | null };
+export type DeploymentViewRow = { deployment: DeploymentViewColumns; subscription: SubscriptionViewRow; runtime: RuntimeRow | null; task: TaskViewRow | null; mau: { used: number | null; forecast: MauForecast | null } | null };
 /** As the admin area reads it: the subscription row may be missing. */
 export type AnyDeploymentViewRow = Omit<DeploymentViewRow, 'subscription'> & { subscription: SubscriptionViewRow | null };
 
@@ -88,7 +90,36 @@ const subscriptionOf = (db: Db) =>
     .where(eq(subscriptions.deploymentId, deployments.id))
     .limit(1)
     .as('subscription');
-const runtimeOf = (db: Db) => db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deployments.id)).limit(1).as('runtime');
+/** What a view reads of a server's row: every field read is parsed for every row of a page, so not its creator nor its last change. */
+const deploymentViewColumns = {
+  id: deployments.id,
+  name: deployments.name,
+  providerId: deployments.providerId,
+  planId: deployments.planId,
+  planCode: deployments.planCode,
+  planConfig: deployments.planConfig,
+  paymentCycle: deployments.paymentCycle,
+  free: deployments.free,
+  companyId: deployments.companyId,
+  projectId: deployments.projectId,
+  status: deployments.status,
+  createdAt: deployments.createdAt,
+};
+/** What a view reads of the runtime; first a column never null: drizzle reads a left join's part as missing when its first column is null. */
+const runtimeViewColumns = {
+  sslState: deploymentRuntime.sslState,
+  machineId: deploymentRuntime.machineId,
+  url: deploymentRuntime.url,
+  defaultDomain: deploymentRuntime.defaultDomain,
+  customDomain: deploymentRuntime.customDomain,
+  verificationToken: deploymentRuntime.verificationToken,
+  domainVerifiedAt: deploymentRuntime.domainVerifiedAt,
+  healthState: deploymentRuntime.healthState,
+  healthCheckedAt: deploymentRuntime.healthCheckedAt,
+  terminationScheduledAt: deploymentRuntime.terminationScheduledAt,
+  restorableUntil: deploymentRuntime.restorableUntil,
+};
+const runtimeOf = (db: Db) => db.select(runtimeViewColumns).from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deployments.id)).limit(1).as('runtime');
 /** This month's MAU row's key (the app's clock decides which month). */
 export const thisMonth = () => mauMonthStart(new Date());
 type Month = Date | Placeholder;
@@ -114,7 +145,7 @@ function viewParts(db: Db, month: Month) {
   const runtime = runtimeOf(db);
   const mau = mauOf(db, month);
   const task = newestTaskOf(db);
-  return { subscription, runtime, mau, task, columns: { deployment: deployments, subscription: subscription._.selectedFields, runtime: runtime._.selectedFields, task: task._.selectedFields, mau: mau._.selectedFields } };
+  return { subscription, runtime, mau, task, columns: { deployment: deploymentViewColumns, subscription: subscription._.selectedFields, runtime: runtime._.selectedFields, task: task._.selectedFields, mau: mau._.selectedFields } };
 }
 
 /**
