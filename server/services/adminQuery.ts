@@ -32,6 +32,11 @@ export interface AdminTable<F extends string, Row> {
   count(where: SQL | undefined, cap: number): Promise<number>;
   /** The unfiltered total of a big table without counting it (see plannerEstimate); null: count. */
   estimate?: () => Promise<number | null>;
+  /**
+   * Rows a filtered page may read past its end for little (no per-row subqueries): when the list
+   * ends within them, the rows read give the total and no count runs (see readPage).
+   */
+  peek?: number;
 }
 
 /** Platform admins only: the admin scope checks it too, the services do not rely on that. */
@@ -82,6 +87,9 @@ export interface Page<Row> {
 /** A filtered list stops counting here: past it the pager shows "10,000+" and pages by keyset. */
 export const COUNT_CAP = 10_000;
 
+/** What the big tables' filtered pages read past their end (AdminTable.peek): a search matching up to five pages of ten costs one statement. */
+export const SEARCH_PEEK = 50;
+
 /** The matching rows of one table, counted no further than `cap + 1`: a search matching half of 100,000 users costs a bounded scan. */
 export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
   const capped = db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as('capped');
@@ -115,10 +123,22 @@ export async function readPage<F extends string, Row>(table: AdminTable<F, Row>,
     }
     return table.count(where, COUNT_CAP);
   };
-  const [rows, n] = await Promise.all([
-    table.select({ where: key ? and(where, beyond(table, field, read, key)) : where, orderBy: orderOf(table, field, read), cursor, limit: range[1] - range[0] + 1, offset: at ? 0 : range[0] }),
-    total(),
-  ]);
+  const limit = range[1] - range[0] + 1;
+  const page = (extra: number) =>
+    table.select({ where: key ? and(where, beyond(table, field, read, key)) : where, orderBy: orderOf(table, field, read), cursor, limit: limit + extra, offset: at ? 0 : range[0] });
+  let rows: Awaited<ReturnType<typeof page>>;
+  let n: number;
+  // A search is two scans of its index, the page and the count: a filtered page by offset reads
+  // `peek` rows more, and when the list ends within them (a search for someone) the rows before
+  // the page and those read are the whole list. A page past the end, or by keyset, still counts.
+  const peek = where !== undefined && !at ? (table.peek ?? 0) : 0;
+  if (peek) {
+    const peeked = await page(peek);
+    rows = peeked.slice(0, limit);
+    n = peeked.length > 0 && peeked.length < limit + peek ? range[0] + peeked.length : await total();
+  } else {
+    [rows, n] = await Promise.all([page(0), total()]);
+  }
   if (backwards) rows.reverse();
   const keyOf = (r: { cursor: string; id: string } | undefined) => (r ? { value: r.cursor, id: r.id } : null);
   const bounded = where !== undefined && n > COUNT_CAP;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ESTIMATE_FROM } from '../../server/services/adminQuery';
+import { ESTIMATE_FROM, SEARCH_PEEK } from '../../server/services/adminQuery';
 import { adminCookie, auditRows, call, raQuery } from '../support/admin';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -62,6 +62,29 @@ describe('admin lists of big tables', () => {
     const last = await get({ range: [lastStart, n - 1] }, '&before=end');
     expect(ids(last)).toEqual(ids(await get({ range: [lastStart, n - 1] })));
     expect(last.headers['content-range']).toBe(`users ${lastStart}-${n - 1}/${n}`);
+  });
+
+  it('answers a search matching a few pages exactly on each page, past its end and by keyset', async () => {
+    await t.app.database.rows(`insert into users (email, first_name, last_name) select 'peek' || i || '@few.example.com', 'Peek', 'Few' from generate_series(1, 15) as i`);
+    await t.app.database.rows(`insert into users (email, first_name, last_name) select 'edge' || i || '@sixty.example.com', 'Edge', 'Sixty' from generate_series(1, ${11 + SEARCH_PEEK}) as i`);
+    const get = (q: string, range: [number, number], extra = '') => call(t.app, 'GET', `/admin/users?${raQuery({ sort: ['email', 'ASC'], filter: { q }, range })}${extra}`, admin);
+    const emails = (res: { json(): { payload: { email: string }[] } }) => res.json().payload.map((u) => u.email);
+    const first = await get('@few.example', [0, 9]);
+    expect(first.headers['content-range']).toBe('users 0-9/15');
+    expect(emails(first)).toHaveLength(10);
+    const second = await get('@few.example', [10, 19]);
+    expect(second.headers['content-range']).toBe('users 10-14/15');
+    expect(emails(second)).toEqual(['peek5@few.example.com', 'peek6@few.example.com', 'peek7@few.example.com', 'peek8@few.example.com', 'peek9@few.example.com']);
+    // Past the end no row tells the total: it is counted.
+    const past = await get('@few.example', [20, 29]);
+    expect(past.json().payload).toEqual([]);
+    expect(past.headers['content-range']).toBe('users 20-20/15');
+    // By keyset only the rows after the key are read: the total is counted too.
+    const next = await get('@few.example', [10, 19], `&after=${String(first.headers['x-cursor-last'])}`);
+    expect(next.headers['content-range']).toBe('users 10-14/15');
+    expect(emails(next)).toEqual(emails(second));
+    // A page and its peek filled: the list may go on, so it is counted.
+    expect((await get('@sixty.example', [0, 9])).headers['content-range']).toBe(`users 0-9/${11 + SEARCH_PEEK}`);
   });
 
   it('counts a filtered list no further than the cap, answering "10000+"', async () => {
