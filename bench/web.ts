@@ -27,7 +27,7 @@ async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'beacon-web-bench-'));
   const smtp = await startSmtpSink();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist-server/index.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', 'dist-server/index.js'], {
     env: {
       ...process.env,
       PORT: String(port),

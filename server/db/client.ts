@@ -78,6 +78,15 @@ export async function openDatabase(options: {
     // An idle client can lose its connection (server restart, failover); without a listener that
     // error would crash the process. The pool replaces the client on next use.
     pool.on('error', (err) => options.onBackgroundError?.(err));
+    // Connections until their socket has closed: pool.end() resolves once it has asked each to
+    // close, and one removed before (idle timeout, error) may still be closing. close() waits for them.
+    const open = new Set<pg.PoolClient>();
+    let allClosed: (() => void) | undefined;
+    pool.on('connect', (client) => open.add(client));
+    pool.on('remove', (client) => {
+      open.delete(client);
+      if (open.size === 0) allClosed?.();
+    });
     const { changes, analyticsChanges, catalogueChanges, serverChanges, all, logger } = feeds();
     // Outside a transaction a statement runs on any pooled connection, alongside readers on others:
     // the feed moves again once it is done. (Inside one, the transaction's end does that.)
@@ -115,17 +124,8 @@ export async function openDatabase(options: {
         await db.execute(sql`select 1`);
       },
       async close() {
-        // pool.end() resolves once it has asked each connection to close, not once they are closed:
-        // wait for each, so nothing of ours is still connected when close() returns.
-        let open = pool.totalCount;
-        const closed = new Promise<void>((resolve) => {
-          if (open === 0) resolve();
-          pool.on('remove', () => {
-            if (--open === 0) resolve();
-          });
-        });
         await pool.end();
-        await closed;
+        if (open.size > 0) await new Promise<void>((resolve) => (allClosed = resolve));
       },
     };
   }

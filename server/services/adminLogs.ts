@@ -4,7 +4,7 @@ import type { AuditLogRow } from '../../src/domain/admin/schemas';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
 import { AppError } from '../errors';
-import { countUpTo, SEARCH_PEEK, likePattern, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { countUpTo, FILTER_PEEK, likePattern, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { UUID } from './plans';
 import type { SessionUser } from './sessions';
 
@@ -75,7 +75,7 @@ const logsTable = (db: Db): AdminTable<LogSortField, AuditLogRow> => ({
   },
   count: (where, cap) => countUpTo(db, auditLogs, where, cap),
   estimate: plannerEstimate(db, 'audit_logs'),
-  peek: SEARCH_PEEK,
+  peek: FILTER_PEEK,
 });
 
 const endOfDay = (d: string) => new Date(d.length === 10 ? `${d}T23:59:59.999Z` : d);

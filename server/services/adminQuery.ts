@@ -33,8 +33,8 @@ export interface AdminTable<F extends string, Row> {
   /** The unfiltered total of a big table without counting it (see plannerEstimate); null: count. */
   estimate?: () => Promise<number | null>;
   /**
-   * Rows a filtered page may read past its end for little (no per-row subqueries): when the list
-   * ends within them, the rows read give the total and no count runs (see readPage).
+   * Rows a filtered page reads past its end (readPage): when the list ends within them, the rows
+   * read give the total and no count runs. For tables whose rows need no per-row subquery.
    */
   peek?: number;
 }
@@ -88,7 +88,7 @@ export interface Page<Row> {
 export const COUNT_CAP = 10_000;
 
 /** What the big tables' filtered pages read past their end (AdminTable.peek): a search matching up to five pages of ten costs one statement. */
-export const SEARCH_PEEK = 50;
+export const FILTER_PEEK = 50;
 
 /** The matching rows of one table, counted no further than `cap + 1`: a search matching half of 100,000 users costs a bounded scan. */
 export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
@@ -107,7 +107,8 @@ function beyond<F extends string, Row>(table: AdminTable<F, Row>, field: F, orde
 /**
  * One page: by keyset when `at` says where (next, previous, last), else by offset as
  * ra-data-simple-rest asks (the first pages, a jump). The total comes with it for Content-Range:
- * the planner's estimate for a big unfiltered table, else a count that stops past COUNT_CAP.
+ * the planner's estimate for a big unfiltered table, the rows read when a filtered page by offset
+ * reaches the list's end within its peek, else a count that stops past COUNT_CAP.
  */
 export async function readPage<F extends string, Row>(table: AdminTable<F, Row>, where: SQL | undefined, sort: [F, 'ASC' | 'DESC'], range: [number, number], at?: PageAt): Promise<Page<Row>> {
   const [field, order] = sort;
@@ -129,13 +130,15 @@ export async function readPage<F extends string, Row>(table: AdminTable<F, Row>,
   let rows: Awaited<ReturnType<typeof page>>;
   let n: number;
   // A search is two scans of its index, the page and the count: a filtered page by offset reads
-  // `peek` rows more, and when the list ends within them (a search for someone) the rows before
-  // the page and those read are the whole list. A page past the end, or by keyset, still counts.
+  // `peek` rows more, and when the list ends within them (a search for someone, or for no one)
+  // the rows before the page and those read are the whole list. A page past the end or by keyset
+  // still counts, and a longer list counts after its page rather than beside it.
   const peek = where !== undefined && !at ? (table.peek ?? 0) : 0;
   if (peek) {
     const peeked = await page(peek);
     rows = peeked.slice(0, limit);
-    n = peeked.length > 0 && peeked.length < limit + peek ? range[0] + peeked.length : await total();
+    const ended = peeked.length < limit + peek && (peeked.length > 0 || range[0] === 0);
+    n = ended ? range[0] + peeked.length : await total();
   } else {
     [rows, n] = await Promise.all([page(0), total()]);
   }

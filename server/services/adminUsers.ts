@@ -3,7 +3,7 @@ import type { AdminUserDetail, AdminUserRow } from '../../src/domain/admin/schem
 import type { Db } from '../db/client';
 import { auditLogs, companies, companyMembers, sessions, signinFailures, users } from '../db/schema';
 import { AppError } from '../errors';
-import { countUpTo, SEARCH_PEEK, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { countUpTo, FILTER_PEEK, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit, type AuditActor } from './audit';
 import { releaseMemberships } from './companies';
 import { deleteFile } from './files';
@@ -63,7 +63,7 @@ const usersTable = (db: Db): AdminTable<UserSortField, AdminUserRow> => ({
   },
   count: (where, cap) => countUpTo(db, users, where, cap),
   estimate: plannerEstimate(db, 'users'),
-  peek: SEARCH_PEEK,
+  peek: FILTER_PEEK,
 });
 
 function whereOf(query: UserListQuery): SQL | undefined {

@@ -13,11 +13,10 @@ import { subscriptionDto, type SubscriptionViewRow } from './orderQuotes';
 export type DeploymentRow = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect };
 export type AnyDeploymentView = Omit<DeploymentView, 'billing'> & { billing: SubscriptionDto | null };
 type RuntimeRow = Pick<typeof deploymentRuntime.$inferSelect, keyof typeof runtimeViewColumns>;
-/** What a view shows of the server's row (each column read is parsed for every row of a page: only these). */
-type DeploymentViewColumns = Pick<typeof deployments.$inferSelect, keyof typeof deploymentViewColumns>;
+type DeploymentViewFields = Pick<typeof deployments.$inferSelect, keyof typeof deploymentViewColumns>;
 type TaskViewRow = Pick<typeof deploymentTasks.$inferSelect, 'id' | 'type' | 'status' | 'progress' | 'lastError' | 'createdAt' | 'finishedAt'>;
 /** A server's row with what its view adds (subscription, runtime, newest task, this month's MAU), read in one statement. */
-export type DeploymentViewRow = { deployment: DeploymentViewColumns; subscription: SubscriptionViewRow; runtime: RuntimeRow | null; task: TaskViewRow | null; mau: { used: number | null; forecast: MauForecast | null } | null };
+export type DeploymentViewRow = { deployment: DeploymentViewFields; subscription: SubscriptionViewRow; runtime: RuntimeRow | null; task: TaskViewRow | null; mau: { used: number | null; forecast: MauForecast | null } | null };
 /** As the admin area reads it: the subscription row may be missing. */
 export type AnyDeploymentViewRow = Omit<DeploymentViewRow, 'subscription'> & { subscription: SubscriptionViewRow | null };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ESTIMATE_FROM, SEARCH_PEEK } from '../../server/services/adminQuery';
+import { ESTIMATE_FROM, FILTER_PEEK } from '../../server/services/adminQuery';
 import { adminCookie, auditRows, call, raQuery } from '../support/admin';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -66,7 +66,7 @@ describe('admin lists of big tables', () => {
 
   it('answers a search matching a few pages exactly on each page, past its end and by keyset', async () => {
     await t.app.database.rows(`insert into users (email, first_name, last_name) select 'peek' || i || '@few.example.com', 'Peek', 'Few' from generate_series(1, 15) as i`);
-    await t.app.database.rows(`insert into users (email, first_name, last_name) select 'edge' || i || '@sixty.example.com', 'Edge', 'Sixty' from generate_series(1, ${11 + SEARCH_PEEK}) as i`);
+    await t.app.database.rows(`insert into users (email, first_name, last_name) select 'edge' || i || '@sixty.example.com', 'Edge', 'Sixty' from generate_series(1, ${11 + FILTER_PEEK}) as i`);
     const get = (q: string, range: [number, number], extra = '') => call(t.app, 'GET', `/admin/users?${raQuery({ sort: ['email', 'ASC'], filter: { q }, range })}${extra}`, admin);
     const emails = (res: { json(): { payload: { email: string }[] } }) => res.json().payload.map((u) => u.email);
     const first = await get('@few.example', [0, 9]);
@@ -84,7 +84,7 @@ describe('admin lists of big tables', () => {
     expect(next.headers['content-range']).toBe('users 10-14/15');
     expect(emails(next)).toEqual(emails(second));
     // A page and its peek filled: the list may go on, so it is counted.
-    expect((await get('@sixty.example', [0, 9])).headers['content-range']).toBe(`users 0-9/${11 + SEARCH_PEEK}`);
+    expect((await get('@sixty.example', [0, 9])).headers['content-range']).toBe(`users 0-9/${11 + FILTER_PEEK}`);
   });
 
   it('counts a filtered list no further than the cap, answering "10000+"', async () => {
