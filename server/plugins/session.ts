@@ -69,6 +69,24 @@ const VIEW_AS_EXITS = new Set(['DELETE /api/v1/view-as', 'POST /api/v1/auth/sign
 const PASSWORD_CHANGE_ROUTES = new Set(['GET /api/v1/auth/me', 'POST /api/v1/auth/set-password', 'POST /api/v1/auth/signout']);
 
 /**
+ * All a session may do before its address is proved: whoever registered it may be someone else,
+ * so it reaches the verify screen (resend the mail, follow the link), reads what it is, signs out
+ * or deletes the account, and nothing else (no company, order, invitation, passkey or second
+ * factor). The owner who proves the mailbox later claims the account whole (accountClaim.ts).
+ */
+export const UNVERIFIED_ROUTES = new Set([
+  'GET /api/v1/auth/me',
+  'GET /api/v1/auth/intercom-hash',
+  'POST /api/v1/auth/verify',
+  'POST /api/v1/auth/verify/issue',
+  'POST /api/v1/auth/signout',
+  'POST /api/v1/auth/reauthenticate',
+  'DELETE /api/v1/auth/me',
+  'GET /api/v1/users/me/pending-order',
+  'DELETE /api/v1/users/me/pending-order',
+]);
+
+/**
  * Cookie sessions and the cross-site guard: the session token lives in an httpOnly, SameSite=Lax
  * cookie (Secure behind HTTPS); state-changing requests from another site are refused.
  */
@@ -100,7 +118,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('requireSession', async function (this: FastifyRequest) {
     const session = await this.session();
     if (!session) throw new AppError('UNAUTHORIZED');
-    if (session.user.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(`${this.method} ${this.routeOptions.url ?? ''}`)) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    const route = `${this.method} ${this.routeOptions.url ?? ''}`;
+    if (session.user.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(route)) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    if (!session.user.emailVerifiedAt && !UNVERIFIED_ROUTES.has(route)) throw new AppError('EMAIL_NOT_VERIFIED');
     return session;
   });
 

@@ -17,7 +17,7 @@ import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/templates';
 import { recordAudit } from './audit';
-import type { SessionUser } from './sessions';
+import { refuseSuspended, type SessionUser } from './sessions';
 
 export interface PasskeyDeps {
   db: Db;
@@ -46,6 +46,14 @@ function challengeOf(clientDataJSON: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Passkeys only on a proved address: one added before the proof could be the first registrant's,
+ * who would keep a way in after the owner claims the account.
+ */
+function requireVerifiedAddress(user: SessionUser): void {
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
 }
 
 const toDto = (row: PasskeyRow): PasskeyDto => ({
@@ -115,8 +123,9 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
   async function verifyAssertion(response: AuthenticationResponseBody, options: { userId: string | null; requireUserVerification: boolean }): Promise<{ user: SessionUser; passkey: PasskeyRow }> {
     const challenge = await findChallenge(response.response.clientDataJSON, 'signin', null);
     const [row] = await db.select({ passkey: passkeys, user: users }).from(passkeys).innerJoin(users, eq(users.id, passkeys.userId)).where(eq(passkeys.credentialId, response.id));
-    // Another account's passkey answers as an unknown one: nobody learns whose it is.
-    if (!row || (options.userId && row.user.id !== options.userId)) throw new AppError('PASSKEY_UNKNOWN');
+    // Another account's passkey answers as an unknown one: nobody learns whose it is. So does one
+    // on an address nobody proved (kept from before passkeys needed a proved address).
+    if (!row || (options.userId && row.user.id !== options.userId) || !row.user.emailVerifiedAt) throw new AppError('PASSKEY_UNKNOWN');
     const { passkey } = row;
     let verified;
     try {
@@ -133,6 +142,8 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
       throw new AppError('PASSKEY_INVALID');
     }
     if (!verified.verified) throw new AppError('PASSKEY_INVALID');
+    // Said only to the key's holder, and before the use is recorded or mailed.
+    refuseSuspended(row.user);
     const { newCounter } = verified.authenticationInfo;
     const used = await db.transaction(async (tx) => {
       await spendChallenge(tx, challenge);
@@ -162,6 +173,7 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
     /** Registration options for the signed-in user; their passkeys are excluded so one authenticator registers once. */
     async registrationOptions(actor: PasskeyActor): Promise<PasskeyOptionsDto> {
       requireFreshProof(actor);
+      requireVerifiedAddress(actor.user);
       const { user } = actor;
       const existing = await listOf(user.id);
       if (existing.length >= PASSKEY_LIMITS.perUser) throw new AppError('PASSKEY_LIMIT', { params: { max: String(PASSKEY_LIMITS.perUser) } });
@@ -183,6 +195,7 @@ export function createPasskeyService({ db, config, mailer, t }: PasskeyDeps) {
 
     async register(actor: PasskeyActor, body: RegisterPasskeyBody): Promise<PasskeyDto> {
       requireFreshProof(actor);
+      requireVerifiedAddress(actor.user);
       const { user } = actor;
       const challenge = await findChallenge(body.response.response.clientDataJSON, 'register', user.id);
       let verified;

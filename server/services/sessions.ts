@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { VersionedCache, type ChangeFeed } from '../db/changes';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { AppError } from '../errors';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export interface SessionPolicy {
@@ -10,6 +11,15 @@ export interface SessionPolicy {
 }
 
 export type SessionUser = typeof users.$inferSelect;
+/**
+ * An administrator's lock on the account (`users.locked_at`), apart from the per-source lockouts
+ * of failed sign-ins: it refuses every new session, and no mailbox link (unlock, magic link,
+ * reset) lifts it, only an administrator.
+ */
+export function refuseSuspended(user: Pick<SessionUser, 'lockedAt'>): void {
+  if (user.lockedAt) throw new AppError('ACCOUNT_SUSPENDED');
+}
+
 export interface ResolvedSession {
   sessionId: string;
   user: SessionUser;

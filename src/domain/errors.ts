@@ -34,6 +34,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'errors.RATE_LIMITED' },
   INVALID_CREDENTIALS: { status: 401, message: 'errors.INVALID_CREDENTIALS' },
   ACCOUNT_LOCKED: { status: 423, message: 'errors.ACCOUNT_LOCKED' },
+  /** An administrator locked the whole account: no mailbox link lifts it, only an administrator. */
+  ACCOUNT_SUSPENDED: { status: 423, message: 'errors.ACCOUNT_SUSPENDED' },
   /** Sign-in needs the authenticator code. */
   TWO_FACTOR_REQUIRED: { status: 401, message: 'errors.TWO_FACTOR_REQUIRED' },
   /** Sign-in with a wrong or spent code (the sign-in page checks this code). */

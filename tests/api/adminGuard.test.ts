@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie } from '../support/admin';
-import { signUp } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -10,7 +10,7 @@ let user: string;
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10000', AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000' });
   admin = await adminCookie(t.app);
-  user = (await signUp(t.app, 'nosy@example.com')).cookie;
+  user = (await signUpVerified(t.app, 'nosy@example.com')).cookie;
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFirstAdmin } from '../../server/db/seed';
 import { GOOD_PASSWORD, sessionCookie, signUp, waitForMail } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10000', AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000' });
   await seedFirstAdmin(t.app.database.db, ADMIN);
   adminCookie = sessionCookie(await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: ADMIN }));
-  userCookie = (await signUp(t.app, 'plain@example.com')).cookie;
+  userCookie = (await signUpVerified(t.app, 'plain@example.com')).cookie;
   // 2,500 more users, with same-name runs so that sorting needs the id tie-break.
   await t.app.database.rows(`insert into users (email, first_name, last_name, created_at)
     select 'bulk' || i || '@example.com', 'Name' || (i % 7), 'Bulk', now() - (i || ' minutes')::interval from generate_series(1, 2500) as i`);
@@ -78,7 +79,7 @@ describe('admin user page and actions', () => {
   const audit = (action: string, target: string) => t.app.database.rows<{ actor_email: string | null }>(`select actor_email from audit_logs where action = '${action}' and target_id = '${target}'`);
 
   it('shows a user with companies, sessions and sign-in history (failures too)', async () => {
-    const { cookie } = await signUp(t.app, 'page@example.com');
+    const { cookie } = await signUpVerified(t.app, 'page@example.com');
     await t.app.inject({ method: 'POST', url: '/api/v1/companies', payload: { name: 'Page Co' }, headers: { cookie } });
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: 'page@example.com', password: 'Wrong#Pass-999' } });
     const id = await idOf('page@example.com');
@@ -93,14 +94,14 @@ describe('admin user page and actions', () => {
   });
 
   it('locks: sign-in is refused and sessions end; unlocks: sign-in works again; both audited', async () => {
-    const { cookie } = await signUp(t.app, 'lockme@example.com');
+    const { cookie } = await signUpVerified(t.app, 'lockme@example.com');
     const id = await idOf('lockme@example.com');
     const locked = await call('POST', `/admin/users/${id}/lock`, adminCookie, {});
     expect(locked.statusCode).toBe(200);
     expect(locked.json().payload).toMatchObject({ locked: true, sessions: [] });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } })).statusCode).toBe(401);
     const refused = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: 'lockme@example.com', password: GOOD_PASSWORD } });
-    expect(refused.json().code).toBe('ACCOUNT_LOCKED');
+    expect(refused.json().code).toBe('ACCOUNT_SUSPENDED');
     expect((await call('POST', `/admin/users/${id}/unlock`, adminCookie, {})).json().payload.locked).toBe(false);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: 'lockme@example.com', password: GOOD_PASSWORD } })).statusCode).toBe(200);
     expect(await audit('user.lock', id)).toEqual([{ actor_email: ADMIN.email }]);
@@ -108,7 +109,7 @@ describe('admin user page and actions', () => {
   });
 
   it('ends every session of a user: their browser is signed out', async () => {
-    const { cookie } = await signUp(t.app, 'ends@example.com');
+    const { cookie } = await signUpVerified(t.app, 'ends@example.com');
     const id = await idOf('ends@example.com');
     expect((await call('POST', `/admin/users/${id}/end-sessions`, adminCookie, {})).json().payload.sessions).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } })).statusCode).toBe(401);
@@ -131,7 +132,7 @@ describe('admin user page and actions', () => {
   });
 
   it('grants and revokes the platform admin role through PUT, never for oneself or the last admin', async () => {
-    await signUp(t.app, 'deputy2@example.com');
+    await signUpVerified(t.app, 'deputy2@example.com');
     const id = await idOf('deputy2@example.com');
     const adminId = await idOf(ADMIN.email);
     expect((await call('PUT', `/admin/users/${id}`, adminCookie, { id, email: 'ignored', isAdmin: true })).json().payload.isAdmin).toBe(true);
@@ -145,7 +146,7 @@ describe('admin user page and actions', () => {
   });
 
   it('deletes a user with what belongs only to them; a refused deletion changes nothing', async () => {
-    const { cookie } = await signUp(t.app, 'gone@example.com');
+    const { cookie } = await signUpVerified(t.app, 'gone@example.com');
     await t.app.inject({ method: 'POST', url: '/api/v1/companies', payload: { name: 'Gone Co' }, headers: { cookie } });
     const id = await idOf('gone@example.com');
     const res = await call('DELETE', `/admin/users/${id}`);

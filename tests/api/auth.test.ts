@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, sessionCookie, signUp, tokenOf, waitForMail } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -264,7 +265,7 @@ describe('magic link', () => {
 
 describe('set password and delete account', () => {
   it('checks the old password, refuses the same one, and logs out everywhere', async () => {
-    const { cookie } = await signUp(t.app, 'setpw@example.com');
+    const { cookie } = await signUpVerified(t.app, 'setpw@example.com');
     const wrong = await api('POST', '/auth/set-password', { oldPassword: 'Nope-nope-1', password: 'Newer#Pass9' }, cookie);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().payload.errors.oldPassword).toEqual(['The password is wrong.']);

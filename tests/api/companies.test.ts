@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, sessionCookie, signUp, tokenOf, waitForMail } from '../support/auth';
+import { GOOD_PASSWORD, sessionCookie, tokenOf, waitForMail } from '../support/auth';
 import { signUpVerified } from '../support/accounts';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10000', AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000' });
   // Only members who verified their email may invite.
   owner = (await signUpVerified(t.app, 'owner@example.com')).cookie;
-  outsider = (await signUp(t.app, 'outsider@example.com')).cookie;
+  outsider = (await signUpVerified(t.app, 'outsider@example.com')).cookie;
 });
 afterAll(() => t.close());
 

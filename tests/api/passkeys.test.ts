@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, sessionCookie, signUp, waitForMail } from '../support/auth';
+import { signUpVerified as signUp } from '../support/accounts';
+import { GOOD_PASSWORD, sessionCookie, waitForMail } from '../support/auth';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 import { totpNow } from '../support/totp';
 import { SoftAuthenticator } from '../support/webauthn';

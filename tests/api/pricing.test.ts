@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOrder, toWire } from '../../src/domain/pricing';
 import type { ConfigurablesDto, PlanDto } from '../../src/domain/plans/schemas';
-import { signUp } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -56,7 +56,7 @@ describe('GET /plans/configurables?providerCode= (signed in)', () => {
   it('answers 401 without a session, and the same catalogue with one', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/plans/configurables?providerCode=gcp' });
     expect(anonymous.statusCode).toBe(401);
-    const { cookie } = await signUp(t.app, 'wizard@example.com');
+    const { cookie } = await signUpVerified(t.app, 'wizard@example.com');
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/plans/configurables?providerCode=gcp', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json().payload).toEqual(conf);
@@ -218,8 +218,8 @@ describe('POST /deployments/pricing', () => {
 
 describe('POST /deployments/pricing for a company: tax from its billing country', () => {
   it('adds the tax of the billing country, none where unknown, and refuses a company the user is not in', async () => {
-    const { cookie } = await signUp(t.app, 'billing@example.com');
-    const outsider = (await signUp(t.app, 'not-billing@example.com')).cookie;
+    const { cookie } = await signUpVerified(t.app, 'billing@example.com');
+    const outsider = (await signUpVerified(t.app, 'not-billing@example.com')).cookie;
     const company = (await t.app.inject({ method: 'POST', url: '/api/v1/companies', payload: { name: 'Taxed GmbH' }, headers: { cookie } })).json().payload._id;
     const order = { plan: planByCode('v3.mau_1_000_gcp.base')._id, planConfig: { region: regionByCode('us-central1'), features: [] }, payment: { term: { cycle: 'month' } }, company };
     const priced = async (c: string) => (await t.app.inject({ method: 'POST', url: '/api/v1/deployments/pricing', payload: order, headers: { cookie: c } })).json();

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/domain/constants';
-import { GOOD_PASSWORD, signUp } from '../support/auth';
+import { GOOD_PASSWORD } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { multipart, TINY_PNG } from '../support/multipart';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -12,10 +13,10 @@ let other: string;
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10000', AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000', INTERCOM_SECRET: 'chat-secret' });
-  const me = await signUp(t.app, 'profile@example.com');
+  const me = await signUpVerified(t.app, 'profile@example.com');
   cookie = me.cookie;
   userId = me.res.json().payload._id;
-  other = (await signUp(t.app, 'other@example.com')).cookie;
+  other = (await signUpVerified(t.app, 'other@example.com')).cookie;
 });
 afterAll(() => t.close());
 
@@ -114,7 +115,7 @@ describe('GET /auth/intercom-hash', () => {
   it('answers 404 when no secret is configured', async () => {
     const bare = await createTestApp();
     try {
-      const { cookie: c } = await signUp(bare.app, 'chat@example.com');
+      const { cookie: c } = await signUpVerified(bare.app, 'chat@example.com');
       const res = await bare.app.inject({ method: 'GET', url: '/api/v1/auth/intercom-hash', headers: { cookie: c } });
       expect(res.statusCode).toBe(404);
     } finally {
@@ -125,8 +126,8 @@ describe('GET /auth/intercom-hash', () => {
 
 describe('DELETE /auth/me', () => {
   it('refuses while the user is the last admin of a company with other members, then deletes the user with the companies only they belonged to', async () => {
-    const owner = await signUp(t.app, 'leaver@example.com');
-    const mate = await signUp(t.app, 'mate@example.com');
+    const owner = await signUpVerified(t.app, 'leaver@example.com');
+    const mate = await signUpVerified(t.app, 'mate@example.com');
     const api = (method: 'POST' | 'DELETE' | 'GET', url: string, c: string, payload?: Record<string, unknown>) => t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { cookie: c } });
     const shared = (await api('POST', '/companies', owner.cookie, { name: 'Shared Co' })).json().payload._id;
     const solo = (await api('POST', '/companies', owner.cookie, { name: 'Solo Co' })).json().payload._id;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { addMember, companyOwner, FREE, loadCatalogue, orderBody, postOrder } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10000', AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000' });
   owner = await companyOwner(t.app, 'owner@example.com');
   viewer = await addMember(t.app, owner.companyId, 'viewer@example.com', 'viewer');
-  stranger = (await signUp(t.app, 'stranger@example.com')).cookie;
+  stranger = (await signUpVerified(t.app, 'stranger@example.com')).cookie;
 });
 afterAll(() => t.close());
 

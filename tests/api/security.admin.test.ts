@@ -34,9 +34,10 @@ describe('9. the last platform admin', () => {
       const before = await tableCounts(restarted);
       expect(await seedFirstAdmin(restarted.database.db, { email: 'ROOT@example.com' })).toEqual({ skipped: 'emailTaken', email: 'root@example.com' });
       expect(await tableCounts(restarted)).toEqual(before);
+      // Refused before the admin check: an address nobody proved reaches nothing but the verify screen.
       const res = await restarted.inject({ method: 'GET', url: '/api/v1/admin/users', headers: { cookie: stranger } });
       expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
     } finally {
       await restarted.close();
     }

@@ -23,11 +23,13 @@ const count = async (sql: string) => (await t.app.database.rows<{ n: number }>(`
 describe('8. invitations', () => {
   it('refuses an invitation from an account whose email is not verified: 403, no invitation, no mail', async () => {
     const unverified = (await signUp(t.app, 'unverified@example.com')).cookie;
-    const companyId = await newCompany(unverified, 'Unproven Co');
+    // Such an account makes no company; it can only be an admin of one from before that rule.
+    const companyId = await newCompany(owner, 'Unproven Co');
+    await t.app.database.rows(`insert into company_members (company_id, user_id, role) select '${companyId}', id, 'admin' from users where email = 'unverified@example.com'`);
     const before = await tableCounts(t.app);
     const res = await api('POST', `/companies/${companyId}/invitations`, unverified, { email: 'target@example.com', role: 'admin' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email address before inviting people.' });
+    expect(res.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: 'Verify your email address first: open the link we mailed you, or send a new one.' });
     expect(await tableCounts(t.app)).toEqual(before);
     expect(await count(`mail_outbox where "to" = 'target@example.com'`)).toBe(0);
   });
@@ -180,7 +182,7 @@ describe('21. POST /companies with an Idempotency-Key', () => {
   });
 
   it('scopes keys per user: another user with the same key gets a company of their own', async () => {
-    const other = (await signUp(t.app, 'other-key-user@example.com')).cookie;
+    const other = (await signUpVerified(t.app, 'other-key-user@example.com')).cookie;
     const mine = await create(owner, 'shared-key', 'Key Co');
     const theirs = await create(other, 'shared-key', 'Key Co');
     expect(theirs.statusCode).toBe(201);

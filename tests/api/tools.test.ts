@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFirstAdmin } from '../../server/db/seed';
-import { sessionCookie, signUp, waitForMail } from '../support/auth';
+import { sessionCookie, waitForMail } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 // The tools pages' server side (issue 16): free app profile review requests.
@@ -82,7 +83,7 @@ describe('GET /admin/appProfileReviews', () => {
   });
 
   it('refuses a signed-in non-admin with 403, and a visitor with 401', async () => {
-    const { cookie } = await signUp(t.app, 'member@example.com');
+    const { cookie } = await signUpVerified(t.app, 'member@example.com');
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/appProfileReviews', headers: { cookie } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, sessionCookie, signUp } from '../support/auth';
+import { GOOD_PASSWORD, sessionCookie } from '../support/auth';
+import { signUpVerified } from '../support/accounts';
 import { totpNow } from '../support/totp';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -15,7 +16,7 @@ const codeAt = totpNow;
 
 describe('two-factor sign-in', () => {
   it('sets up with a QR code, then sign-in needs a fresh code; recovery codes work once', async () => {
-    const { cookie } = await signUp(t.app, 'mfa@example.com');
+    const { cookie } = await signUpVerified(t.app, 'mfa@example.com');
     const setup = (await api('POST', '/auth/2fa/initiate', cookie)).json().payload;
     expect(setup.otpauthUri).toMatch(/^otpauth:\/\/totp\/Beacon:mfa%40example\.com\?/);
     expect(setup.qrImage).toMatch(/^data:image\/png;base64,/);

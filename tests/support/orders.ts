@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ConfigurablesDto, PlanDto } from '../../src/domain/plans/schemas';
-import { signUp } from './auth';
+import { signUpVerified } from './accounts';
 
 /** The seeded catalogue by code, for building orders in tests. */
 export async function loadCatalogue(app: FastifyInstance) {
@@ -25,9 +25,9 @@ export const FREE = 'v3.mau_500_gcp.base';
 export const STARTER = 'v3.mau_1_000_gcp.base';
 export const BASIC = 'v3.mau_5_000_gcp.base';
 
-/** A member with a company of their own (admin) and its default project. */
+/** A member with a company of their own (admin) and its default project; a company needs a proved address. */
 export async function companyOwner(app: FastifyInstance, email: string) {
-  const { cookie } = await signUp(app, email);
+  const { cookie } = await signUpVerified(app, email);
   const res = await app.inject({ method: 'POST', url: '/api/v1/companies', payload: { name: `Company of ${email.split('@')[0]}` }, headers: { cookie } });
   const company = res.json<{ payload: { _id: string; projects: { _id: string }[] } }>().payload;
   return { cookie, email, companyId: company._id, projectId: company.projects[0]?._id ?? '' };
@@ -35,7 +35,7 @@ export async function companyOwner(app: FastifyInstance, email: string) {
 
 /** Adds a signed-up user to a company with a role, as an accepted invitation would. */
 export async function addMember(app: FastifyInstance, companyId: string, email: string, role: 'admin' | 'viewer') {
-  const { cookie } = await signUp(app, email);
+  const { cookie } = await signUpVerified(app, email);
   await app.database.rows(`insert into company_members (company_id, user_id, role) select '${companyId}', id, '${role}' from users where email = '${email}'`);
   return cookie;
 }

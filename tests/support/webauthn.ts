@@ -74,7 +74,8 @@ export class SoftAuthenticator {
     return b64url(this.credentialId);
   }
 
-  private coseKey(): Buffer {
+  /** The public key as COSE, as a registration stores it. */
+  coseKey(): Buffer {
     const jwk = this.publicKey.export({ format: 'jwk' });
     return cbor(
       new Map<Cbor, Cbor>([

@@ -33,7 +33,7 @@ export function createRecoveryService({ db, guard, kit }: RecoveryDeps) {
       if (!(await peekToken(db, token, 'reset'))) throw new AppError('TOKEN_INVALID');
     },
 
-    /** A reset also releases a lockout and ends every session of the user. */
+    /** A reset also releases failed-sign-in lockouts (never an administrator's lock) and ends every session of the user. */
     async resetPassword(body: ResetPasswordBody): Promise<void> {
       if (!(await peekToken(db, body.token, 'reset'))) throw new AppError('TOKEN_INVALID');
       const passwordHash = await hashPassword(body.password);
@@ -43,7 +43,7 @@ export function createRecoveryService({ db, guard, kit }: RecoveryDeps) {
         const [user] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('update');
         // The link proves the mailbox: an account nobody verified is claimed whole by its holder.
         if (user && !user.verified) await takeOverUnverified(tx, userId, { passwordHash });
-        else await tx.update(users).set({ passwordHash, lockedAt: null, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        else await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
         await revokeUserSessions(tx, userId);
         await releaseAccount(tx, userId);
         const [actor] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
@@ -53,15 +53,16 @@ export function createRecoveryService({ db, guard, kit }: RecoveryDeps) {
 
     async requestUnlock({ email }: EmailOnlyBody): Promise<void> {
       const user = await findByEmail(email);
-      mailLater(user && (user.lockedAt || (await guard.hasLocks(user.id))) ? user : undefined, 'unlock');
+      // Only failed-sign-in lockouts: an administrator's lock is not the mailbox's to lift.
+      mailLater(user && (await guard.hasLocks(user.id)) ? user : undefined, 'unlock');
     },
 
-    /** The unlock link releases every locked source of the account. */
+    /** The unlock link releases every locked source of the account (an administrator's lock stays). */
     async unlock({ token }: TokenBody): Promise<boolean> {
       const userId = await consumeToken(db, token, 'unlock');
       if (!userId) return false;
       await db.transaction(async (tx) => {
-        const [row] = await tx.update(users).set({ lockedAt: null }).where(eq(users.id, userId)).returning();
+        const [row] = await tx.select().from(users).where(eq(users.id, userId));
         await releaseAccount(tx, userId);
         if (row) await recordAudit(tx, { actor: row, action: 'user.unlock', targetType: 'user', targetId: userId, after: { locked: false } });
       });

@@ -14,7 +14,7 @@ import { listUserCompanies } from '../companies';
 import { fileUrl } from '../files';
 import type { PasskeyService } from '../passkeys';
 import type { RateCounters } from '../rateCounters';
-import { createSession, SESSION_CACHE_MS, type SessionPolicy, type SessionUser } from '../sessions';
+import { createSession, refuseSuspended, SESSION_CACHE_MS, type SessionPolicy, type SessionUser } from '../sessions';
 import type { AttemptSource, SigninGuard } from '../signinGuard';
 import { issueToken, type TokenPurpose } from '../tokens';
 import type { TwoFactorService } from '../twoFactor';
@@ -117,6 +117,8 @@ export function createAuthKit({ db, config, mailer, t, twoFactor, guard, counter
 
   /** A full sign-in: clears this source's failures and hands out the session and a device cookie. */
   async function startSession(user: SessionUser, meta: ClientMeta): Promise<SignedIn> {
+    // Every way in ends here, so an administrator's lock holds on all of them.
+    refuseSuspended(user);
     await guard.succeed(user.id, meta);
     // The sign-in history of the admin user page is the audit log's user.signIn rows.
     const token = await db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit';
 import type { GoogleVerifier } from '../google';
 import type { PasskeyService } from '../passkeys';
 import type { RateCounters } from '../rateCounters';
-import type { SessionUser } from '../sessions';
+import { refuseSuspended, type SessionUser } from '../sessions';
 import { spendCredential, type SigninGuard } from '../signinGuard';
 import { consumeToken } from '../tokens';
 import type { UsageEventSink } from '../usageEvents';
@@ -77,7 +77,8 @@ export function createSignInService({ db, events, google, guard, counters, passk
         await auditFailedSignIn(user);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      if (user.lockedAt || (await guard.isLocked(user.id, client))) throw new AppError('ACCOUNT_LOCKED');
+      refuseSuspended(user);
+      if (await guard.isLocked(user.id, client)) throw new AppError('ACCOUNT_LOCKED');
       await checkSecondFactor(user, body.authCode, client, body.passkey);
       return startSession(user, client);
     },
@@ -85,7 +86,6 @@ export function createSignInService({ db, events, google, guard, counters, passk
     /** A passkey alone (verified by the authenticator: two factors in one) signs in, second factor or not. */
     async passkey(client: ClientMeta, { response }: { response: AuthenticationResponseBody }): Promise<SignedIn> {
       const { user } = await passkeys.verifyAssertion(response, { userId: null, requireUserVerification: true });
-      if (user.lockedAt) throw new AppError('ACCOUNT_LOCKED');
       return startSession(user, client);
     },
 
@@ -124,14 +124,14 @@ export function createSignInService({ db, events, google, guard, counters, passk
       return { ...(await startSession(user, client)), justSignedUp: true };
     },
 
-    /** The link proves the mailbox: it verifies the email and releases a lockout too. */
+    /** The link proves the mailbox: it verifies the email and releases failed-sign-in lockouts (not an administrator's lock). */
     async magicLink(client: ClientMeta, { token }: TokenBody): Promise<SignedIn> {
       const userId = await consumeToken(db, token, 'magic');
       if (!userId) throw new AppError('MAGIC_LINK_INVALID');
       const user = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
-          .set({ lockedAt: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
           .where(eq(users.id, userId))
           .returning();
         if (row) await releaseAccount(tx, userId);
