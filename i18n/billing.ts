@@ -69,6 +69,7 @@ export const billingEn = {
       saveCard: 'Save card',
       cardSaved: 'Card saved: the next payments use it.',
       cardCheckoutLoading: 'Opening the card form…',
+      cardPaymentsOff: 'Cards cannot be saved right now: no payment provider is set up.',
       cardConfirming: 'Paddle took your card. Waiting for its confirmation…',
       cardNotConfirmed: 'Paddle took your card; it shows here as soon as Paddle confirms it. You can close this window.',
     },

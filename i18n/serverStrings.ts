@@ -170,6 +170,20 @@ export const serverEn = {
     total: 'Total',
     printHint: 'Print this page or save it as PDF from your browser.',
   },
+  /** What /legal/terms and /legal/privacy show while TERMS_URL or PRIVACY_URL is unset. */
+  legal: {
+    terms: { title: '{{product}} terms of service', what: 'The terms of service are the agreement between you and the operator of this {{product}} installation: what the service offers, what you may do with it, payment, liability and how the agreement ends.' },
+    privacy: { title: '{{product}} privacy policy', what: 'The privacy policy says which personal data the operator of this {{product}} installation keeps, why, for how long, who else receives it, and how you can see, correct or delete it.' },
+    notPublished: 'The operator of this installation has not published this document yet. Ask them for it before you rely on {{product}}.',
+    operator: 'Operators: set {{setting}} to the address of your document, and this link leads there.',
+  },
+  /** The development mailbox: the outbox as a page, outside production without SMTP_URL. */
+  devMailbox: {
+    title: '{{product}} development mailbox',
+    intro: 'No mail server is set up (SMTP_URL), so mails are kept here instead of being sent. Newest first; open a link to go on. Production sends mail and has no such page.',
+    to: 'To {{to}}',
+    empty: 'No mail yet.',
+  },
   mail: {
     greeting: 'Hello {{name}},',
     signature: 'The {{product}} team',
@@ -226,8 +240,9 @@ export const serverEn = {
     },
     mauWarning: {
       subject: 'Your {{product}} server has reached {{share}}% of its monthly active users',
-      body: 'This month your server {{server}} has counted {{used}} monthly active users, {{share}}% of the {{limit}} its plan includes; at this pace it will reach about {{forecast}} by the end of the month. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one.',
+      body: 'This month your server {{server}} has counted {{used}} monthly active users, {{share}}% of the {{limit}} its plan includes; at this pace it will reach about {{forecast}} by the end of the month. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one. Where the count comes from: each distinct device id that the SDKs of the server\'s apps sent this month, through /i and /i/bulk. Anyone who has an app\'s key can send them; an app with a checksum salt counts only requests checksummed with it.',
       action: 'See the server and its next tier',
+      more: 'Look up the devices in its analytics dashboard (App users)',
       expiry: 'We write once at 80% and once at 100% of the plan each month; a company admin can turn these mails off under Management → Billing.',
     },
     paymentReminder: {
@@ -239,8 +254,9 @@ export const serverEn = {
     },
     mauRunOut: {
       subject: 'Your {{product}} server is projected to run out of monthly active users this month',
-      body: 'Your server {{server}} has counted {{used}} of the {{limit}} monthly active users its plan includes, and is projected to reach about {{forecast}} this month: it would pass its tier around day {{runOutDay}}. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one.',
+      body: 'Your server {{server}} has counted {{used}} of the {{limit}} monthly active users its plan includes, and is projected to reach about {{forecast}} this month: it would pass its tier around day {{runOutDay}}. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one. Where the count comes from: each distinct device id that the SDKs of the server\'s apps sent this month, through /i and /i/bulk. Anyone who has an app\'s key can send them; an app with a checksum salt counts only requests checksummed with it.',
       action: 'See the server and its next tier',
+      more: 'Look up the devices in its analytics dashboard (App users)',
       expiry: 'We write this once a month at most; a company admin can turn these mails off under Management → Billing.',
     },
     passkeyAdded: {

@@ -62,6 +62,7 @@ export const wizardEn = {
       confirming: 'Payment received. Confirming your subscription…',
       notConfirmed: 'The payment was received but the subscription is not active yet. Please check Deployments in a moment.',
       discountRemoved: 'Discount removed',
+      paymentsOff: 'Paid plans cannot be ordered or paid for right now: no payment provider is set up. Free plans can still be ordered.',
     },
     paymentModal: {
       title: 'Pay for {{name}}',

@@ -23,12 +23,8 @@ if (builtAt === 0 || Math.max(...SOURCES.map(newest)) > builtAt) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// `npm start` with no environment is the demo: the server then runs in production mode, where the
-// local checkout stand-in is off unless asked for. The demo asks for it (the server warns at every
-// start); an operator who sets NODE_ENV, PAYMENTS_STAND_IN or PADDLE_API_KEY decides themselves.
-if (!process.env.NODE_ENV && !process.env.PAYMENTS_STAND_IN && !process.env.PADDLE_API_KEY) {
-  process.env.PAYMENTS_STAND_IN = 'true';
-  process.stderr.write('npm start: no NODE_ENV nor PADDLE_* set, so this is a demo: PAYMENTS_STAND_IN=true (test cards, no money taken).\n');
-}
+// The server decides whether this start is a demo (server/startMode.ts): a bare `npm start` is, one
+// that carries production settings is not. It says which and why in its log at every start.
+process.env.STARTED_BY = 'npm-start';
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(resolve(SERVER)).href);

@@ -4,9 +4,11 @@
 // own (side by side, the browser tests and an API pass each took as long as both one after the
 // other).
 //
-// The API suite runs once: on PGlite, or, when TEST_DATABASE_URL names a scratch PostgreSQL
-// database (CI), on that, the database production runs on. The process tests (crashes, stops,
-// restarts) run on PGlite then too, and the browser tests always drive the product on PGlite.
+// The API suite runs on PGlite, the embedded database `npm start` gives every new user; when
+// TEST_DATABASE_URL names a scratch PostgreSQL database (CI), on that too, the database
+// production runs on (with a shorter fuzz walk there: the PGlite pass walks in full). The process
+// tests (crashes, stops, restarts) run on both then, and the browser tests always drive the
+// product on PGlite.
 // Plain JavaScript with no dependency: it runs before any build.
 import { spawn } from 'node:child_process';
 import process from 'node:process';
@@ -31,6 +33,7 @@ const stages = [
         // five stops in a row (the PGlite process pass below stops ten times, a run of
         // `npm test` on PGlite alone twenty).
         [vitest('API tests on PostgreSQL', ['api'], { DATABASE_URL: postgres, FUZZ_RUNS: '6', FUZZ_INGEST_RUNS: '40' })],
+        [vitest('API tests on PGlite', ['api'])],
         // The process tests mostly wait (servers starting, stopping, crashing; timeouts), leaving
         // most of both cores idle: the two passes side by side.
         [

@@ -45,6 +45,8 @@ import { createOrderService } from './services/orders';
 import { createPasskeyService } from './services/passkeys';
 import { createUsageService } from './services/usage';
 import { createPaymentsService } from './services/payments';
+import { createDevMailbox, devMailboxEnabled } from './services/devMailbox';
+import { startModeLine } from './startMode';
 
 export interface ComposeDeps {
   config: Config;
@@ -63,7 +65,10 @@ export interface ComposeDeps {
 /** What both processes need below and beside the services: mail, the queue, the providers, payments. */
 async function composeBase({ config, database, t, log }: ComposeDeps, role: 'api' | 'worker') {
   const { db } = database;
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: role === 'api' && config.NODE_ENV === 'development' }, db, log);
+  // Said at every start, by the API and the worker alike: how this process runs and takes payments, and why.
+  const start = startModeLine({ mode: config.mode, payments: config.payments, reasons: config.modeReasons });
+  log[start.level]({ mode: config.mode, payments: config.payments }, start.message);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logLinks: role === 'api' && devMailboxEnabled(config) && config.mode !== 'test' }, db, log);
   const counters = createRateCounters({ db });
   // The task queue (every process sends); the worker supervises it and runs the schedules.
   const queue = await startQueue({ database, config, log, worker: role === 'worker' || config.WORKER_ENABLED });
@@ -112,7 +117,7 @@ export async function composeApp(deps: ComposeDeps) {
   // One kit for the four auth services: one companies cache behind /auth/me.
   const kit = createAuthKit({ db, config, mailer, t, twoFactor, guard, counters, passkeys, changes: database.changes });
   const account = createAccountService({ db, events: usageEvents, guard, counters, kit });
-  const orders = createOrderService({ db, members, plans, config, counters, idempotency, gateway: payments.gateway, provisioning });
+  const orders = createOrderService({ db, members, plans, config, counters, idempotency, gateway: payments.gateway, provisioning, log });
   return {
     queue,
     providers,
@@ -152,6 +157,7 @@ export async function composeApp(deps: ComposeDeps) {
     projects: createProjectService({ db, members }),
     analytics,
     tools: createToolsService({ db, config, mailer, t, counters }),
+    devMailbox: createDevMailbox({ db, config, t }),
   };
 }
 

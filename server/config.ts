@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { decideStartMode, NPM_START, PADDLE_KEYS, type PaymentsMode, type StartMode } from './startMode';
 
 /** A proxy address: an IP, or an IP range in CIDR notation. */
 const isProxyAddress = (entry: string) => {
@@ -83,6 +84,8 @@ const envSchema = z.object({
   /** Dashboard API calls (/api/v1/analytics/...) per client IP and minute. */
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   DISCOUNT_CHECKS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** New orders (POST /deployments) per user and hour; each opens a transaction at Paddle. Retries of an order count once. */
+  ORDERS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(60),
   SECRET_KEYS: z.string().min(1).optional(),
   INVITATIONS_PER_COMPANY_PER_DAY: z.coerce.number().int().positive().default(50),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -113,6 +116,8 @@ const envSchema = z.object({
    * paid orders are refused.
    */
   PAYMENTS_STAND_IN: z.enum(['true', 'false']).optional(),
+  /** Set by `npm start` (scripts/start.mjs), not by operators: without NODE_ENV nor production settings, that start is the demo. */
+  STARTED_BY: z.enum([NPM_START]).optional(),
   PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Days a past-due server keeps running before the running-servers worker pauses it. */
   PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
@@ -176,22 +181,17 @@ const envSchema = z.object({
   PENDING_ORDERS_CRON: z.string().min(9).default('0 * * * *'),
 });
 
-const PADDLE_KEYS = ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET', 'PADDLE_CLIENT_TOKEN', 'PADDLE_PRODUCT_ID'] as const;
-
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
   /** Origin the product is reached at; links in mails are built from it, never from Host. */
   publicUrl: string;
   /** How paid orders are paid: Paddle, the local stand-in, or not at all (then they are refused). */
-  payments: 'paddle' | 'stand-in' | 'off';
-}
-
-/** The production payment rule: the stand-in takes "payments" in production only when asked to. */
-function paymentsMode(env: Env): Config['payments'] {
-  if (PADDLE_KEYS.every((k) => env[k])) return 'paddle';
-  if (env.PAYMENTS_STAND_IN) return env.PAYMENTS_STAND_IN === 'true' ? 'stand-in' : 'off';
-  return env.NODE_ENV === 'production' ? 'off' : 'stand-in';
+  payments: PaymentsMode;
+  /** Production, a demo (a bare `npm start`), development or test: server/startMode.ts decides. */
+  mode: StartMode;
+  /** Why the mode and payments are what they are, as the log says at every start. */
+  modeReasons: string[];
 }
 
 export class ConfigError extends Error {}
@@ -208,5 +208,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, publicUrl, payments: paymentsMode(parsed.data) };
+  const { mode, payments, reasons } = decideStartMode(cleaned);
+  return { ...parsed.data, publicUrl, payments, mode, modeReasons: reasons };
 }

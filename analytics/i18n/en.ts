@@ -181,7 +181,7 @@ export const analyticsEn = {
       iconHint: 'JPG, PNG or GIF.',
       iconType: 'Only JPG, PNG and GIF image formats are supported.',
       checksumSalt: 'Salt for checksum',
-      checksumHint: 'When set, the SDK must send a checksum of each request made with this salt.',
+      checksumHint: 'When set, the SDK must send a checksum of each request made with this salt: requests without a valid one are refused and count toward nothing, monthly active users included.',
       creator: 'Created by',
       created: 'Created',
       edited: 'Edited',

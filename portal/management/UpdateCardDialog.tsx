@@ -61,7 +61,12 @@ export function UpdateCardDialog({ companyId, onClose, onUpdated }: { companyId:
         )}
         {!config && !failure && <CircularProgress size={24} aria-label={t('management.billing.cardCheckoutLoading')} />}
         {config?.mode === 'paddle' && <PaddleCardUpdate companyId={companyId} config={config} onUpdated={onUpdated} />}
-        {config && config.mode !== 'paddle' && <CardForm submit={(card) => ordersApi.updateCard(companyId, card)} submitLabel={t('management.billing.saveCard')} onCompleted={onUpdated} />}
+        {config?.mode === 'off' && (
+          <Alert severity="warning" role="alert">
+            {t('management.billing.cardPaymentsOff')}
+          </Alert>
+        )}
+        {config?.mode === 'stand-in' && <CardForm submit={(card) => ordersApi.updateCard(companyId, card)} submitLabel={t('management.billing.saveCard')} onCompleted={onUpdated} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('wizard.paymentModal.close')}</Button>

@@ -38,6 +38,7 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
   const [summary, setSummary] = useState<CheckoutSummary | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [paymentsOff, setPaymentsOff] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -49,6 +50,10 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
         if (!s.paymentRequired) return onNotDue();
         const container = frame.current;
         if (!container) return;
+        const config = await ordersApi.paymentsConfig();
+        if (!live) return;
+        // No payment provider: say so plainly instead of a card form the server would refuse.
+        if (config.mode === 'off') return setPaymentsOff(true);
         const handle = await openCheckout(
           {
             deploymentId,
@@ -69,7 +74,7 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
               showToast({ text: t('wizard.payment.discountRemoved') });
             },
           },
-          ordersApi.paymentsConfig,
+          async () => config,
         );
         if (live) close = () => handle.close();
         else handle.close();
@@ -116,12 +121,17 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
             {failure}
           </Alert>
         )}
+        {paymentsOff && (
+          <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+            {t('wizard.payment.paymentsOff')}
+          </Alert>
+        )}
         {confirming && !failure && (
           <Alert severity="info" role="status" sx={{ mb: 2 }}>
             {t('wizard.payment.confirming')}
           </Alert>
         )}
-        <Box ref={frame} data-testid="checkout-frame" sx={{ minHeight: CHECKOUT_FRAME_HEIGHT, display: confirming ? 'none' : 'block' }} />
+        <Box ref={frame} data-testid="checkout-frame" sx={{ minHeight: CHECKOUT_FRAME_HEIGHT, display: confirming || paymentsOff ? 'none' : 'block' }} />
       </Box>
     </Box>
   );

@@ -73,5 +73,7 @@ export const standInAdapter: CheckoutAdapter = {
 
 export async function openCheckout(input: CheckoutInput, loadConfig: () => Promise<PaymentsClientConfig>): Promise<CheckoutHandle> {
   const config = await loadConfig();
+  // Payments off: the screens say so instead of opening a checkout whose payment would be refused.
+  if (config.mode === 'off') throw new Error('no payment provider: there is no checkout to open');
   return (config.mode === 'paddle' ? paddleAdapter : standInAdapter).open(input, config);
 }

@@ -58,11 +58,13 @@ export function createMauSampling({ db, mailing, log }: { db: Db; mailing: Repor
       .where(and(eq(companyMembers.companyId, d.companyId), eq(companyMembers.role, 'admin')));
     // The server's page shows the forecast, the rule past the tier and the way to the next tier.
     const link = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}/deployments/${d.id}`;
+    // Where the count comes from: the devices its apps' SDKs sent, looked up in the dashboard.
+    const devices = `${mailing.publicUrl}/#/analytics/${d.id}/app-users`;
     const share = send === 'share100' ? 100 : send === 'share80' ? 80 : 0;
     const kind = send === 'runOut' ? 'mauRunOut' : 'mauWarning';
     const runOutDay = forecast?.runOutOn ? Number(forecast.runOutOn.slice(8, 10)) : 0;
     for (const admin of admins) {
-      await mailing.mailer.send(admin.email, renderMail(mailing.t, kind, { name: admin.firstName, link, expiry: { used, limit, share, forecast: forecast?.forecast ?? used, runOutDay }, server: d.name }), link);
+      await mailing.mailer.send(admin.email, renderMail(mailing.t, kind, { name: admin.firstName, link, more: devices, expiry: { used, limit, share, forecast: forecast?.forecast ?? used, runOutDay }, server: d.name }), link);
     }
     log.info({ deploymentId: d.id, used, limit, alert: send }, 'MAU alert sent');
   }

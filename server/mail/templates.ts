@@ -20,6 +20,8 @@ export interface MailParams {
   server?: string;
   /** A passkey's name (user text: bodies only). */
   passkey?: string;
+  /** A second link, labelled by `mail.<kind>.more` (the MAU mails: the devices behind the count). */
+  more?: string;
 }
 
 const CODE_MAILS = new Set<MailKind>(['deleteCompany']);
@@ -41,8 +43,11 @@ export function renderMail(t: TFunction, kind: MailKind, params: MailParams): Ma
     signature: t('mail.signature'),
   };
   const isCode = CODE_MAILS.has(kind);
-  const text = [lines.greeting, '', lines.body, '', `${lines.action}: ${params.link}`, '', lines.expiry, lines.ignore, '', lines.signature].join('\n');
+  const moreLabel = params.more ? t(`mail.${kind}.more`, vars) : '';
+  const moreText = params.more ? [`${moreLabel}: ${params.more}`, ''] : [];
+  const text = [lines.greeting, '', lines.body, '', `${lines.action}: ${params.link}`, '', ...moreText, lines.expiry, lines.ignore, '', lines.signature].join('\n');
   const link = escapeHtml(params.link);
+  const more = params.more ? `<p><a href="${escapeHtml(params.more)}">${escapeHtml(moreLabel)}</a></p>\n` : '';
   const action = isCode
     ? `<p>${escapeHtml(lines.action)}</p><p style="font-size:28px;font-weight:700;letter-spacing:8px">${link}</p>`
     : `<p><a href="${link}" style="display:inline-block;background:#1a56db;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(lines.action)}</a></p>`;
@@ -51,7 +56,7 @@ export function renderMail(t: TFunction, kind: MailKind, params: MailParams): Ma
 <p>${escapeHtml(lines.greeting)}</p>
 <p>${escapeHtml(lines.body)}</p>
 ${action}
-<p style="color:#6b7280">${escapeHtml(lines.expiry)} ${escapeHtml(lines.ignore)}</p>
+${more}<p style="color:#6b7280">${escapeHtml(lines.expiry)} ${escapeHtml(lines.ignore)}</p>
 ${fallback}
 <p>${escapeHtml(lines.signature)}</p>
 </body></html>`;

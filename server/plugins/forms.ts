@@ -59,17 +59,23 @@ function formError(err: unknown): unknown {
 
 /**
  * The file's bytes, or FILE_TOO_BIG the moment it passes the limit: waiting for the end of the
- * file would mean reading (and throwing away) everything the client still sends.
+ * file would mean reading (and throwing away) everything the client still sends. A body that ends
+ * inside the file may have failed the part before it reached us (busboy runs ahead of the
+ * handler): such a part never emits again, so its state is read first, and a part closed before
+ * its end is MULTIPART_INVALID.
  */
 function readFile(part: MultipartFile, field: string): Promise<Buffer> {
+  const file = part.file;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    // The limit may have been hit before this part reached us (busboy runs ahead of the handler).
-    const tooBig = () => part.file.truncated && (reject(new AppError('FILE_TOO_BIG', { fieldErrors: { [field]: ['errors.FILE_TOO_BIG'] } })), true);
-    part.file.on('data', (chunk: Buffer) => tooBig() || chunks.push(chunk));
-    part.file.once('limit', tooBig);
-    part.file.once('end', () => tooBig() || resolve(Buffer.concat(chunks)));
-    part.file.once('error', reject);
+    const tooBig = () => file.truncated && (reject(new AppError('FILE_TOO_BIG', { fieldErrors: { [field]: ['errors.FILE_TOO_BIG'] } })), true);
+    if (tooBig()) return;
+    if (file.errored || (file.destroyed && !file.readableEnded)) return reject(new AppError('MULTIPART_INVALID'));
+    file.on('data', (chunk: Buffer) => tooBig() || chunks.push(chunk));
+    file.once('limit', tooBig);
+    file.once('end', () => tooBig() || resolve(Buffer.concat(chunks)));
+    file.once('error', reject);
+    file.once('close', () => file.readableEnded || reject(new AppError('MULTIPART_INVALID')));
   });
 }
 

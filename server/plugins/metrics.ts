@@ -7,7 +7,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * GET /metrics for a Prometheus scraper, and the request-duration hook that feeds it. Without
- * METRICS_TOKEN the route answers 404 as an unknown one would; a wrong or missing bearer is 401.
+ * METRICS_TOKEN there is no such route (the not-found answer); a wrong or missing bearer is 401.
  */
 export async function registerMetrics(app: FastifyInstance): Promise<void> {
   const metrics = createAppMetrics({
@@ -24,9 +24,10 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   });
 
   const token = app.config.METRICS_TOKEN;
-  const expected = token ? digest(token) : null;
+  // No token, no route: /metrics is then an unknown route and answers exactly as one.
+  if (!token) return;
+  const expected = digest(token);
   app.get('/metrics', { config: { requestContext: false }, schema: { hide: true } }, async (request, reply) => {
-    if (!expected) throw new AppError('ROUTE_NOT_FOUND');
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError('UNAUTHORIZED');

@@ -39,6 +39,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: companyParamsSchema, body: updateCompanySchema.nullish().describe('JSON, or multipart/form-data with the same fields and the logo file in uploadLogo'), consumes: ['application/json', 'multipart/form-data'], response: replies(companySchema) } },
     async (request) => {
       const user = request.actor;
+      // Who asks first: a refused caller's upload is never read.
+      await companies.checkCompanyUpdate(user, { companyId: request.params.id });
       const { fields, file } = await request.readForm('uploadLogo');
       return ok(await companies.updateCompany(user, { companyId: request.params.id, body: updateCompanySchema.parse(fields), logo: file }));
     },

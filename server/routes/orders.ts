@@ -21,6 +21,8 @@ import { errorReplies, ok, replies } from './envelope';
 
 const tags = ['deployments'];
 const withSummary = (query: { addProvisionSummary?: string }) => ['1', 'true'].includes(query.addProvisionSummary ?? '');
+/** Invoice openings per user and minute: each may cost a call to Paddle's API (links are reused, see invoiceLinks.ts). */
+const INVOICES_PER_USER_PER_MINUTE = 60;
 
 /** Ordering (SPEC §7 Deployments) and company billing reads (customer scope). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,6 +86,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/:id/transactions/:txId/invoice',
     {
+      // Counted per signed-in user (after the session hook has named them), not per address.
+      config: { rateLimit: { max: INVOICES_PER_USER_PER_MINUTE, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (request) => `user:${request.actor.id}` } },
       schema: {
         tags: ['billing'],
         params: receiptParamsSchema,

@@ -19,6 +19,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.actor;
+      // Who asks first: a refused caller's upload is never read.
+      app.users.checkProfileUpdate(user, { id: request.params.id });
       const { fields, file } = await request.readForm('uploadPicture');
       await app.users.updateProfile(user, { id: request.params.id, body: profileUpdateSchema.parse(fields), picture: file });
       return ok(await app.account.me(user));

@@ -4,7 +4,7 @@ import type { PastDueDeployment } from '../../src/domain/orders/schemas';
 import { cardOnFile, standInCardOutcome, type CardCheckoutAnswer, type CardSummary, type CompanyBilling, type StandInPayBody, type TransactionDto } from '../../src/domain/payments/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { companies, deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';
+import { deploymentRuntime, deployments, subscriptions, transactions } from '../db/schema';
 import { AppError } from '../errors';
 import type { Members } from './companies';
 import { subscriptionDto } from './orderQuotes';
@@ -13,8 +13,9 @@ import type { RateCounters } from './rateCounters';
 import { recordAudit, type AuditActor } from './audit';
 import { companyCard, putCardOnFile } from './cardOnFile';
 import type { TFunction } from 'i18next';
-import { taxRate } from '../../src/domain/pricing/tax';
 import { renderInvoiceHtml } from './invoiceHtml';
+import { createInvoiceLinkCache } from './invoiceLinks';
+import { freezeLegacyInvoice, sellerParty } from './invoices';
 import type { PaymentGateway } from './payments';
 
 const DAY_MS = 86_400_000;
@@ -46,6 +47,7 @@ function pendingOrderOf(subscription: string, server: string, orderedAt: Date, d
 }
 
 export function createBillingService({ db, members, config, counters, t, gateway }: { db: Db; members: Members; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl' | 'cardUpdateTransaction'> }) {
+  const invoiceLinks = createInvoiceLinkCache((vendorTransactionId) => gateway.invoiceUrl(vendorTransactionId));
   return {
     /** GET /deployments/pastdue/{company}: servers whose subscription is past due, with the pause date. */
     async pastDue(actor: AuditActor, { companyId }: { companyId: string }): Promise<PastDueDeployment[]> {
@@ -145,42 +147,18 @@ export function createBillingService({ db, members, config, counters, t, gateway
     },
 
     /**
-     * GET /companies/{id}/transactions/{txId}/invoice (members of its company): Paddle's own invoice
-     * PDF when Paddle took the payment, else our printable page. Another company's transaction reads
-     * as not found, so ids leak nothing.
+     * GET /companies/{id}/transactions/{txId}/invoice (admins of its company, as receipts): Paddle's
+     * own invoice PDF when Paddle took the payment (its link reused for its lifetime), else our
+     * printable page, rendered only from the invoice frozen when the payment was recorded. Another
+     * company's transaction reads as not found, so ids leak nothing.
      */
     async invoice(actor: AuditActor, input: { companyId: string; transactionId: string }): Promise<{ url: string } | { html: string }> {
-      await members.require(input.companyId, actor.id);
-      const [found] = UUID.test(input.transactionId)
-        ? await db
-            .select({ tx: transactions, company: { name: companies.name, billingCountry: companies.billingCountry, taxId: companies.taxId } })
-            .from(transactions)
-            .innerJoin(companies, eq(companies.id, transactions.companyId))
-            .where(and(eq(transactions.id, input.transactionId), eq(transactions.companyId, input.companyId)))
-        : [];
-      if (!found) throw new AppError('TRANSACTION_NOT_FOUND');
-      const { tx, company } = found;
-      const url = await gateway.invoiceUrl(tx.vendorTransactionId);
+      await members.require(input.companyId, actor.id, 'admin');
+      const [tx] = UUID.test(input.transactionId) ? await db.select().from(transactions).where(and(eq(transactions.id, input.transactionId), eq(transactions.companyId, input.companyId))) : [];
+      if (!tx) throw new AppError('TRANSACTION_NOT_FOUND');
+      const url = await invoiceLinks.get(tx.vendorTransactionId);
       if (url) return { url };
-      const html = renderInvoiceHtml(
-        {
-          number: tx.invoiceNumber ?? tx.vendorTransactionId,
-          issuedAt: tx.billedAt,
-          seller: { name: config.SELLER_NAME ?? config.PRODUCT_NAME, addressLines: config.SELLER_ADDRESS.split('|').map((l) => l.trim()).filter(Boolean), taxId: config.SELLER_TAX_ID || null },
-          buyer: { name: company.name, country: company.billingCountry, taxId: company.taxId, email: tx.receipt.customerEmail },
-          lines: tx.receipt.lines,
-          subtotal: tx.subtotal,
-          discount: tx.discount,
-          // The rate the pricing engine applies for this billing country; the amount is what was charged.
-          taxRate: taxRate(company.billingCountry),
-          tax: tx.tax,
-          total: tx.total,
-          currency: tx.currency,
-          status: tx.status,
-        },
-        t,
-      );
-      return { html };
+      return { html: renderInvoiceHtml(tx.invoice ?? (await freezeLegacyInvoice(db, tx, sellerParty(config))), t) };
     },
   };
 }

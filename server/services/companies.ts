@@ -180,6 +180,11 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       return tx ? work(tx) : db.transaction(work);
     },
 
+    /** Whether the actor may update the company (its admins): asked before a form's body is read, so a refused upload is never read. */
+    async checkCompanyUpdate(actor: Actor, { companyId }: { companyId: string }): Promise<void> {
+      await requireMember(db, companyId, actor.id, 'admin');
+    },
+
     /** Name, size and billing country; a new logo (checked before anything is written) or none. */
     async updateCompany(actor: Actor, { companyId, body, logo }: { companyId: string; body: UpdateCompanyBody; logo: Upload | null }): Promise<CompanyDto> {
       const userId = actor.id;

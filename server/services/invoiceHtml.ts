@@ -1,22 +1,6 @@
 import type { TFunction } from 'i18next';
 import { decimalToCents, formatMoney } from '../../src/domain/money';
-
-/** What an invoice says (issue 30 item 6): every amount a decimal string as charged. */
-export interface InvoiceDocument {
-  number: string;
-  issuedAt: Date;
-  seller: { name: string; addressLines: string[]; taxId: string | null };
-  buyer: { name: string; country: string | null; taxId: string | null; email: string | null };
-  lines: { name: string; amount: string }[];
-  subtotal: string;
-  discount: string;
-  /** Percent, as the pricing engine takes it for the buyer's billing country. */
-  taxRate: number;
-  tax: string;
-  total: string;
-  currency: string;
-  status: string;
-}
+import type { InvoiceDocument } from '../../src/domain/payments/invoice';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Company names and lines are customer text: nothing of theirs may become markup. */
@@ -51,11 +35,11 @@ tfoot tr.total td{font-weight:700;font-size:16px;border-top:2px solid #1a1a1a;pa
 @media print{body{background:#fff}main{margin:0;max-width:none;box-shadow:none;padding:0}.print{display:none}}
 `;
 
-/** The invoice as a self-contained printable page: no script, no outside resource. */
+/** The invoice as issued (frozen), as a self-contained printable page: no script, no outside resource. */
 export function renderInvoiceHtml(doc: InvoiceDocument, t: TFunction): string {
   const e = escapeHtml;
   const money = (amount: string) => e(formatMoney(amount, { cents: 'always' }));
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(doc.issuedAt);
+  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(doc.issuedAt));
   const party = (lines: (string | null)[]) => lines.filter((l): l is string => Boolean(l)).map((l) => `<p>${e(l)}</p>`).join('');
   const seller = party([doc.seller.name, ...doc.seller.addressLines, doc.seller.taxId ? t('invoice.taxId', { id: doc.seller.taxId }) : null]);
   const buyer = party([doc.buyer.name, doc.buyer.country ? countryName(doc.buyer.country) : null, doc.buyer.taxId ? t('invoice.taxId', { id: doc.buyer.taxId }) : null, doc.buyer.email]);

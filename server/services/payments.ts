@@ -19,6 +19,7 @@ import { noteScheduledChange, recordAndApply, type SettlementHooks } from './pad
 import { verifyPaddleSignature, signPaddleBody } from './paddle/signature';
 import { newVendorCustomerId, newVendorSubscriptionId, newVendorTransactionId, subscriptionEvent, transactionCompletedEvent } from './paddle/standIn';
 import type { RateCounters } from './rateCounters';
+import { sellerParty } from './invoices';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Ids = { deploymentId: string; subscriptionId: string; companyId: string };
@@ -26,8 +27,6 @@ type Ids = { deploymentId: string; subscriptionId: string; companyId: string };
 /** What orders need from the payment vendor: Paddle's API, or the local stand-in. */
 export interface PaymentGateway {
   mode: 'paddle' | 'stand-in';
-  /** For an order awaiting payment: the Paddle transaction its checkout opens (null for the stand-in). */
-  prepareCheckout(quote: SubscriptionQuote, ids: Ids): Promise<{ transactionId: string | null }>;
   /**
    * Paddle mode: the transaction a checkout for this subscription opens now (its order, or a card
    * update when past due): the open one when there is one, else a new one (the caller stores it).
@@ -88,11 +87,9 @@ const DECLINES_PER_HOUR = 20;
 
 export function createPaymentsService({ db, members, config, counters, t, log, hooks }: { db: Db; members: Members; config: Config; counters: RateCounters; t: TFunction; log: FastifyBaseLogger; hooks: SettlementHooks }) {
   const paddle = config.payments === 'paddle' ? createPaddleClient(config) : null;
-  // Said at every start: in production the stand-in gives paid servers for test cards.
-  if (config.NODE_ENV === 'production' && config.payments === 'stand-in') log.warn('PAYMENTS_STAND_IN=true: test cards activate paid orders and no money is taken. Configure PADDLE_* for real payments.');
-  if (config.payments === 'off') log.warn('no payment provider: PADDLE_* is not set, so paid orders are refused (PAYMENTS_STAND_IN=true takes test cards instead)');
   // Without Paddle, a secret made at start signs the stand-in's notifications: nothing to configure.
   const secret = paddle ? (config.PADDLE_WEBHOOK_SECRET as string) : randomBytes(32).toString('hex');
+  const seller = sellerParty(config);
 
   /** Verifies a notification, stores it once and applies it: the webhook route and the stand-in both come here. */
   async function receiveWebhook(signature: string | string[] | undefined, rawBody: unknown) {
@@ -110,7 +107,7 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
     }
     const event = paddleEventSchema.safeParse(json);
     if (!event.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
-    const result = await recordAndApply(db, event.data, hooks);
+    const result = await recordAndApply(db, event.data, hooks, seller);
     log.info({ eventType: event.data.event_type, eventId: event.data.event_id, outcome: result.outcome }, 'payment notification');
     return { received: true as const, ...result };
   }
@@ -129,9 +126,6 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
   const gateway: PaymentGateway = paddle
     ? {
         mode: 'paddle',
-        async prepareCheckout(quote, ids) {
-          return { transactionId: (await paddle.createTransaction({ lines: quote.lines, cycle: quote.cycle, customData: ids, discount: quote.discount })).id };
-        },
         async checkoutTransaction(sub, ids) {
           // Reused: opening the checkout again must not make another transaction at Paddle.
           if (sub.checkoutTransactionId) return sub.checkoutTransactionId;
@@ -167,9 +161,6 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
       }
     : {
         mode: 'stand-in',
-        async prepareCheckout() {
-          return { transactionId: null };
-        },
         async checkoutTransaction() {
           return null;
         },
@@ -212,7 +203,8 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
     gateway,
 
     clientConfig(): PaymentsClientConfig {
-      return paddle ? { mode: 'paddle', environment: config.PADDLE_ENV, clientToken: config.PADDLE_CLIENT_TOKEN ?? null } : { mode: 'stand-in', environment: null, clientToken: null };
+      // 'off' too: the browser then says paid plans cannot be paid for, instead of a card form we refuse.
+      return paddle ? { mode: 'paddle', environment: config.PADDLE_ENV, clientToken: config.PADDLE_CLIENT_TOKEN ?? null } : { mode: config.payments === 'off' ? 'off' : 'stand-in', environment: null, clientToken: null };
     },
 
     /** POST /payments/paddle/webhook: verify, store once, apply. A failed check changes nothing. */

@@ -19,6 +19,8 @@ export type UserService = ReturnType<typeof createUserService>;
 export function createUserService(deps: { db: Db }) {
   const { db } = deps;
   return {
+    /** Whether the actor may update this profile: asked before a form's body is read, so a refused upload is never read. */
+    checkProfileUpdate: (actor: SessionUser, input: { id: string }): void => requireSelf(actor, input.id),
     /** Profile update: name and designation, and a new picture or none. */
     updateProfile: (actor: SessionUser, input: { id: string; body: ProfileUpdateBody; picture: Upload | null }) => updateProfile(db, actor, input.id, input.body, input.picture),
     /** Everything kept about the user, for download. */

@@ -74,20 +74,25 @@ describe('the printable invoice (stand-in)', () => {
     expect(text).toContain(`Tax (19%) ${formatMoney(quoted.taxDueNow, { cents: 'always' })} Total ${formatMoney(quoted.amountDueNow, { cents: 'always' })}`);
   });
 
-  it('lets every member of the company open it, a viewer too', async () => {
+  it('lets an admin of the company open it, not only its owner', async () => {
     const { owner, txId } = await paidInGermany('invoice-viewer@example.com', 'Viewer Works');
-    const viewer = await addMember(t.app, owner.companyId, 'invoice-viewer-2@example.com', 'viewer');
-    const res = await get(t.app, invoiceUrl(owner.companyId, txId), viewer);
+    // Invoices are the receipts' role (admins): a viewer is refused (security.invoices.test.ts).
+    const admin = await addMember(t.app, owner.companyId, 'invoice-admin-2@example.com', 'admin');
+    const res = await get(t.app, invoiceUrl(owner.companyId, txId), admin);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Viewer Works');
   });
 
   it('escapes customer-provided names: a company name and a line stay text', async () => {
-    const { owner, txId } = await paidInGermany('invoice-escape@example.com', 'Smith & Sons "<Ltd"');
-    // A name stored before today's rules, and a line as a vendor could send it.
+    const owner = await companyOwner(t.app, 'invoice-escape@example.com');
+    // A name stored before today's rules, and a line as a vendor could send it, on a transaction
+    // recorded before invoices were frozen: its invoice is frozen from them at its first reading.
     await t.app.database.rows(`update companies set name = '<script>alert(1)</script><img src=x onerror=alert(2)>' where id = '${owner.companyId}'`);
-    await t.app.database.rows(`update transactions set receipt = jsonb_set(receipt, '{lines,0,name}', '"Starter</td><b>bold</b>"') where id = '${txId}'`);
-    const res = await get(t.app, invoiceUrl(owner.companyId, txId), owner.cookie);
+    const [tx] = await t.app.database.rows<{ id: string }>(
+      `insert into transactions (company_id, vendor_transaction_id, invoice_number, status, currency, subtotal, discount, tax, total, billed_at, receipt)
+       values ('${owner.companyId}', 'txn_01escape', 'SI-20250101-000001', 'completed', 'USD', 49, 0, 0, 49, now(), '{"customerEmail":null,"lines":[{"name":"Starter</td><b>bold</b>","amount":"49.00"}],"card":null}') returning id`,
+    );
+    const res = await get(t.app, invoiceUrl(owner.companyId, tx?.id ?? ''), owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
     expect(res.body).toContain('Starter&lt;/td&gt;&lt;b&gt;bold&lt;/b&gt;');

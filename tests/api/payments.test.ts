@@ -81,7 +81,7 @@ describe('stand-in checkout (no PADDLE_* configured)', () => {
     expect(billing.pastDue).toEqual({ count: 0, since: null, pauseAfter: null });
     const receipt = await t.app.inject({ method: 'GET', url: `/api/v1/companies/${owner.companyId}/transactions/${billing.transactions[0]._id}/receipt`, headers: { cookie: owner.cookie } });
     expect(receipt.statusCode).toBe(200);
-    expect(receipt.headers['content-disposition']).toMatch(/^attachment; filename="receipt-SI-\d{8}-\d{6}\.json"$/);
+    expect(receipt.headers['content-disposition']).toMatch(/^attachment; filename="receipt-INV-\d{6}\.json"$/);
     expect(receipt.json().payload).toMatchObject({ total: '49.00', customerEmail: 'payer@example.com', card: { last4: '4242' } });
     expect(receipt.json().payload.lines[0]).toEqual({ name: 'Starter', amount: '49.00' });
 

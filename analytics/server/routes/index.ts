@@ -51,8 +51,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/:deploymentId/apps/:appId/icon',
     { ...limited, schema: { tags, params: appParamsSchema, body: z.object({}).nullish().describe('multipart/form-data with the image file in icon'), consumes: ['multipart/form-data'], response: replies(appSchema) } },
     async (request) => {
-      // Who asks first: a stranger's body is never read.
+      // Who asks first: the body of a caller who may not change this app's icon is never read.
       const actor = await analyticsActor(request);
+      await analytics.checkAppIconUpload(actor, request.params);
       const { file } = await request.readForm('icon');
       return ok(await analytics.uploadAppIcon(actor, { ...request.params, upload: file }));
     },

@@ -1,3 +1,4 @@
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { Upload } from '../../../server/services/files';
 import type { SdkSettings } from '../../domain/sdk';
 import type { AppInput, AppUpdate, ClearPeriod, DashboardSession, EventUpdate, GroupInput, MemberInput, MemberUpdate, PasswordChange, ReportInput, Tile, TokenInput, TopEvents } from '../../domain/schemas';
@@ -7,7 +8,7 @@ import type { Db } from '../../../server/db/client';
 import type { Keyring } from '../../../server/services/secrets';
 import { verifyServerLink, type ServerSignInLink } from '../../../server/services/serverSignInLink';
 import type { SessionUser } from '../../../server/services/sessions';
-import { resolveAccess, type Access, type AnalyticsActor, type StateRule } from './access';
+import { appFor, resolveAccess, type Access, type AnalyticsActor, type StateRule } from './access';
 import * as apps from './apps';
 import * as appUsers from './appUsers';
 import * as events from './events';
@@ -48,6 +49,19 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
     (need: StateRule['need']) =>
     <T>(actor: AnalyticsActor, deploymentId: string, work: (tx: Db, access: Access) => Promise<T>): Promise<T> =>
       db.transaction(async (tx) => work(tx, await resolveAccess(tx, deploymentId, actor, { need, graceDays })));
+  // The same checks in a transaction rolled back whatever they wrote (a spent token): a question, not a call.
+  const dryRun =
+    (need: StateRule['need']) =>
+    async (actor: AnalyticsActor, deploymentId: string, work: (tx: Db, access: Access) => Promise<void>): Promise<void> => {
+      try {
+        await db.transaction(async (tx) => {
+          await work(tx, await resolveAccess(tx, deploymentId, actor, { need, graceDays }));
+          tx.rollback();
+        });
+      } catch (err) {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      }
+    };
   const read = on('read');
   const write = on('write');
   // What only takes something away (a dashboard user, a token, one app user's data on request) stays possible on a paused server.
@@ -82,6 +96,8 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
     listApps: (actor: AnalyticsActor, input: On) => read(actor, input.deploymentId, (tx, a) => apps.listApps(tx, a)),
     createApp: (actor: AnalyticsActor, input: On<{ app: AppInput }>) => write(actor, input.deploymentId, (tx, a) => apps.createApp(tx, a, input.app)),
     updateApp: (actor: AnalyticsActor, input: OnApp<{ app: AppUpdate }>) => write(actor, input.deploymentId, (tx, a) => apps.updateApp(tx, a, input.appId, input.app)),
+    /** The icon upload's rights, asked before its body is read; nothing is kept, so a single-use token is spent by the upload itself. */
+    checkAppIconUpload: (actor: AnalyticsActor, input: OnApp) => dryRun('write')(actor, input.deploymentId, async (tx, a) => void (await appFor(tx, a, input.appId, 'admin'))),
     uploadAppIcon: (actor: AnalyticsActor, input: OnApp<{ upload: Upload | null }>) => write(actor, input.deploymentId, (tx, a) => apps.uploadIcon(tx, a, input.appId, input.upload)),
     deleteApp: (actor: AnalyticsActor, input: OnApp) => write(actor, input.deploymentId, (tx, a) => apps.deleteApp(tx, a, input.appId)),
     clearApp: (actor: AnalyticsActor, input: OnApp<{ period: ClearPeriod }>) => write(actor, input.deploymentId, (tx, a) => apps.clearApp(tx, a, input.appId, input.period)),

@@ -161,7 +161,8 @@ export const BULK_TURN = 25;
 /**
  * POST /i/bulk: `requests`, a JSON array of request parameter objects (top-level app_key applies to
  * those without their own). Each is applied as if sent alone; a salted app's checksum is checked
- * over the bulk call as sent.
+ * over the bulk call as sent, and a call that fails it is answered as Countly does (400), its
+ * requests for that app counting toward nothing (devices, MAU).
  */
 export async function ingestBulk(db: Db, cache: IngestCache, writer: BatchWriter, request: IngestRequest, graceDays: number): Promise<IngestAnswer> {
   const list = jsonParam(request.params.requests);
@@ -178,7 +179,7 @@ export async function ingestBulk(db: Db, cache: IngestCache, writer: BatchWriter
     const params = { ...(appKey ? { app_key: appKey } : {}), ...(raw as Record<string, unknown>) };
     const checked = await check(db, cache, { params, rawQuery: '', rawBody: JSON.stringify(raw) }, graceDays, request);
     if (isAnswer(checked)) {
-      if (checked === NOT_ACCEPTING) refused = checked;
+      if (checked === NOT_ACCEPTING || (checked === BAD_CHECKSUM && refused === null)) refused = checked;
       continue;
     }
     if (checked.known) {
@@ -192,6 +193,7 @@ export async function ingestBulk(db: Db, cache: IngestCache, writer: BatchWriter
     }
   }
   await Promise.all(writing);
-  // A batch for a server that takes no data is answered as refused, so the SDK keeps it to send again.
+  // A batch for a server that takes no data is answered as refused, so the SDK keeps it to send again;
+  // one failing its app's checksum is refused, so its sender learns that nothing of it counted.
   return refused ?? SUCCESS;
 }

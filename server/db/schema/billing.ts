@@ -6,6 +6,7 @@ import { SUBSCRIPTION_STATUSES, type PendingPlanChange, type SubscriptionQuote }
 import type { MauForecast } from '../../../src/domain/usage/forecast';
 import type { MauAlert } from '../../../src/domain/usage/mauRule';
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../../src/domain/payments/schemas';
+import type { CreditNoteDocument, DocumentSeries, InvoiceDocument } from '../../../src/domain/payments/invoice';
 import { id, createdAt, updatedAt } from './columns';
 import { billingCycleEnum } from './catalogue';
 import { companies } from './accounts';
@@ -111,9 +112,44 @@ export const transactions = pgTable(
     billedAt: timestamp('billed_at', { withTimezone: true }).notNull(),
     /** Lines, customer email and card summary: what the receipt shows. */
     receipt: jsonb('receipt').$type<ReceiptData>().notNull(),
+    /**
+     * The invoice as issued (buyer, seller, lines, rate, tax), frozen when the payment is recorded and
+     * the only source the invoice page renders from; null only on rows recorded before freezing existed
+     * (frozen at their first reading). Once set, a trigger refuses any change to it or to the number.
+     */
+    invoice: jsonb('invoice').$type<InvoiceDocument>(),
     createdAt: createdAt(),
   },
-  (t) => [index('transactions_company_billed').on(t.companyId, t.billedAt)],
+  (t) => [index('transactions_company_billed').on(t.companyId, t.billedAt), uniqueIndex('transactions_invoice_number').on(t.invoiceNumber)],
+);
+
+/**
+ * Gapless document numbers: one row per series, incremented (row locked) in the transaction that
+ * issues the document, so a rolled-back payment gives its number back and none is ever reused.
+ * A PostgreSQL sequence would not do: it skips the values of rolled-back transactions.
+ */
+export const documentCounters = pgTable('document_counters', {
+  series: text('series').$type<DocumentSeries>().primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A correction of an issued invoice: a document of its own, numbered from its own series, frozen like the invoice. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    document: jsonb('document').$type<CreditNoteDocument>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_notes_transaction').on(t.transactionId)],
 );
 
 /** Every verified Paddle notification, stored once (event_id) before it is applied. */

@@ -8,6 +8,8 @@ import { recordAudit } from '../audit';
 import { companyCard } from '../cardOnFile';
 import { recordEvent } from '../deploymentTasks';
 import { UUID } from '../plans';
+import { issueInvoice } from '../invoices';
+import type { InvoiceParty } from '../../../src/domain/payments/invoice';
 
 export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored' | 'invalid' | 'mismatch';
 
@@ -140,7 +142,7 @@ function cardOf(data: PaddleTransaction): CardSummary | null {
   return card ? { brand: card.type, last4: card.last4, expiryMonth: card.expiry_month, expiryYear: card.expiry_year, setAt: data.billed_at ?? new Date().toISOString() } : null;
 }
 
-async function applyTransaction(tx: Db, event: PaddleEvent, hooks: SettlementHooks): Promise<EventOutcome> {
+async function applyTransaction(tx: Db, event: PaddleEvent, hooks: SettlementHooks, seller: InvoiceParty): Promise<EventOutcome> {
   const parsed = paddleTransactionSchema.safeParse(event.data);
   if (!parsed.success) return 'invalid';
   const data = parsed.data;
@@ -189,6 +191,8 @@ async function applyTransaction(tx: Db, event: PaddleEvent, hooks: SettlementHoo
     .onConflictDoNothing({ target: transactions.vendorTransactionId })
     .returning({ id: transactions.id });
   if (recorded) {
+    // Its invoice is issued now, frozen and numbered with the payment: nothing later changes it.
+    await issueInvoice(tx, recorded.id, seller);
     const after = { vendorTransactionId: data.id, total: cents(totals.total), currency: data.currency_code, origin: data.origin ?? null, status: data.status };
     await recordAudit(tx, { actor: null, action: 'subscription.payment', targetType: 'subscription', targetId: sub.id, companyId: sub.companyId, after });
   }
@@ -206,7 +210,7 @@ const SUBSCRIPTION_EVENTS = new Set(['subscription.created', 'subscription.activ
  * transaction: if applying fails, nothing is kept and Paddle's retry gets another chance. A
  * duplicate delivery finds the event stored and does nothing.
  */
-export async function recordAndApply(db: Db, event: PaddleEvent, hooks: SettlementHooks): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
+export async function recordAndApply(db: Db, event: PaddleEvent, hooks: SettlementHooks, seller: InvoiceParty): Promise<{ duplicate: boolean; outcome: EventOutcome | 'duplicate' }> {
   return db.transaction(async (tx) => {
     const occurredAt = new Date(event.occurred_at);
     const [stored] = await tx
@@ -218,7 +222,7 @@ export async function recordAndApply(db: Db, event: PaddleEvent, hooks: Settleme
     const outcome: EventOutcome = SUBSCRIPTION_EVENTS.has(event.event_type)
       ? await applySubscription(tx, event, occurredAt, hooks)
       : event.event_type === 'transaction.completed'
-        ? await applyTransaction(tx, event, hooks)
+        ? await applyTransaction(tx, event, hooks, seller)
         : 'ignored';
     await tx.update(paymentEvents).set({ processedAt: new Date(), outcome }).where(eq(paymentEvents.id, stored.id));
     return { duplicate: false, outcome };

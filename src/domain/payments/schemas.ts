@@ -132,9 +132,12 @@ export const companyBillingSchema = z.object({
 });
 export type CompanyBilling = z.infer<typeof companyBillingSchema>;
 
-/** GET /payments/config: what the browser needs to open a checkout (never a secret). */
+/**
+ * GET /payments/config: what the browser needs to open a checkout (never a secret). `off`: no
+ * payment provider, paid orders and payments are refused, so the browser offers no card form.
+ */
 export const paymentsClientConfigSchema = z.object({
-  mode: z.enum(['paddle', 'stand-in']),
+  mode: z.enum(['paddle', 'stand-in', 'off']),
   environment: z.enum(['sandbox', 'production']).nullable(),
   clientToken: z.string().nullable(),
 });

@@ -1,0 +1,63 @@
+/**
+ * Invoices and credit notes as issued: the whole document is frozen on the transaction when the
+ * payment is recorded, and every later rendering reads only that copy. A company renamed, moved
+ * to another country or a tax rate changed since leaves an issued document as it was; a mistake
+ * is corrected by a credit note, never by editing the invoice.
+ */
+
+export interface InvoiceParty {
+  name: string;
+  addressLines: string[];
+  taxId: string | null;
+}
+
+export interface InvoiceBuyer {
+  name: string;
+  /** ISO 3166-1 alpha-2 billing country at the moment of payment, or null. */
+  country: string | null;
+  taxId: string | null;
+  email: string | null;
+}
+
+/** What an invoice says: every amount a decimal string as charged, dates as ISO strings (JSON-safe). */
+export interface InvoiceDocument {
+  number: string;
+  issuedAt: string;
+  seller: InvoiceParty;
+  buyer: InvoiceBuyer;
+  lines: { name: string; amount: string }[];
+  subtotal: string;
+  discount: string;
+  /** Percent, as the pricing engine took it for the buyer's billing country at the moment of payment. */
+  taxRate: number;
+  tax: string;
+  total: string;
+  currency: string;
+  status: string;
+}
+
+/** A credit note: the amounts taken back from one invoice, which itself stays as issued. */
+export interface CreditNoteDocument {
+  number: string;
+  issuedAt: string;
+  /** The number of the invoice it corrects. */
+  invoiceNumber: string;
+  seller: InvoiceParty;
+  buyer: InvoiceBuyer;
+  reason: string;
+  lines: { name: string; amount: string }[];
+  subtotal: string;
+  taxRate: number;
+  tax: string;
+  total: string;
+  currency: string;
+}
+
+/** The gapless series documents are numbered from: each its own counter. */
+export const DOCUMENT_SERIES = ['invoice', 'credit_note'] as const;
+export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
+
+const PREFIX: Record<DocumentSeries, string> = { invoice: 'INV', credit_note: 'CN' };
+
+/** INV-000042: the series prefix and the counter, padded so numbers sort as they were issued up to a million. */
+export const documentNumber = (series: DocumentSeries, n: number) => `${PREFIX[series]}-${String(n).padStart(6, '0')}`;
