@@ -110,6 +110,8 @@ export const en = {
       bodyNoEmail: 'If an account exists for the address you entered, we have sent it a link. It works only once and for a limited time.',
       notArrived: 'Nothing arrived? Check your spam folder, or',
       retry: 'send another link',
+      devMailbox: 'No mail server is set up here, so mails wait in the development mailbox.',
+      openDevMailbox: 'Open the mailbox',
     },
     forgot: {
       intro: 'Enter the email of your account and we will send you a link to choose a new password.',

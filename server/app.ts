@@ -149,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  registerLegalLinks(app, config);
+  registerLegalLinks(app, config, i18n.t);
   await registerSpa(app, config, i18n.t);
   return app;
 }

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { ClientConfig } from '../src/domain/clientConfig/schemas';
 import type { Config } from './config';
 import { AppError } from './errors';
+import { devMailboxEnabled } from './services/devMailbox';
 import { encodeOnce, sendEncoded } from './http/cached';
 import { productSecurityHeaders } from './plugins/security';
 
@@ -26,17 +27,38 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
  * configuration. The build wrote brotli and gzip copies of every text asset; the best one the
  * browser accepts is sent.
  */
+type LegalDocument = 'terms' | 'privacy';
+const LEGAL_SETTINGS: Record<LegalDocument, 'TERMS_URL' | 'PRIVACY_URL'> = { terms: 'TERMS_URL', privacy: 'PRIVACY_URL' };
+
+/** The page a legal link shows while the operator has published no document of their own. */
+function legalPlaceholder(t: TFunction, product: string, document: LegalDocument): string {
+  const title = escapeAttribute(t(`legal.${document}.title`, { product }));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:2rem 1.5rem;color:#1b1f24}h1{font-size:1.5rem}code{background:#f0f2f4;padding:0 .25rem;border-radius:4px}</style>
+</head><body><main><h1>${title}</h1>
+<p>${escapeAttribute(t(`legal.${document}.what`, { product }))}</p>
+<p>${escapeAttribute(t('legal.notPublished', { product }))}</p>
+<p>${escapeAttribute(t('legal.operator', { setting: LEGAL_SETTINGS[document] })).replace(LEGAL_SETTINGS[document], `<code>${LEGAL_SETTINGS[document]}</code>`)}</p>
+</main></body></html>`;
+}
+
 /**
  * The sign-up boxes' links (/legal/terms, /legal/privacy) go on to the documents the operator
  * configured (TERMS_URL, PRIVACY_URL): the links are the same in the prerendered first screen
- * and the app, whatever the configuration. Unset, they answer not found.
+ * and the app, whatever the configuration. Unset, a page says what the document is and how the
+ * operator publishes theirs.
  */
-export function registerLegalLinks(app: FastifyInstance, config: Pick<Config, 'TERMS_URL' | 'PRIVACY_URL'>) {
-  const documents: Record<string, string | undefined> = { terms: config.TERMS_URL, privacy: config.PRIVACY_URL };
+export function registerLegalLinks(app: FastifyInstance, config: Pick<Config, 'TERMS_URL' | 'PRIVACY_URL' | 'PRODUCT_NAME'>, t: TFunction) {
   app.get<{ Params: { document: string } }>('/legal/:document', async (request, reply) => {
-    const to = Object.hasOwn(documents, request.params.document) ? documents[request.params.document] : undefined;
-    if (!to) throw new AppError('NOT_FOUND');
-    return reply.redirect(to, 302);
+    const { document } = request.params;
+    if (!Object.hasOwn(LEGAL_SETTINGS, document)) throw new AppError('NOT_FOUND');
+    const to = config[LEGAL_SETTINGS[document as LegalDocument]];
+    if (to) return reply.redirect(to, 302);
+    return reply
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+      .type('text/html; charset=utf-8')
+      .send(legalPlaceholder(t, config.PRODUCT_NAME, document as LegalDocument));
   });
 }
 
@@ -47,7 +69,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
     app.log.warn({ root }, 'no built app found; run `npm run build` to serve the web app');
     return false;
   }
-  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null, callBookingUrl: config.CALL_BOOKING_URL ?? null, affiliateUrl: config.AFFILIATE_URL ?? null, deletionGraceSeconds: config.DELETION_GRACE_SECONDS, intercom: config.INTERCOM_APP_ID ? { appId: config.INTERCOM_APP_ID, apiBase: config.INTERCOM_API_BASE } : null };
+  const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null, callBookingUrl: config.CALL_BOOKING_URL ?? null, affiliateUrl: config.AFFILIATE_URL ?? null, deletionGraceSeconds: config.DELETION_GRACE_SECONDS, intercom: config.INTERCOM_APP_ID ? { appId: config.INTERCOM_APP_ID, apiBase: config.INTERCOM_API_BASE } : null, devMailbox: devMailboxEnabled(config) };
   const html = readFileSync(indexFile, 'utf8')
     .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
     .replace(DESCRIPTION_PLACEHOLDER, escapeAttribute(t('product.metaDescription')))

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DevMailboxLink } from './DevMailboxLink';
 
 /**
  * The 'check your mail' step; the address is only known in the tab that sent the request. `body`
@@ -25,6 +26,7 @@ export function MailSent({ email, onRetry, body }: { email: string | null; onRet
           {t('auth.mailSent.retry')}
         </Link>
       </Typography>
+      <DevMailboxLink />
     </Box>
   );
 }

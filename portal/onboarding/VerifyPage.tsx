@@ -14,6 +14,7 @@ import { failureMessage } from '../../src/ui/form/messages';
 import { AuthHeading } from '../auth/AuthHeading';
 import { once } from '../auth/once';
 import { Waiting } from '../auth/Waiting';
+import { DevMailboxLink } from '../auth/DevMailboxLink';
 
 /** The mailed link: verifies, refreshes the user and moves on; works without a session. */
 function VerifyToken({ token }: { token: string }) {
@@ -118,6 +119,7 @@ function VerifyState() {
       <Button variant="contained" size="large" fullWidth onClick={() => void resend()} loading={sending}>
         {t('auth.verify.resend')}
       </Button>
+      <DevMailboxLink />
       <Typography color="text.secondary" variant="body2" sx={{ textAlign: 'center' }}>
         {t('auth.verify.wrongAccount')}{' '}
         <Link component="button" type="button" variant="body2" onClick={signOut} sx={{ verticalAlign: 'baseline' }}>

@@ -16,6 +16,7 @@ import { authPublicRoutes, authRoutes } from './auth';
 import { companyPublicRoutes, companyRoutes } from './companies';
 import { contentRoutes } from './content';
 import { deploymentPublicRoutes, deploymentRoutes } from './deployments';
+import { devMailboxRoutes } from './devMailbox';
 import { docsRoutes } from './docs';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
@@ -104,4 +105,5 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(apiRoutes, { prefix: API_PREFIX });
   // The analytics SDKs' endpoints sit at the root, as Countly's do (see ingest.ts).
   await app.register(ingestRoutes);
+  await app.register(devMailboxRoutes);
 };

@@ -59,11 +59,16 @@ describe('index.html and its first-screen script', () => {
 });
 
 describe('the legal documents the sign-up boxes link to', () => {
-  it('sends the browser on to the configured page, and answers not found for one not configured', async () => {
+  it('sends the browser on to the configured page, shows a page saying what one not configured is, and knows no other', async () => {
     const terms = await t.app.inject({ method: 'GET', url: '/legal/terms' });
     expect([terms.statusCode, terms.headers.location]).toEqual([302, 'https://legal.example.com/terms']);
     const privacy = await t.app.inject({ method: 'GET', url: '/legal/privacy' });
-    expect([privacy.statusCode, privacy.json().code]).toEqual([404, 'NOT_FOUND']);
+    expect(privacy.statusCode).toBe(200);
+    expect(privacy.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(privacy.body).toContain('<h1>Beacon privacy policy</h1>');
+    expect(privacy.body).toContain('has not published this document yet');
+    expect(privacy.body).toContain('<code>PRIVACY_URL</code>');
+    expect(privacy.headers['content-security-policy']).toContain("default-src 'none'");
     expect((await t.app.inject({ method: 'GET', url: '/legal/constructor' })).statusCode).toBe(404);
   });
 });

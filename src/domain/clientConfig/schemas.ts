@@ -14,5 +14,10 @@ export const clientConfigSchema = z.object({
   /** How long after DELETE a server is terminated (the confirmation tells it); null when unknown. */
   deletionGraceSeconds: z.number().nullable().optional(),
   intercom: z.object({ appId: z.string(), apiBase: z.string() }).nullable().optional(),
+  /** Mails are kept in the development mailbox (no SMTP_URL, not production): the 'check your mail' screens link to it. */
+  devMailbox: z.boolean().optional(),
 });
+
+/** Where the development mailbox page is served. */
+export const DEV_MAILBOX_PATH = '/dev/mailbox';
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
