@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 /** Files that run a schedule over every server of the product. */
 const PLATFORM_WIDE = /(hourlyBackups|adminJobs|forecast)\.spec\.ts$/;
 /** Files that order no server, so those schedules cannot touch what they check. */
-const NO_SERVERS = /(accounts|adminColdLoad|adminFilters|adminReviews|apiDocs|google|invited|management|passkeys|profile|widgets)\.spec\.ts$/;
+const NO_SERVERS = /(accounts|firstRun|adminColdLoad|adminFilters|adminReviews|apiDocs|google|invited|management|passkeys|profile|widgets)\.spec\.ts$/;
 /**
  * The two longest files: the server journey, which waits for the minute's termination run, and the
  * wizard. Queued first, so neither starts late and ends its phase alone.

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
-export { DEV_MAILBOX_PATH } from '../../src/domain/clientConfig/schemas';
+export { DEV_MAILBOX_PATH } from '../../src/domain/constants';
 /** The newest mails the page shows. */
 const SHOWN = 50;
 

@@ -34,6 +34,12 @@ export interface IdempotentRequest {
   payload: unknown;
   /** Refuse requests without a key (400), as the ordering calls do. */
   required?: boolean;
+  /**
+   * Runs before the work of a request that claimed its key first (not a replay, nor the retry that
+   * takes over a died request's claim), outside any transaction: a limit counted here counts each
+   * key once. Throwing refuses the request and releases the key.
+   */
+  admit?: () => Promise<void>;
 }
 
 /** JSON with object keys sorted at every level, so equal payloads hash equally. */
@@ -60,14 +66,14 @@ const hashPayload = (payload: unknown) => createHash('sha256').update(canonicalJ
  */
 export function createIdempotency({ db }: { db: Db }) {
   /** Takes the key for this request, or says what answer the request gets instead. */
-  async function claim(userId: string, key: string, request: string, requestHash: string): Promise<{ id: string; owner: string } | { replay: IdempotentAnswer<unknown> }> {
+  async function claim(userId: string, key: string, request: string, requestHash: string): Promise<{ id: string; owner: string; first: boolean } | { replay: IdempotentAnswer<unknown> }> {
     // Keys older than the replay window are forgotten, so an old key starts afresh.
     await db
       .delete(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_REPLAY_HOURS})`)));
     const owner = randomUUID();
     const [claimed] = await db.insert(idempotencyKeys).values({ userId, key, request, requestHash, owner }).onConflictDoNothing().returning({ id: idempotencyKeys.id, owner: idempotencyKeys.owner });
-    if (claimed) return claimed;
+    if (claimed) return { ...claimed, first: true };
     const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (!row) return claim(userId, key, request, requestHash); // released meanwhile: try again
     if (row.request !== request || row.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
@@ -83,7 +89,7 @@ export function createIdempotency({ db }: { db: Db }) {
         .returning({ id: idempotencyKeys.id, owner: idempotencyKeys.owner });
       return taken ?? null;
     });
-    if (takenOver) return takenOver;
+    if (takenOver) return { ...takenOver, first: false };
     // Finished meanwhile, or someone else took it over: ask again.
     const [now] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.id, row.id));
     if (now?.status === 'done' && now.responseStatus !== null) return { replay: { status: now.responseStatus, body: now.responseBody, replayed: true } };
@@ -100,12 +106,14 @@ export function createIdempotency({ db }: { db: Db }) {
       if (req.key !== undefined && (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key))) throw new AppError('IDEMPOTENCY_KEY_INVALID');
       if (key === undefined) {
         if (req.required) throw new AppError('IDEMPOTENCY_KEY_INVALID');
+        await req.admit?.();
         return { ...(await db.transaction(work)), replayed: false };
       }
       const claimed = await claim(req.userId, key, req.request, hashPayload(req.payload));
       // A replayed body is the stored JSON of an earlier answer of this same call, so of type T.
       if ('replay' in claimed) return claimed.replay as IdempotentAnswer<T>;
       try {
+        if (claimed.first) await req.admit?.();
         const answer = await db.transaction(async (tx) => {
           // Held until commit: while it is, nobody takes the claim over. Then check the claim is
           // still ours (a retry may have taken it over before this began).

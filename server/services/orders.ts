@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FieldErrors } from '../../src/domain/errors';
 import { decimalToCents, centsToDecimal } from '../../src/domain/money';
 import { invoiceTotals } from '../../src/domain/billing/rules';
@@ -21,6 +22,7 @@ import { AppError } from '../errors';
 import { recordAudit } from './audit';
 import type { Members } from './companies';
 import type { Idempotency } from './idempotency';
+import { createOrderCheckouts } from './orderCheckouts';
 import { loadOwnedDeployment, namedQuote, orderShape, provisionSummary, sizeValue, subscriptionDto } from './orderQuotes';
 import type { PaymentGateway } from './payments';
 import type { PlanDto } from '../../src/domain/plans/schemas';
@@ -43,9 +45,13 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 /**
  * Ordering and changing servers (SPEC §4 wizard submit): authorization for every id, prices from
  * the shared engine (never from the client), SPEC §4's change rules from src/domain, and the
- * deployment with its subscription written in one transaction.
+ * deployment with its subscription written in one transaction. Paddle is called with no
+ * transaction open: a change of a paid subscription before its transaction, an unpaid order's
+ * checkout after it (orderCheckouts.ts).
  */
-export function createOrderService({ db, members, plans, config, counters, idempotency, gateway, provisioning }: { db: Db; members: Members; plans: Plans; config: Config; counters: RateCounters; idempotency: Idempotency; gateway: PaymentGateway; provisioning: Provisioning }) {
+export function createOrderService({ db, members, plans, config, counters, idempotency, gateway, provisioning, log }: { db: Db; members: Members; plans: Plans; config: Config; counters: RateCounters; idempotency: Idempotency; gateway: PaymentGateway; provisioning: Provisioning; log: FastifyBaseLogger }) {
+  const checkouts = createOrderCheckouts({ db, gateway, log });
+  const orderLimit = { max: config.ORDERS_PER_USER_PER_HOUR, windowMinutes: 60 };
 
   const attemptsFor = (actor: Actor | null, ip: string): DiscountAttempts => ({
     counters,
@@ -98,6 +104,12 @@ export function createOrderService({ db, members, plans, config, counters, idemp
       ...(withSummary ? { provisionSummary: provisionSummary(sub.quote, (await sizeValue(tx, deployment.planConfig)) ?? mauFromPlanCode(deployment.planCode), dataToVendor) } : {}),
       ...(charged !== undefined ? { charged } : {}),
     };
+  }
+
+  /** An order's answer naming the Paddle transaction its checkout opens (made after the order committed). */
+  function withCheckout(body: DeploymentOrderAnswer, transactionId: string | null): DeploymentOrderAnswer {
+    const summary = body.provisionSummary;
+    return summary ? { ...body, provisionSummary: { ...summary, dataToVendor: { ...summary.dataToVendor, transactionId } } } : body;
   }
 
   /**
@@ -158,7 +170,9 @@ export function createOrderService({ db, members, plans, config, counters, idemp
       if (plan.provider.code !== body.provider) throw AppError.validation({ provider: ['pricing.providerMismatch'] });
       checkVendor(body.paymentVendor, paymentRequired);
 
-      return idempotency.run({ userId: actor.id, key, request: 'POST /deployments', payload: { body, withSummary: context.withSummary }, required: true }, async (tx) => {
+      // A new order counts against its user's hourly limit; a retry of one (same key) does not.
+      const admit = () => counters.hit(`orders:user:${actor.id}`, orderLimit);
+      const ordered = await idempotency.run({ userId: actor.id, key, request: 'POST /deployments', payload: { body, withSummary: context.withSummary }, required: true, admit }, async (tx) => {
         const now = new Date();
         const [deployment] = await tx
           .insert(deployments)
@@ -195,10 +209,10 @@ export function createOrderService({ db, members, plans, config, counters, idemp
         await recordAudit(tx, { actor, action: 'deployment.order', targetType: 'deployment', targetId: deployment.id, companyId: body.company, after: { planCode: plan.code, total: quote.total, cycle: body.paymentCycle, discountCode: quote.discountCode } });
         // A free order is provisioned at once: its task and job are written with it.
         await provisioning.ordered(tx, deployment, actor);
-        const checkout = paymentRequired ? await gateway.prepareCheckout(quote, { deploymentId: deployment.id, subscriptionId: sub.id, companyId: body.company }) : { transactionId: null };
-        if (checkout.transactionId) await tx.update(subscriptions).set({ checkoutTransactionId: checkout.transactionId }).where(eq(subscriptions.id, sub.id));
-        return { status: 201, body: await answer(tx, deployment, sub, actor.email, context.withSummary, checkout.transactionId) };
+        return { status: 201, body: await answer(tx, deployment, sub, actor.email, context.withSummary, null) };
       });
+      // Committed (or replayed): now the checkout's Paddle transaction, made once, whichever request gets here first.
+      return ordered.body.paymentRequired ? { ...ordered, body: withCheckout(ordered.body, await checkouts.open(ordered.body._id)) } : ordered;
     },
 
     /** generate-preview: what a new order will cost. Open to visitors (no company: before tax). */
@@ -233,7 +247,6 @@ export function createOrderService({ db, members, plans, config, counters, idemp
       const { current, next, prorated } = await reviewChange(deploymentId, actor, change, context.ip, 'admin');
       const sub = current.subscription;
       const vendorChange = sub.vendor === 'paddle' && sub.status !== 'pending' && sub.vendorSubscriptionId ? sub.vendorSubscriptionId : null;
-      const followUp: { run?: () => Promise<void> } = {};
       const plan = {
         planId: next.plan._id,
         planCode: next.plan.code,
@@ -245,6 +258,9 @@ export function createOrderService({ db, members, plans, config, counters, idemp
       const runsFree = sub.vendor === 'free' || sub.pendingChange !== null;
       const waits = runsFree && next.paymentRequired;
       const backToFree = sub.pendingChange !== null && !next.paymentRequired;
+      // Paddle first, with no transaction open; set back should the change fail here. A retry after
+      // a crash in between sends Paddle the same items again, which charges nothing more.
+      const followUp = vendorChange ? await gateway.changeSubscription(vendorChange, sub, next.quote, prorated?.dueNow ?? 0) : null;
       const result = await db.transaction(async (tx) => {
         const [deployment] = await tx
           .update(deployments)
@@ -268,16 +284,18 @@ export function createOrderService({ db, members, plans, config, counters, idemp
         await recordAudit(tx, { actor, action: 'deployment.change', targetType: 'deployment', targetId: deploymentId, companyId: deployment.companyId, before: { planCode: current.deployment.planCode, total: sub.quote.total }, after: { planCode: next.plan.code, total: next.quote.total, waitsForPayment: waits } });
         // A change waiting for its payment is applied once paid; otherwise the machine is resized now.
         if (!waits && updated.status !== 'pending') await provisioning.changed(tx, deployment, actor);
-        if (vendorChange) followUp.run = (await gateway.changeSubscription(vendorChange, sub, next.quote, prorated?.dueNow ?? 0)) ?? undefined;
-        const checkout = updated.status === 'pending' ? await gateway.prepareCheckout(next.quote, { deploymentId, subscriptionId: updated.id, companyId: deployment.companyId }) : { transactionId: null };
         // The new price opens a new checkout: notifications of the old one no longer settle anything.
-        if (updated.status === 'pending') await tx.update(subscriptions).set({ checkoutTransactionId: checkout.transactionId }).where(eq(subscriptions.id, updated.id));
-        const charged = prorated && prorated.dueNow > 0 ? { amount: centsToDecimal(prorated.dueNow), currency: 'USD' as const } : null;
-        return answer(tx, deployment, updated, actor.email, context.withSummary, checkout.transactionId, charged);
+        if (updated.status === 'pending') await tx.update(subscriptions).set({ checkoutTransactionId: null }).where(eq(subscriptions.id, updated.id));
+        return { deployment, updated };
+      }).catch(async (err: unknown) => {
+        if (vendorChange) await gateway.changeSubscription(vendorChange, sub, sub.quote, 0).catch((undo: unknown) => log.error({ err: undo, deploymentId }, 'a change refused here stays at Paddle: its subscription could not be set back'));
+        throw err;
       });
       // The stand-in's notifications go through the webhook route, which needs the committed rows.
-      if (followUp.run) await followUp.run();
-      return result;
+      if (followUp) await followUp();
+      const transactionId = result.updated.status === 'pending' ? await checkouts.open(deploymentId) : null;
+      const charged = prorated && prorated.dueNow > 0 ? { amount: centsToDecimal(prorated.dueNow), currency: 'USD' as const } : null;
+      return answer(db, result.deployment, { ...result.updated, checkoutTransactionId: transactionId }, actor.email, context.withSummary, transactionId, charged);
     },
   };
 }

@@ -120,3 +120,6 @@ export type AppReviewPlatform = (typeof APP_REVIEW_PLATFORMS)[number];
 export const PENDING_ORDER_CLEANUP_DAYS = 7;
 /** Days after the order: one day on, and one day before the removal. */
 export const PENDING_ORDER_REMINDER_DAYS = [1, PENDING_ORDER_CLEANUP_DAYS - 1] as const;
+
+/** Where the development mailbox page is served (outside production, without SMTP_URL). */
+export const DEV_MAILBOX_PATH = '/dev/mailbox';

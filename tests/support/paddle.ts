@@ -12,26 +12,46 @@ export interface PaddleCall {
   body: Record<string, unknown>;
 }
 
+/** How the fake answers one call: after `delayMs`, and with `status` (an error answer when not 2xx). */
+export interface FakePaddleAnswer {
+  delayMs?: number;
+  status?: number;
+}
+
 /**
- * A local stand-in for Paddle's REST API: records every call and answers `{ data: { id } }`
- * (a new transaction id for POST, the card-update transaction for GET, the path's id otherwise).
+ * A local stand-in for Paddle's REST API: records every call (as it arrives, before any delay)
+ * and answers `{ data: { id } }` (a new transaction id for POST, the card-update transaction for
+ * GET, the path's id otherwise). `answer` may slow a call down or make it fail.
  */
-export async function startFakePaddle(): Promise<{ calls: PaddleCall[]; url: string; close(): void }> {
+export async function startFakePaddle(options: { answer?: (call: PaddleCall) => FakePaddleAnswer | undefined } = {}): Promise<{ calls: PaddleCall[]; url: string; close(): void }> {
   const calls: PaddleCall[] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      calls.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '', body: JSON.parse(raw || '{}') as Record<string, unknown> });
-      res.setHeader('content-type', 'application/json');
-      const invoice = /^\/transactions\/([^/]+)\/invoice$/.exec(req.url ?? '');
-      if (invoice) return res.end(JSON.stringify({ data: { url: `https://paddle.example/invoices/${invoice[1]}.pdf` } }));
-      const id = req.method === 'POST' ? `txn_fake_${calls.length}` : req.method === 'GET' ? 'txn_update_card' : (req.url ?? '').split('/').pop();
-      res.end(JSON.stringify({ data: { id } }));
+      const call = { method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '', body: JSON.parse(raw || '{}') as Record<string, unknown> };
+      const n = calls.push(call);
+      const { delayMs = 0, status = 200 } = options.answer?.(call) ?? {};
+      setTimeout(() => {
+        res.setHeader('content-type', 'application/json');
+        if (status >= 300) {
+          res.statusCode = status;
+          return res.end(JSON.stringify({ error: { type: 'api_error', code: 'internal_error' } }));
+        }
+        const invoice = /^\/transactions\/([^/]+)\/invoice$/.exec(req.url ?? '');
+        if (invoice) return res.end(JSON.stringify({ data: { url: `https://paddle.example/invoices/${invoice[1]}.pdf` } }));
+        const id = req.method === 'POST' ? `txn_fake_${n}` : req.method === 'GET' ? 'txn_update_card' : (req.url ?? '').split('/').pop();
+        res.end(JSON.stringify({ data: { id } }));
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  // close() also ends calls still being delayed, so a test's end does not wait for them.
+  const close = () => {
+    server.close();
+    server.closeAllConnections();
+  };
+  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
 }
 
 /** The settings of an app in Paddle mode against the fake API at `url`. */

@@ -17,7 +17,4 @@ export const clientConfigSchema = z.object({
   /** Mails are kept in the development mailbox (no SMTP_URL, not production): the 'check your mail' screens link to it. */
   devMailbox: z.boolean().optional(),
 });
-
-/** Where the development mailbox page is served. */
-export const DEV_MAILBOX_PATH = '/dev/mailbox';
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
