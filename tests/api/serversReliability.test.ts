@@ -28,6 +28,8 @@ const children: ChildProcess[] = [];
 
 // Quick machines, quick recovery: a dead worker's jobs come back after the 10 s heartbeat.
 const FAST = {
+  // One user places all 200 orders.
+  ORDERS_PER_USER_PER_HOUR: '1000',
   MOCK_CLOUD_BOOT_MS: '300',
   MOCK_CLOUD_CALL_MS: '20',
   QUEUE_POLL_MS: '500',
