@@ -38,6 +38,10 @@ async function startServer() {
       LOG_LEVEL: 'warn',
       STATIC_DIR: './dist',
       SMTP_URL: smtp.url,
+      // A start with SMTP_URL is production: it needs the seller its invoices name.
+      SELLER_NAME: 'Beacon Bench Ltd',
+      SELLER_ADDRESS: '1 Bench Street | 10115 Berlin',
+      SELLER_TAX_ID: 'DE123456789',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },

@@ -18,6 +18,10 @@ export interface CompanyUpdate {
   billingCountry?: string;
   /** VAT/tax id on invoices; '' clears it. */
   taxId?: string;
+  /** The billing address on invoices: street lines (one a line), postal code, city; '' clears each. */
+  billingAddress?: string;
+  billingPostalCode?: string;
+  billingCity?: string;
   /** A new logo to upload, or null to remove the current one; leave out to keep it. */
   logo?: File | null;
 }
@@ -36,6 +40,10 @@ export const companiesApi = {
     if (update.size) fields.size = update.size;
     if (update.billingCountry !== undefined) fields.billingCountry = update.billingCountry;
     if (update.taxId !== undefined) fields.taxId = update.taxId;
+    for (const key of ['billingAddress', 'billingPostalCode', 'billingCity'] as const) {
+      const value = update[key];
+      if (value !== undefined) fields[key] = value;
+    }
     if (update.logo) {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.set(key, value);

@@ -2,7 +2,7 @@ import type { DeploymentDto } from '../src/domain/deployments/schemas';
 import { IDEMPOTENCY_HEADER } from '../src/domain/idempotency';
 import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../src/domain/orders/schemas';
 import type { CardCheckoutAnswer, CardSummary, CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments/schemas';
-import { API_BASE, apiDownload, apiFetch } from './httpClient';
+import { API_BASE, apiFetch } from './httpClient';
 
 export type { CheckoutSummary, DeploymentDto };
 
@@ -35,8 +35,8 @@ export const ordersApi = {
   /** "Update card": a new card on file for the company (stand-in). */
   updateCard: async (companyId: string, card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) =>
     (await apiFetch<{ card: CardSummary }>(`/companies/${encodeURIComponent(companyId)}/billing/card`, json('POST', card))).payload,
-  /** One transaction's receipt, as the file the server sends. */
-  receipt: (companyId: string, transactionId: string) => apiDownload(`/companies/${encodeURIComponent(companyId)}/transactions/${encodeURIComponent(transactionId)}/receipt`),
+  /** Where a transaction's receipt opens (a printable page): a link the browser follows with its cookie. */
+  receiptUrl: (companyId: string, transactionId: string) => `${API_BASE}/companies/${encodeURIComponent(companyId)}/transactions/${encodeURIComponent(transactionId)}/receipt`,
   /** Where a transaction's invoice opens (a page, or Paddle's PDF): a link the browser follows with its cookie. */
   invoiceUrl: (companyId: string, transactionId: string) => `${API_BASE}/companies/${encodeURIComponent(companyId)}/transactions/${encodeURIComponent(transactionId)}/invoice`,
   /** The company's servers whose payment is past due. */

@@ -34,6 +34,7 @@ export const en = {
     subtitle: 'Your own {{product}} server, ready in minutes, hosted where you choose.',
     brandsHeader: 'Trusted by product teams at',
     panelLabel: 'About {{product}}',
+    pricingLink: 'Plans and pricing',
   },
   pages: {
     notFound: {
@@ -222,6 +223,9 @@ export const en = {
     noUrl: 'A URL is not allowed here.',
     country: 'Choose a country from the list.',
     taxId: 'Use up to 40 letters, digits, spaces, dots, dashes or slashes.',
+    addressLines: 'Use up to 3 lines of 100 characters.',
+    postalCode: 'Use up to 16 letters, digits, spaces or dashes.',
+    city: 'Use up to 80 characters.',
     commonPassword: 'This password is too common. Choose a less predictable one.',
     authCode: 'Enter the 6 digits of the code.',
     deletionCode: 'Enter the 5 digits of the code.',

@@ -169,6 +169,26 @@ export const serverEn = {
     taxNone: 'Tax',
     total: 'Total',
     printHint: 'Print this page or save it as PDF from your browser.',
+    downloadPdf: 'Download PDF',
+    server: 'Server: {{name}}',
+    servicePeriod: 'Service period: {{from}} – {{to}}',
+    reverseCharge: 'Reverse charge',
+    reverseChargeNote: 'Reverse charge: VAT to be accounted for by the recipient, Article 196, Council Directive 2006/112/EC.',
+  },
+  /** The printable receipt of one payment. */
+  receipt: {
+    title: 'Receipt for invoice {{number}}',
+    heading: 'Receipt',
+    subtitle: 'Payment received for invoice {{number}}',
+    amountPaid: '{{amount}} paid',
+    paidOn: 'Paid on',
+    method: 'Payment method',
+    card: '{{brand}} ending in {{last4}}',
+    methodUnknown: 'Card',
+    forInvoice: 'For invoice',
+    reference: 'Payment reference',
+    paidTo: 'Paid to',
+    receivedFrom: 'Received from',
   },
   /** What /legal/terms and /legal/privacy show while TERMS_URL or PRIVACY_URL is unset. */
   legal: {
@@ -240,7 +260,7 @@ export const serverEn = {
     },
     mauWarning: {
       subject: 'Your {{product}} server has reached {{share}}% of its monthly active users',
-      body: 'This month your server {{server}} has counted {{used}} monthly active users, {{share}}% of the {{limit}} its plan includes; at this pace it will reach about {{forecast}} by the end of the month. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one. Where the count comes from: each distinct device id that the SDKs of the server\'s apps sent this month, through /i and /i/bulk. Anyone who has an app\'s key can send them; an app with a checksum salt counts only requests checksummed with it.',
+      body: 'This month your server {{server}} has counted {{used}} monthly active users, {{percent}}% of the {{limit}} its plan includes; at this pace it will reach about {{forecast}} by the end of the month. Its data keeps being collected and nothing is cut off; to stay within your plan, choose a larger one. Where the count comes from: each distinct device id that the SDKs of the server\'s apps sent this month, through /i and /i/bulk. Anyone who has an app\'s key can send them; an app with a checksum salt counts only requests checksummed with it.',
       action: 'See the server and its next tier',
       more: 'Look up the devices in its analytics dashboard (App users)',
       expiry: 'We write once at 80% and once at 100% of the plan each month; a company admin can turn these mails off under Management → Billing.',

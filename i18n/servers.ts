@@ -45,7 +45,8 @@ export const serversEn = {
   servers: {
     status: {
       comm_error: 'Waiting for response',
-      provisioned: 'Provisioned',
+      // A paid order recorded and not paid yet (the worker sets it up once it is).
+      provisioned: 'Waiting for payment',
       initializing: 'Initializing',
       modifying: 'Modifying',
       restoring: 'Restoring',
@@ -60,6 +61,8 @@ export const serversEn = {
       error_pausing: 'Pausing failed',
       error_deleting: 'Deletion failed',
     },
+    /** A paid order whose payment arrived, before the worker starts setting it up. */
+    provisionedPaid: 'Paid · setting up soon',
     /** SPEC §8 messages shown with an error status or a failed task. */
     errorMessage: {
       error_initializing: 'The server could not be set up. Please contact support.',
@@ -97,6 +100,7 @@ export const serversEn = {
     mauLabel: 'Monthly active users this month',
     forecast: {
       line: 'Forecast {{forecast}} by {{end}} (between {{low}} and {{high}})',
+      noData: 'Not enough data yet',
       runOut: 'Projected to reach {{limit}} on {{date}}',
       reached: 'Reached {{limit}} on {{date}}',
       basis: {
@@ -115,6 +119,7 @@ export const serversEn = {
     completePayment: 'Complete payment',
     completePaymentFor: 'Complete the payment for {{name}}',
     terminationScheduled: 'Deletion scheduled for {{date}}',
+    deletingOn: 'Deleting on {{date}}',
     restorableUntil: 'Deleted · restorable until {{date}}',
     loadFailed: 'Servers could not be loaded.',
     empty: 'No servers yet',
@@ -254,13 +259,23 @@ export const serversEn = {
         termination_scheduled: 'Deletion scheduled for {{date}}',
         termination_canceled: 'Deletion cancelled',
         note: 'Note',
-        billing_stopped: 'Billing stopped: no further charge after {{date}}',
+        billing_stopped: 'Billing stopped: no further charge',
         billing_resumed: 'Billing resumed',
       },
       by: 'by {{email}}',
       system: 'by the system',
       attempt: 'Attempt {{n}}',
       domainNotFound: 'The verification record was not found',
+      backups: {
+        hourly_one: '{{count}} hourly backup',
+        hourly_other: '{{count}} hourly backups',
+        nightly_one: '{{count}} daily backup',
+        nightly_other: '{{count}} daily backups',
+        scheduled_one: '{{count}} scheduled backup',
+        scheduled_other: '{{count}} scheduled backups',
+      },
+      showBackups: 'Show',
+      hideBackups: 'Hide',
     },
     mau: {
       title: 'Monthly active users',

@@ -121,7 +121,11 @@ const envSchema = z.object({
   PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Days a past-due server keeps running before the running-servers worker pauses it. */
   PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
-  /** The seller on invoices (issue 30): legal name (the product name when unset), address lines ("|" between lines), tax id. */
+  /**
+   * The seller on invoices: legal name, address lines ("|" between lines) and tax id. Required in
+   * production (the start refuses without them, see startRefusals); elsewhere the name defaults
+   * to the product name. An EU VAT id as the tax id places the seller in its country (taxTreatment).
+   */
   SELLER_NAME: z.string().min(1).max(120).optional(),
   SELLER_ADDRESS: z.string().max(400).default(''),
   SELLER_TAX_ID: z.string().max(40).default(''),
@@ -195,6 +199,29 @@ export interface Config extends Env {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Settings a production start cannot do without: mail (without it every mailed link would sit in
+ * the outbox table, which production never shows) and the seller every invoice names.
+ */
+export const PRODUCTION_REQUIRED = ['SMTP_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_TAX_ID'] as const;
+
+/** What a start of this configuration lacks (one line per missing setting); none outside production. */
+export function startRefusals(config: Config): string[] {
+  if (config.mode !== 'production') return [];
+  return PRODUCTION_REQUIRED.filter((key) => !config[key]?.trim()).map((key) => `  ${key}: required in production (${config.modeReasons[0] ?? 'production'})`);
+}
+
+/**
+ * The configuration of a process that starts (the API, the worker): loadConfig, and in production
+ * a refusal (ConfigError, the process exits) when a required setting is missing.
+ */
+export function loadStartConfig(env: Record<string, string | undefined> = process.env): Config {
+  const config = loadConfig(env);
+  const missing = startRefusals(config);
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}\nProduction sends mail through SMTP_URL and prints the seller's legal name, address and tax id on every invoice (README).`);
+  return config;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Treat empty strings as unset so `FOO= npm start` behaves like no FOO at all.

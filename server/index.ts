@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadStartConfig } from './config';
 import { copyFreshDatabase, embeddedDataDir, FRESH_DATABASE } from './db/freshCopy';
 
 /**
@@ -9,7 +9,7 @@ import { copyFreshDatabase, embeddedDataDir, FRESH_DATABASE } from './db/freshCo
 async function main() {
   let config;
   try {
-    config = loadConfig();
+    config = loadStartConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

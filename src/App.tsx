@@ -118,7 +118,7 @@ function RoutePage({ route, Page }: { route: ShellRoute; Page: LazyPage }) {
   }
   if (route.meta.welcome) {
     return (
-      <WelcomeLayout>
+      <WelcomeLayout pricingLink={route.meta.prelogin}>
         <Page />
       </WelcomeLayout>
     );

@@ -11,18 +11,27 @@ import { RecordHeader } from '../RecordHeader';
 import { SectionTable } from '../SectionTable';
 import { CompanyForm } from './CompanyForm';
 import { ViewAsButton } from './ViewAsButton';
-import { planCodeLabel } from '../../src/ui/format';
+import { subscriptionText } from '../../src/ui/servers/billingText';
+import { useServerLabels } from '../serverLabels';
 
 type CompanyRecord = AdminCompanyDetail & { id: string };
+type Subscription = AdminCompanyDetail['subscriptions'][number];
 
 /** A company's page (`/admin/companies/{id}`): members, projects, servers, subscriptions, plan group; edit; view as its admin. */
 export function CompanyEdit() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const labels = useServerLabels();
   const { data: company, refetch, isPending } = useGetOne<CompanyRecord>('admin/companies', { id });
   // react-admin shows the list's row while the page loads: wait for the page's own fields.
   if (isPending || !company?.people) return <LinearProgress aria-label={t('admin.loading')} />;
   const r = (key: string) => t(`resources.companies.${key}`);
+  const serverOf = (s: Subscription) => company.deployments.find((d) => d._id === s.deploymentId);
+  // As the customer's billing reads it: "Deleting on …; no further charge" rather than "Active" once billing stops.
+  const subscriptionLine = (s: Subscription) => {
+    const d = serverOf(s);
+    return subscriptionText({ free: d?.free ?? false, status: s.status, deleted: d?.status === 'deleted', deletingOn: d?.terminationScheduledAt ?? null, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange }, t);
+  };
   return (
     <>
       <RecordHeader name="companies" title={company.name} />
@@ -51,9 +60,9 @@ export function CompanyEdit() {
         getRowId={(d) => d._id}
         empty={t('admin.none')}
         columns={[
-          { header: r('fields.name'), cell: (d) => d.name },
-          { header: r('status'), cell: (d) => d.status },
-          { header: r('plan'), cell: (d) => planCodeLabel(d.planCode) },
+          { header: r('fields.name'), cell: (d) => <Link component={RouterLink} to={`/admin/deployments/${d._id}`}>{d.name}</Link> },
+          { header: r('status'), cell: (d) => labels.serverState(d, company.subscriptions.find((s) => s.deploymentId === d._id)?.status) },
+          { header: r('plan'), cell: (d) => d.planName },
           { header: r('free'), cell: (d) => (d.free ? t('admin.yes') : t('admin.no')) },
           { header: r('fields.createdAt'), cell: (d) => formatDateTime(d.createdAt) },
         ]}
@@ -64,11 +73,11 @@ export function CompanyEdit() {
         getRowId={(s) => s._id}
         empty={t('admin.none')}
         columns={[
-          { header: r('status'), cell: (s) => s.status },
-          { header: r('cycle'), cell: (s) => s.cycle },
-          { header: r('total'), cell: (s) => `${s.total} ${s.currency}` },
-          { header: r('vendor'), cell: (s) => s.vendor },
-          { header: r('deployments'), cell: (s) => company.deployments.find((d) => d._id === s.deploymentId)?.name ?? s.deploymentId },
+          { header: r('server'), cell: (s) => serverOf(s)?.name ?? s.deploymentId },
+          { header: r('status'), cell: (s) => subscriptionLine(s) },
+          { header: r('cycle'), cell: (s) => labels.cycle(s.cycle) },
+          { header: r('total'), cell: (s) => labels.perCycle(s.total, s.cycle) },
+          { header: r('vendor'), cell: (s) => labels.paymentProvider(s.paymentProvider) },
         ]}
       />
     </>

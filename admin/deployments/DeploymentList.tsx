@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPLOYMENT_STATUSES } from '../../src/domain/orders/schemas';
+import { DEPLOYMENT_STATUSES, type SubscriptionStatus } from '../../src/domain/orders/schemas';
 import type { AdminDeploymentRow } from '../../src/domain/admin/deployments';
 import { MAU_TIER_FILTERS } from '../../src/domain/deployments/listQuery';
 import type { DataTableColumn } from '../../src/ui/table/columns';
@@ -25,8 +25,11 @@ export function DeploymentList() {
     return [
       { id: 'name', header: f('name'), value: (d) => d.name, render: (d) => <RecordLink name="deployments" id={d._id}>{d.name}</RecordLink> },
       { id: 'companyName', header: f('companyName'), value: (d) => d.companyName, render: (d) => <RecordLink name="companies" id={d.companyId}>{d.companyName}</RecordLink> },
-      { id: 'status', header: f('status'), value: (d) => labels.deploymentStatus(d.status) },
-      { id: 'planCode', header: f('planCode'), value: (d) => planCodeLabel(d.planCode) },
+      // The subscription column says "Deleting on …" for a server being deleted.
+      { id: 'status', header: f('status'), value: (d) => labels.serverStatus(d.status, d.subscriptionStatus as SubscriptionStatus | null) },
+      // The plan as the customer's screens name it ("Growth"); its tier and cloud as a column to add.
+      { id: 'planName', header: f('planName'), value: (d) => d.planName },
+      { id: 'planCode', header: f('planCode'), dynamic: true, value: (d) => planCodeLabel(d.planCode) },
       { id: 'regionName', header: f('regionName'), value: (d) => d.regionName ?? '' },
       { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => labels.subscription(d) },
       { id: 'createdAt', header: f('createdAt'), value: (d) => formatDateTime(d.createdAt) },

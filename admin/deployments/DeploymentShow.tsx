@@ -8,6 +8,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { subscriptionState } from '../../src/domain/billing/rules';
 import { formatAmount } from '../../src/ui/format';
 import { billingText, deploymentBillingFacts } from '../../src/ui/servers/billingText';
+import { taxLabelText } from '../../src/ui/taxLabel';
 import { statusTone } from '../../src/ui/servers/status';
 import type { AdminDeploymentDetail } from '../../src/domain/admin/deployments';
 import { formatDateTime } from '../formatDate';
@@ -41,11 +42,11 @@ export function DeploymentShow() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Chip size="small" color={tone} variant={tone === 'default' ? 'outlined' : 'filled'} label={labels.deploymentStatus(d.status)} data-testid="deployment-status" data-status={d.status} />
         <Chip size="small" variant="outlined" component={RouterLink} to={`/admin/companies/${d.company}`} clickable label={`${f('companyName')}: ${d.companyName}`} />
-        {chip(f('planCode'), d.plan.name)}
+        {chip(f('planName'), d.plan.name)}
         {chip(f('regionName'), d.region?.name ?? '—')}
         {/* Once billing stops the billing line says so; the status ("Active") would contradict it. */}
         {subscriptionState(facts).kind === 'status' && chip(f('subscriptionStatus'), labels.subscriptionStatus(d.subscriptionStatus))}
-        <Chip size="small" variant="outlined" data-testid="billing-line" label={billingText(facts, d.billing ? formatAmount(d.billing.recurring.amount) : '', t)} />
+        <Chip size="small" variant="outlined" data-testid="billing-line" label={billingText(facts, d.billing ? `${formatAmount(d.billing.recurring.amount)} ${taxLabelText(d.billing.bill.basis, t)}` : '', t)} />
         {chip(t('resources.deployments.mau'), t('resources.deployments.mauOf', { used: d.mau.used.toLocaleString('en-US'), limit: d.mau.limit.toLocaleString('en-US') }))}
         {chip(t('resources.deployments.health'), t(`deployment.health.${d.health.state}`))}
         {chip(f('createdAt'), formatDateTime(d.createdAt))}

@@ -95,9 +95,12 @@ export default function SignInPage() {
    * `autofill` the request waits in the email field's suggestions until the user picks one.
    */
   const passkeySignIn = async (autofill = false) => {
+    // A passkey needs no email: leaving the (focused, empty) field for the button is no mistake to mark.
+    const unmarkEmail = () => form.clearErrors('email');
     if (!autofill) {
       setFailure(null);
       setUsingPasskey(true);
+      unmarkEmail();
     }
     try {
       const response = await getPasskey(await passkeysApi.signInOptions(), autofill);
@@ -109,6 +112,7 @@ export default function SignInPage() {
         if (!autofill) setFailure(t('auth.signIn.passkeyDismissed'));
       } else if (error instanceof ApiError) setFailure(failureMessage(error, t));
       else if (!autofill) setFailure(t('auth.signIn.passkeyFailed'));
+      if (!autofill) unmarkEmail();
     } finally {
       if (!autofill) setUsingPasskey(false);
     }
@@ -292,7 +296,8 @@ export default function SignInPage() {
           <Button variant="outlined" size="large" fullWidth onClick={() => void sendMagicLink()} loading={sendingMagicLink}>
             {t('auth.signIn.magicLink')}
           </Button>
-          <Button variant="outlined" size="large" fullWidth onClick={() => void passkeySignIn()} loading={usingPasskey}>
+          {/* Pressing it keeps the focus where it is, so the email field is not left (and checked) on the way. */}
+          <Button variant="outlined" size="large" fullWidth onMouseDown={(e) => e.preventDefault()} onClick={() => void passkeySignIn()} loading={usingPasskey}>
             {t('auth.signIn.passkey')}
           </Button>
           <Typography color="text.secondary" sx={{ textAlign: 'center' }}>

@@ -13,11 +13,13 @@ import { ServerProgress } from '../deployments/ServerProgress';
 import '../../src/billingI18n';
 import { shortDate } from '../../src/ui/servers/status';
 import { billingText, deploymentBillingFacts } from '../../src/ui/servers/billingText';
+import { taxLabelText } from '../../src/ui/taxLabel';
 import { StatusChip } from '../deployments/StatusChip';
 
 /** What the billing line says: free, deleting, payment pending, or the next bill's amount and date. */
 export function nextBillText(d: DeploymentView, t: (key: string, options?: Record<string, unknown>) => string): string {
-  return billingText(deploymentBillingFacts(d), formatAmount(d.billing.recurring.amount), t);
+  // The amount says what it includes: the company's current country, from the next bill on.
+  return billingText(deploymentBillingFacts(d), `${formatAmount(d.billing.recurring.amount)} ${taxLabelText(d.billing.bill.basis, t)}`, t);
 }
 
 /** One server at a glance on the dashboard: status, plan, MAU against the tier, next bill. */
@@ -35,7 +37,7 @@ export function ServerCard({ deployment: d, to }: { deployment: DeploymentView; 
             {d.region ? ` · ${d.region.name}` : ''}
           </Typography>
         </Box>
-        <StatusChip status={d.status} />
+        <StatusChip status={d.status} subscriptionStatus={d.billing.status} />
       </Box>
       <ServerProgress task={d.latestTask} />
       <MauBar used={d.mau.used} limit={d.mau.limit} forecast={d.mau.forecast} />

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -15,7 +16,9 @@ import { CompletePayment } from './CompletePayment';
 import { MauBar } from './MauBar';
 import { serverPollMs } from './polling';
 import { ServerProgress } from './ServerProgress';
-import { shortDate } from '../../src/ui/servers/status';
+import { subscriptionState } from '../../src/domain/billing/rules';
+import { deploymentBillingFacts } from '../../src/ui/servers/billingText';
+import { isAwaitingPayment, shortDate, statusLabelKey } from '../../src/ui/servers/status';
 import { StatusChip } from './StatusChip';
 
 /** The most rows an export asks for: the API's largest page. */
@@ -67,13 +70,23 @@ export function DeploymentList({ scope, onLoadError }: { scope: string; onLoadEr
       {
         id: 'status',
         header: t('deployment.columns.status'),
-        value: (d) => t(`servers.status.${d.status}`),
+        value: (d) => t(statusLabelKey(d.status, d.billing.status)),
         render: (d) => (
           <Box sx={{ display: 'grid', gap: 0.5, minWidth: 140 }}>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-              <StatusChip status={d.status} />
-              {!d.flags.free && <Chip size="small" variant="outlined" color={SUBSCRIPTION_COLOR[d.billing.status]} label={t(`deploymentsPage.subscription.${d.billing.status}`)} data-testid="subscription-status" />}
+              <StatusChip status={d.status} subscriptionStatus={d.billing.status} />
+              {/* Once billing stops (a deletion) the subscription is no longer "Active": the line below says when the server goes. */}
+              {/* A server waiting for its payment says so already: no second "Payment pending" beside it. */}
+              {!d.flags.free && subscriptionState(deploymentBillingFacts(d)).kind === 'status' && !isAwaitingPayment(d.status, d.billing.status) && (
+                <Chip size="small" variant="outlined" color={SUBSCRIPTION_COLOR[d.billing.status]} label={t(`deploymentsPage.subscription.${d.billing.status}`)} data-testid="subscription-status" />
+              )}
             </Box>
+            {/* In the first columns, so a phone shows it without scrolling the table sideways. */}
+            {d.terminationScheduledAt && d.status !== 'deleted' && (
+              <Typography variant="body2" color="warning.dark" data-testid="deleting-on">
+                {t('servers.deletingOn', { date: shortDate.format(new Date(d.terminationScheduledAt)) })}
+              </Typography>
+            )}
             <ServerProgress task={d.latestTask} />
           </Box>
         ),

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { TREND_DAYS, type MauForecast } from '../../src/domain/usage/forecast';
-import { mauAlertConditions, mauShareReached } from '../../src/domain/usage/mauRule';
+import { forecastHasData, TREND_DAYS, type MauForecast } from '../../src/domain/usage/forecast';
+import { mauAlertConditions, mauSharePercent, mauShareReached } from '../../src/domain/usage/mauRule';
 import { formatCount, shortDate } from '../../src/ui/servers/status';
 
 const day = (iso: string) => shortDate.format(new Date(`${iso}T12:00:00Z`));
@@ -10,6 +10,14 @@ const day = (iso: string) => shortDate.format(new Date(`${iso}T12:00:00Z`));
 /** The forecast in words: where the month is heading, when the tier runs out, and from what. */
 export function MauForecastText({ forecast: f, limit }: { forecast: MauForecast; limit: number }) {
   const { t } = useTranslation();
+  // Nothing counted yet: "Forecast 0 (between 0 and 0)" would say nothing.
+  if (!forecastHasData(f)) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="mau-forecast">
+        {t('servers.forecast.noData')}
+      </Typography>
+    );
+  }
   return (
     <>
       <Typography variant="body2" data-testid="mau-forecast">
@@ -35,7 +43,7 @@ export function MauNotice({ used, limit, forecast }: { used: number; limit: numb
   const share = mauShareReached(used, limit);
   return (
     <Alert severity={share >= 100 ? 'error' : 'warning'} role="status" data-testid="mau-notice" sx={{ py: 0 }}>
-      {share > 0 ? t('servers.forecast.noticeShare', { share }) : t('servers.forecast.noticeRunOut')}
+      {share > 0 ? t('servers.forecast.noticeShare', { share: mauSharePercent(used, limit) }) : t('servers.forecast.noticeRunOut')}
     </Alert>
   );
 }

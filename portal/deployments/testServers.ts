@@ -18,6 +18,7 @@ export function testServer(over: Partial<DeploymentPopulated> = {}): DeploymentP
       status: 'active',
       cycle: 'month',
       recurring: { amount: '49.00', currency: 'USD' },
+      bill: { net: '49.00', tax: '0.00', gross: '49.00', currency: 'USD', basis: { country: null, rate: 0, kind: 'noCountry' } },
       currentPeriod: { startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2026-12-01T00:00:00.000Z' },
       nextBilledAt: '2026-12-01T12:00:00.000Z',
       scheduledChange: null,

@@ -7,11 +7,14 @@ import { selection } from '../../src/companySelection';
 import { session } from '../../src/session';
 import { errorReply, mockApi, okReply, type ApiHandler } from '../../src/testing/fetchMock';
 import { en, renderPage, testUser } from '../../src/testing/renderPage';
-import { clearToasts, getToasts } from '../../src/ui/toast/toastStore';
+import { clearToasts } from '../../src/ui/toast/toastStore';
 import { BillingSettings } from './BillingSettings';
 
 const user = { ...testUser, emailVerified: true, onboarding: null, companies: [{ _id: 'c-acme', name: 'Acme' }] };
 const company = { _id: 'c-acme', name: 'Acme', size: null, logo: null, billingCountry: null, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin', projects: [{ _id: 'p-1', name: 'Default project' }] };
+
+const NO_COUNTRY = { country: null, rate: 0, kind: 'noCountry' } as const;
+const taxed = (net: string) => ({ net, tax: '0.00', gross: net, currency: 'USD' as const, basis: NO_COUNTRY });
 
 const subscription = (over: Partial<CompanyBilling['subscriptions'][number]>): CompanyBilling['subscriptions'][number] => ({
   _id: 's-1',
@@ -21,6 +24,7 @@ const subscription = (over: Partial<CompanyBilling['subscriptions'][number]>): C
   status: 'active',
   cycle: 'month',
   recurring: { amount: '49.00', currency: 'USD' },
+  bill: taxed('49.00'),
   currentPeriod: { startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2026-12-01T00:00:00.000Z' },
   nextBilledAt: '2026-12-01T12:00:00.000Z',
   scheduledChange: null,
@@ -36,11 +40,13 @@ const subscription = (over: Partial<CompanyBilling['subscriptions'][number]>): C
 const billing: CompanyBilling = {
   subscriptions: [
     subscription({}),
-    subscription({ _id: 's-2', deploymentId: 'd-2', deploymentName: 'Blog analytics', status: 'past_due', cycle: 'year', recurring: { amount: '490.00', currency: 'USD' }, pastDueSince: '2026-11-10T12:00:00.000Z', pauseAfter: '2026-11-24T12:00:00.000Z' }),
+    subscription({ _id: 's-2', deploymentId: 'd-2', deploymentName: 'Blog analytics', status: 'past_due', cycle: 'year', recurring: { amount: '490.00', currency: 'USD' }, bill: taxed('490.00'), pastDueSince: '2026-11-10T12:00:00.000Z', pauseAfter: '2026-11-24T12:00:00.000Z' }),
   ],
   transactions: [{ _id: 't-1', deploymentId: 'd-1', subscriptionId: 's-1', vendorTransactionId: 'txn_1', invoiceNumber: 'INV-0001', status: 'completed', currency: 'USD', subtotal: '49.00', discount: '0.00', tax: '9.80', total: '58.80', billedAt: '2026-11-01T12:00:00.000Z' }],
   card: { brand: 'visa', last4: '4242', expiryMonth: 3, expiryYear: 2039 },
   pastDue: { count: 1, since: '2026-11-10T12:00:00.000Z', pauseAfter: '2026-11-24T12:00:00.000Z' },
+  taxBasis: NO_COUNTRY,
+  taxChange: null,
 };
 
 /** Issue 33: one server past its tier, with the next tier priced, and every alert on. */
@@ -55,14 +61,15 @@ const usage: CompanyUsage = {
       limit: 1000,
       forecast: { used: 1040, forecast: 1500, low: 1400, high: 1650, basis: 'trend', days: 12, periods: 0, runOutOn: '2026-11-11', periodEnd: '2026-11-30' },
       cycle: 'month',
-      nextBill: '49.00',
+      nextBill: taxed('49.00'),
       nextBillAt: '2026-12-01T12:00:00.000Z',
       overTier: true,
       projectedOver: true,
-      nextTier: { plan: { _id: 'pl-5', name: 'Basic', code: 'v3.mau_5_000_gcp.base', mau: 5000 }, total: '99.00', dueNow: '31.67' },
+      nextTier: { plan: { _id: 'pl-5', name: 'Basic', code: 'v3.mau_5_000_gcp.base', mau: 5000 }, total: taxed('99.00'), dueNow: taxed('31.67') },
     },
   ],
-  total: '49.00',
+  total: taxed('49.00'),
+  taxBasis: NO_COUNTRY,
   currency: 'USD',
   alerts: { share80: true, share100: true, runOut: true },
 };
@@ -105,7 +112,7 @@ describe('Management › Billing for an admin', () => {
     expect(active.textContent).toContain('Shop analytics');
     expect(active.textContent).toContain(en('management.billing.perCycle.month', { amount: '$49.00' }));
     expect(within(active).getByText(en('management.billing.status.active'))).toBeTruthy();
-    expect(active.textContent).toContain(en('billingLine.next', { amount: '$49.00', date: 'Dec 1, 2026' }));
+    expect(active.textContent).toContain(en('billingLine.next', { amount: `$49.00 ${en('taxLabel.noCountry')}`, date: 'Dec 1, 2026' }));
     expect(pastDue.textContent).toContain(en('management.billing.perCycle.year', { amount: '$490.00' }));
     expect(within(pastDue).getByText(en('management.billing.status.past_due'))).toBeTruthy();
     expect(pastDue.textContent).toContain(en('management.billing.pausesOn', { date: 'Nov 24, 2026' }));
@@ -123,12 +130,12 @@ describe('Management › Billing for an admin', () => {
     open();
     const [row] = await screen.findAllByTestId('server-usage', {}, { timeout: 5000 });
     const server = row as HTMLElement;
-    expect(within(server).getByTestId('projected-bill').textContent).toBe(en('management.billing.usage.nextBillOn', { amount: en('management.billing.perCycle.month', { amount: '$49.00' }), date: 'Dec 1, 2026' }));
+    expect(within(server).getByTestId('projected-bill').textContent).toBe(en('management.billing.usage.nextBillOn', { amount: `${en('management.billing.perCycle.month', { amount: '$49.00' })} ${en('taxLabel.noCountry')}`, date: 'Dec 1, 2026' }));
     expect(within(server).getByTestId('mau-forecast').textContent).toBe(en('servers.forecast.line', { forecast: '1,500', low: '1,400', high: '1,650', end: 'Nov 30, 2026' }));
-    expect(within(server).getByTestId('next-tier').textContent).toContain(en('management.billing.usage.nextTier', { plan: 'Basic', mau: '5,000', price: en('management.billing.perCycle.month', { amount: '$99.00' }), dueNow: '$31.67' }));
+    expect(within(server).getByTestId('next-tier').textContent).toContain(en('management.billing.usage.nextTier', { plan: 'Basic', mau: '5,000', price: `${en('management.billing.perCycle.month', { amount: '$99.00' })} ${en('taxLabel.noCountry')}`, dueNow: `$31.67 ${en('taxLabel.noCountry')}` }));
     const upgrade = within(server).getByRole('link', { name: en('management.billing.usage.upgrade', { plan: 'Basic' }) });
     expect(upgrade.getAttribute('href')).toContain('/c/c-acme/p/p-1/server-builder/d-1/choose-plan?plan=pl-5');
-    expect(screen.getByTestId('projected-total').textContent).toBe(en('management.billing.usage.total', { amount: '$49.00' }));
+    expect(screen.getByTestId('projected-total').textContent).toBe(en('management.billing.usage.total', { amount: `$49.00 ${en('taxLabel.noCountry')}` }));
   });
 
   it('turns one kind of MAU alert off and keeps the others', async () => {
@@ -158,7 +165,7 @@ describe('Management › Billing for an admin', () => {
     expect(within(alert).getByRole('button', { name: en('management.billing.updateCard') })).toBeTruthy();
   });
 
-  const pastDueCheckout = { mode: 'stand-in', deploymentId: 'd-2', name: 'Blog analytics', paymentRequired: true, purpose: 'pastDue', transactionId: null, status: 'past_due', cycle: 'year', items: [{ kind: 'base', refId: null, name: 'Starter', amount: '490.00' }], subtotal: '490.00', discount: '0.00', tax: '0.00', total: { amount: '490.00', currency: 'USD' }, customer: { email: 'ada@example.com' } };
+  const pastDueCheckout = { mode: 'stand-in', deploymentId: 'd-2', name: 'Blog analytics', paymentRequired: true, purpose: 'pastDue', transactionId: null, status: 'past_due', cycle: 'year', items: [{ kind: 'base', refId: null, name: 'Starter', amount: '490.00' }], subtotal: '490.00', discount: '0.00', tax: '0.00', total: { amount: '490.00', currency: 'USD' }, taxBasis: NO_COUNTRY, customer: { email: 'ada@example.com' } };
 
   it('pays the past-due renewal with a new card in the payment modal, then offers the dashboard with success=true', async () => {
     const api = serve((call) => {
@@ -195,20 +202,14 @@ describe('Management › Billing for an admin', () => {
     expect(api.callsTo('GET', '/api/v1/payments/checkout/d-2')).toHaveLength(1);
   });
 
-  it('downloads a receipt through the API and names the file by its invoice number', async () => {
-    const api = serve((call) => (call.path === '/api/v1/companies/c-acme/transactions/t-1/receipt' ? okReply({ _id: 't-1', total: '58.80' }) : undefined as never));
-    const createObjectURL = vi.fn((blob: Blob) => (blob.size > 0 ? 'blob:receipt' : 'blob:empty'));
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const clicks: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicks.push(this.download);
-    });
+  it('opens the receipt of a transaction in a new tab, a printable page of the API, without fetching it itself', async () => {
+    const api = serve(() => undefined as never);
     open();
-    fireEvent.click(await screen.findByRole('button', { name: en('management.billing.receiptFor', { invoice: 'INV-0001' }) }));
-    await waitFor(() => expect(clicks).toEqual(['beacon-receipt-INV-0001.json']));
-    expect(api.callsTo('GET', '/api/v1/companies/c-acme/transactions/t-1/receipt')).toHaveLength(1);
-    expect(createObjectURL.mock.results[0]?.value).toBe('blob:receipt');
-    expect(getToasts().map((t) => t.text)).toContain(en('management.billing.receiptSaved', { file: 'beacon-receipt-INV-0001.json' }));
+    const link = await screen.findByRole('link', { name: en('management.billing.receiptFor', { invoice: 'INV-0001' }) });
+    expect(link.getAttribute('href')).toBe('/api/v1/companies/c-acme/transactions/t-1/receipt');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+    expect(api.callsTo('GET', '/api/v1/companies/c-acme/transactions/t-1/receipt')).toHaveLength(0);
   });
 
   it('opens the invoice of a transaction in a new tab, from the API, without fetching it itself', async () => {

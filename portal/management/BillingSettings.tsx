@@ -1,5 +1,5 @@
 import CreditCard from '@mui/icons-material/CreditCard';
-import Download from '@mui/icons-material/Download';
+import Payments from '@mui/icons-material/Payments';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,8 +30,9 @@ import { session } from '../../src/session';
 import { formatAmount } from '../../src/ui/format';
 import { failureMessage } from '../../src/ui/form/messages';
 import { billingText } from '../../src/ui/servers/billingText';
+import { grossText, taxLabelText } from '../../src/ui/taxLabel';
+import { countryOptions } from './countries';
 import { showToast } from '../../src/ui/toast/toastStore';
-import { productPrefix, saveBlob } from '../profile/files';
 import { SettingsSection } from '../profile/SettingsSection';
 import '../../src/billingI18n';
 import '../wizard/i18n';
@@ -58,10 +59,32 @@ function pendingOrderLine(order: { orderedAt: string; removedOn: string }, t: TF
 
 const facts = (s: CompanyBilling['subscriptions'][number]): BillingFacts => ({ free: s.free, status: s.status, deleted: s.deleted, deletingOn: s.deletingOn, nextBilledAt: s.nextBilledAt, scheduledChange: s.scheduledChange });
 
+/** A country's English name, or "none" without one. */
+function countryName(code: string | null, t: TFunction): string {
+  return code ? (countryOptions().find((c) => c.code === code)?.name ?? code) : t('management.billing.noCountry');
+}
+
+/** The company's tax basis changed and some server has not been billed since: its next bill is the first on the new one. */
+function TaxChangeNotice({ change }: { change: NonNullable<CompanyBilling['taxChange']> }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="info" data-testid="tax-change" sx={{ mb: 2 }}>
+      {t('management.billing.taxChange', {
+        date: billingDay(change.at),
+        from: countryName(change.from.country, t),
+        to: countryName(change.to.country, t),
+        label: taxLabelText(change.to, t),
+        before: taxLabelText(change.from, t),
+      })}
+    </Alert>
+  );
+}
+
 function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (deployment: { id: string; name: string }) => void }) {
   const { t } = useTranslation();
   return (
     <SettingsSection title={t('management.billing.subscriptions')} intro={t('management.billing.subscriptionsIntro')}>
+      {billing.taxChange && <TaxChangeNotice change={billing.taxChange} />}
       {billing.subscriptions.length === 0 ? (
         <Typography color="text.secondary">{t('management.billing.noSubscriptions')}</Typography>
       ) : (
@@ -71,10 +94,10 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.deploymentName}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(s.recurring.amount, BILL) })}
+                  {`${t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(s.bill.gross, BILL) })} ${taxLabelText(s.bill.basis, t)}`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" data-testid="billing-line">
-                  {billingText(facts(s), formatAmount(s.recurring.amount, BILL), t)}
+                  {billingText(facts(s), grossText(s.bill.gross, s.bill.basis, t), t)}
                 </Typography>
                 {s.pendingOrder && (
                   <Typography variant="body2" color="warning.dark" data-testid="pending-order">
@@ -102,31 +125,52 @@ function Subscriptions({ billing, onPay }: { billing: CompanyBilling; onPay: (de
   );
 }
 
+/**
+ * On a phone each transaction is a small card rather than a row wider than the screen (a table
+ * that scrolls sideways hides the total and the documents): date and total, invoice number and
+ * status, subtotal and tax (named by their column's header), then the documents. Cells are
+ * placed by their order in the row, so the table's markup stays one for every width.
+ */
+function phoneRows(columns: Record<'subtotal' | 'tax', string>) {
+  const areas = ['date', 'invoice', 'subtotal', 'tax', 'total', 'status', 'documents'];
+  const label = (text: string) => ({ content: JSON.stringify(`${text} `), color: 'text.secondary' });
+  return {
+    '@media (max-width: 599.95px)': {
+      display: 'block',
+      '& thead': { display: 'none' },
+      '& tbody': { display: 'block' },
+      '& tbody tr': {
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr) auto',
+        gridTemplateAreas: '"date total" "invoice status" "subtotal tax" "documents documents"',
+        columnGap: 2,
+        rowGap: 0.5,
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      },
+      '& tbody td': { display: 'block', border: 0, p: 0, textAlign: 'left' },
+      ...Object.fromEntries(areas.map((area, i) => [`& tbody td:nth-of-type(${i + 1})`, { gridArea: area }])),
+      '& tbody td:nth-of-type(2), & tbody td:nth-of-type(3), & tbody td:nth-of-type(4)': { color: 'text.secondary', fontSize: '0.8125rem' },
+      '& tbody td:nth-of-type(3)::before': label(columns.subtotal),
+      '& tbody td:nth-of-type(4)::before': label(columns.tax),
+      '& tbody td:nth-of-type(4), & tbody td:nth-of-type(5), & tbody td:nth-of-type(6)': { textAlign: 'right', justifySelf: 'end' },
+      '& tbody td:nth-of-type(7)': { mt: 0.5, ml: -0.75 },
+    },
+  } as const;
+}
+
 function Transactions({ companyId, transactions }: { companyId: string; transactions: TransactionDto[] }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<string | null>(null);
-  const download = async (tx: TransactionDto) => {
-    setBusy(tx._id);
-    try {
-      const blob = await ordersApi.receipt(companyId, tx._id);
-      const file = `${productPrefix()}-receipt-${(tx.invoiceNumber ?? tx._id).replace(/[^\w.-]+/g, '-')}.json`;
-      saveBlob(blob, file);
-      showToast({ text: t('management.billing.receiptSaved', { file }), variant: 'successful' });
-    } catch (error) {
-      if (!session.handleError(error)) showToast({ text: failureMessage(error, t), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  };
   const columns = t('management.billing.columns', { returnObjects: true }) as Record<'date' | 'invoice' | 'subtotal' | 'tax' | 'total' | 'status' | 'receipt', string>;
   return (
     <SettingsSection title={t('management.billing.transactions')}>
       {transactions.length === 0 ? (
         <Typography color="text.secondary">{t('management.billing.noTransactions')}</Typography>
       ) : (
-        // The table scrolls inside its own box on a phone; the page never does.
+        // A phone shows each row as a card (phoneRows); a narrow tablet scrolls the table inside its own box, never the page.
         <TableContainer sx={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }} tabIndex={0} aria-label={t('management.billing.transactions')}>
-          <Table size="small" sx={{ minWidth: 640 }}>
+          <Table size="small" sx={{ minWidth: { sm: 640 }, ...phoneRows(columns) }}>
             <TableHead>
               <TableRow>
                 <TableCell>{columns.date}</TableCell>
@@ -164,7 +208,14 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
                     >
                       {t('management.billing.invoice')}
                     </Button>
-                    <Button size="small" startIcon={<Download />} loading={busy === tx._id} onClick={() => void download(tx)} aria-label={t('management.billing.receiptFor', { invoice: tx.invoiceNumber ?? tx._id })}>
+                    <Button
+                      size="small"
+                      startIcon={<Payments />}
+                      href={ordersApi.receiptUrl(companyId, tx._id)}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={t('management.billing.receiptFor', { invoice: tx.invoiceNumber ?? tx._id })}
+                    >
                       {t('management.billing.receipt')}
                     </Button>
                   </TableCell>

@@ -31,7 +31,15 @@ type CompanyFormOutput = z.output<typeof companyFormSchema>;
 const isSize = (size: string | null): size is (typeof COMPANY_SIZES)[number] => (COMPANY_SIZES as readonly (string | null)[]).includes(size);
 
 function formValues(company: CompanyDto): CompanyFormInput {
-  return { name: company.name, size: isSize(company.size) ? company.size : undefined, billingCountry: company.billingCountry ?? '', taxId: company.taxId ?? '' };
+  return {
+    name: company.name,
+    size: isSize(company.size) ? company.size : undefined,
+    billingCountry: company.billingCountry ?? '',
+    taxId: company.taxId ?? '',
+    billingAddress: company.billingAddress ?? '',
+    billingPostalCode: company.billingPostalCode ?? '',
+    billingCity: company.billingCity ?? '',
+  };
 }
 
 interface Props {
@@ -40,7 +48,7 @@ interface Props {
   onSaved: (company: CompanyDto) => void;
 }
 
-/** Management › Company: name, size, billing country and logo; admins edit, viewers read. */
+/** Management › Company: name, size, billing country, tax id, billing address and logo; admins edit, viewers read. */
 export function CompanySettings({ company, onSaved }: Props) {
   const { t } = useTranslation();
   const canEdit = company.role === 'admin';
@@ -53,7 +61,7 @@ export function CompanySettings({ company, onSaved }: Props) {
     values,
     resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
-  const { run, failure, setFailure } = useFormSubmit({ fields: ['name', 'size', 'billingCountry', 'taxId'], setError });
+  const { run, failure, setFailure } = useFormSubmit({ fields: ['name', 'size', 'billingCountry', 'taxId', 'billingAddress', 'billingPostalCode', 'billingCity'], setError });
   const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
   const sizes = useMemo(() => COMPANY_SIZES.map((value) => ({ value, label: t(`companySizes.${value}`) })), [t]);
   const dirty = formState.isDirty || logo.kind !== 'keep';
@@ -63,9 +71,18 @@ export function CompanySettings({ company, onSaved }: Props) {
     setLogo(KEEP_LOGO);
     setFailure(null);
   };
-  const submit = handleSubmit(async ({ name, size, billingCountry, taxId }) => {
+  const submit = handleSubmit(async ({ name, size, billingCountry, taxId, billingAddress, billingPostalCode, billingCity }) => {
     await run(async () => {
-      const saved = await companiesApi.update(company._id, { name, size, billingCountry: billingCountry ?? '', taxId: taxId ?? '', logo: logoUpdate(logo) });
+      const saved = await companiesApi.update(company._id, {
+        name,
+        size,
+        billingCountry: billingCountry ?? '',
+        taxId: taxId ?? '',
+        billingAddress: billingAddress ?? '',
+        billingPostalCode: billingPostalCode ?? '',
+        billingCity: billingCity ?? '',
+        logo: logoUpdate(logo),
+      });
       reset(formValues(saved));
       setLogo(KEEP_LOGO);
       onSaved(saved);
@@ -108,6 +125,21 @@ export function CompanySettings({ company, onSaved }: Props) {
               <FormTextField control={control} name="taxId" label={t('management.company.taxId')} maxLength={LIMITS.taxIdMax} describedBy="company-tax-id-help" disabled={!canEdit} />
               <Typography id="company-tax-id-help" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, mx: 1.75 }}>
                 {t('management.company.taxIdHelp')}
+              </Typography>
+            </Box>
+            <Box component="fieldset" aria-describedby="company-address-help" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+              <Typography component="legend" variant="subtitle2" sx={{ mb: 2 }}>
+                {t('management.company.billingAddressTitle')}
+              </Typography>
+              <Stack spacing={3}>
+                <FormTextField control={control} name="billingAddress" label={t('management.company.billingAddress')} autoComplete="street-address" minRows={2} disabled={!canEdit} />
+                <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
+                  <FormTextField control={control} name="billingPostalCode" label={t('management.company.billingPostalCode')} autoComplete="postal-code" maxLength={LIMITS.postalCodeMax} disabled={!canEdit} />
+                  <FormTextField control={control} name="billingCity" label={t('management.company.billingCity')} autoComplete="address-level2" maxLength={LIMITS.cityMax} disabled={!canEdit} />
+                </Box>
+              </Stack>
+              <Typography id="company-address-help" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, mx: 1.75 }}>
+                {t('management.company.billingAddressHelp')}
               </Typography>
             </Box>
             {canEdit && (

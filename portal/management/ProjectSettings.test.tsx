@@ -13,7 +13,7 @@ import { clearToasts, getToasts } from '../../src/ui/toast/toastStore';
 import { ProjectSettings } from './ProjectSettings';
 
 const user = { ...testUser, emailVerified: true, onboarding: null, companies: [{ _id: 'c-acme', name: 'Acme' }] };
-const company = (role: 'admin' | 'viewer'): CompanyDto => ({ _id: 'c-acme', name: 'Acme', size: null, logo: null, billingCountry: null, taxId: null, createdAt: '2026-01-01T00:00:00.000Z', role, projects: [] });
+const company = (role: 'admin' | 'viewer'): CompanyDto => ({ _id: 'c-acme', name: 'Acme', size: null, logo: null, billingCountry: null, taxId: null, billingAddress: null, billingPostalCode: null, billingCity: null, createdAt: '2026-01-01T00:00:00.000Z', role, projects: [] });
 const project = (id: string, name: string, servers: number): ProjectDto => ({ _id: id, name, servers, createdAt: '2026-02-01T00:00:00.000Z' });
 
 let projects: ProjectDto[];

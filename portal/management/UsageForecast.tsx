@@ -14,6 +14,8 @@ import { useCompanyUsage, useSetMauAlerts, type MauAlertSettings } from '../../d
 import { MAU_ALERTS, PAST_TIER_RULE } from '../../src/domain/usage/mauRule';
 import type { ServerUsage } from '../../src/domain/usage/schemas';
 import { formatAmount } from '../../src/ui/format';
+import { taxBreakdownText, taxedText, taxLabelText } from '../../src/ui/taxLabel';
+import type { TaxedAmount } from '../../src/domain/billing/schemas';
 import { failureMessage } from '../../src/ui/form/messages';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { formatCount, shortDate } from '../../src/ui/servers/status';
@@ -27,7 +29,8 @@ const BILL = { cents: 'always' } as const;
 
 function ServerForecast({ server: s, companyId }: { server: ServerUsage; companyId: string }) {
   const { t } = useTranslation();
-  const price = (amount: string) => t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(amount, BILL) });
+  // Every amount says what it includes: the company's current country, from the next bill on.
+  const price = (amount: TaxedAmount) => `${t(`management.billing.perCycle.${s.cycle}`, { amount: formatAmount(amount.gross, BILL) })} ${taxLabelText(amount.basis, t)}`;
   return (
     <Box component="li" data-testid="server-usage" sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 3, minWidth: 0 }}>
       <Box sx={{ minWidth: 0 }}>
@@ -45,7 +48,7 @@ function ServerForecast({ server: s, companyId }: { server: ServerUsage; company
         {s.nextTier && (
           <Alert severity={s.overTier ? 'error' : 'warning'} role="status" icon={<TrendingUp />} data-testid="next-tier" sx={{ alignItems: 'center', '& .MuiAlert-message': { minWidth: 0 } }}>
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <span>{t('management.billing.usage.nextTier', { plan: s.nextTier.plan.name, mau: formatCount(s.nextTier.plan.mau), price: price(s.nextTier.total), dueNow: formatAmount(s.nextTier.dueNow, BILL) })}</span>
+              <span>{t('management.billing.usage.nextTier', { plan: s.nextTier.plan.name, mau: formatCount(s.nextTier.plan.mau), price: price(s.nextTier.total), dueNow: taxedText(s.nextTier.dueNow, t) })}</span>
               <Button component={RouterLink} to={`/c/${companyId}/p/${s.project}/server-builder/${s._id}/choose-plan?plan=${encodeURIComponent(s.nextTier.plan._id)}`} variant="contained" size="small">
                 {t('management.billing.usage.upgrade', { plan: s.nextTier.plan.name })}
               </Button>
@@ -101,7 +104,8 @@ export function UsageForecast({ companyId }: { companyId: string }) {
             </Stack>
           )}
           <Typography sx={{ fontWeight: 700 }} data-testid="projected-total">
-            {t('management.billing.usage.total', { amount: formatAmount(data.total, BILL) })}
+            {t('management.billing.usage.total', { amount: taxedText(data.total, t) })}
+            {taxBreakdownText(data.total, t) && ` ${t('management.billing.usage.totalParts', { parts: taxBreakdownText(data.total, t) })}`}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t(PAST_TIER_RULE.messageKey)}

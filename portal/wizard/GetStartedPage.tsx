@@ -8,7 +8,7 @@ import { clientConfig } from '../../src/clientConfig';
 import { ConfigureStep, PlanChoice } from './ConfigureStep';
 import { orderToBegin, preloginLandingStep } from './entry';
 import { defaultOrder, orderOnPlan } from './options';
-import { FOOTERLESS, nextStep, previousStep, PRELOGIN_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type PreloginStep } from './steps';
+import { FOOTERLESS, nextStep, previousStep, PRELOGIN_PROGRESS_STEPS, PRELOGIN_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type PreloginStep } from './steps';
 import { useWizard, wizard } from './store';
 import { usePrice } from './usePrice';
 import { useWizardOptions } from './useWizardOptions';
@@ -80,7 +80,7 @@ export default function GetStartedPage() {
     // The wizard's frame shows at once (and is in the prerendered first screen), with the plan
     // step's heading and hint (the page's largest text); the step's choices once the catalogue is here.
     return (
-      <WizardFrame editing={false} showSignIn progress={{ steps: PRELOGIN_STEPS, current: step }} onClose={UNCLOSABLE.has(step) ? undefined : close} footer={{ totalCents: null, cycle: state.activePaymentPeriod, nextDisabled: true }}>
+      <WizardFrame editing={false} showSignIn progress={{ steps: PRELOGIN_PROGRESS_STEPS, current: step }} onClose={UNCLOSABLE.has(step) ? undefined : close} footer={{ totalCents: null, cycle: state.activePaymentPeriod, nextDisabled: true }}>
         {step === 'preloginChoosePlan' ? (
           <PlanChoice cycle={state.activePaymentPeriod}>{null}</PlanChoice>
         ) : (
@@ -98,10 +98,10 @@ export default function GetStartedPage() {
     <WizardFrame
       editing={false}
       showSignIn
-      progress={{ steps: PRELOGIN_STEPS, current: step }}
+      progress={{ steps: PRELOGIN_PROGRESS_STEPS, current: step }}
       onClose={UNCLOSABLE.has(step) ? undefined : close}
       priceFailed={state.pricing?.check === 'failed' && !FOOTERLESS.has(step)}
-      footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, onBack: back ? () => go(back) : undefined, onNext: next ? () => go(next) : undefined, nextDisabled: !quote }}
+      footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, taxBasis: quote?.basis, onBack: back ? () => go(back) : undefined, onNext: next ? () => go(next) : undefined, nextDisabled: !quote }}
     >
       {step === 'preloginRegister' ? (
         // The account form with what is being ordered beside it (above it on a phone).

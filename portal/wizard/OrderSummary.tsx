@@ -5,7 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { BillingCycle } from '../../src/domain/constants';
 import type { Quote, QuoteLine } from '../../src/domain/pricing';
+import { orderLineName } from '../../src/domain/orders/lineName';
 import { formatCents } from '../../src/ui/format';
+import '../../src/taxI18n';
 import type { WizardOptions } from './options';
 import './i18n';
 
@@ -18,8 +20,9 @@ export function OrderSummary({ name, planId, quote, options, cycle }: { name: st
   const plan = options.plans.find((p) => p._id === planId);
   const label = (line: QuoteLine): string => {
     if (line.kind === 'base') return t('wizard.payment.baseTier', { name: plan?.name ?? '' });
-    if (line.kind === 'region') return options.regions.find((r) => r._id === line.refId)?.name ?? '';
-    return (line.refId && options.byId.get(line.refId)?.name) || '';
+    // Named as the order and the invoice name them (orderLineName).
+    const name = line.kind === 'region' ? options.regions.find((r) => r._id === line.refId)?.name : line.refId ? options.byId.get(line.refId)?.name : undefined;
+    return name ? orderLineName(line.kind, name) : '';
   };
   const per = cycle === 'year' ? t('pricingPage.perYear') : t('pricingPage.perMonth');
   const money = (cents: number) => (cents === 0 ? t('pricingPage.free') : (formatCents(cents) ?? ''));
@@ -33,7 +36,8 @@ export function OrderSummary({ name, planId, quote, options, cycle }: { name: st
         <Row key={`${line.kind}-${line.refId ?? ''}`} label={label(line)} amount={money(line.amount)} />
       ))}
       <Divider sx={{ my: 1.5 }} />
-      <Row label={t('pricingPage.total')} amount={quote.total === 0 ? t('pricingPage.free') : `${money(quote.total)}${per}`} strong />
+      {/* A visitor has no billing country yet: the total is before tax, and says so. */}
+      <Row label={t('pricingPage.total')} amount={quote.total === 0 ? t('pricingPage.free') : `${money(quote.total)}${per} ${t('taxNet')}`} strong />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {t('wizard.payment.taxNote')}
       </Typography>

@@ -21,6 +21,7 @@ const summary = {
   discount: '0.00',
   tax: '3.92',
   total: { amount: '493.92', currency: 'USD' },
+  taxBasis: { country: 'CH', rate: 0.8, kind: 'standard' },
   customer: { email: 'ada@example.com' },
   cardOnFile: null,
 };

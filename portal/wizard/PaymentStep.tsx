@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ordersApi, type CheckoutSummary } from '../../dataProvider/orders';
 import { failureMessage } from '../../src/ui/form/messages';
 import { formatAmount } from '../../src/ui/format';
+import { taxLabelText, taxLineText } from '../../src/ui/taxLabel';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { CHECKOUT_FRAME_HEIGHT, openCheckout } from './checkout';
 import { wizard } from './store';
@@ -30,9 +31,21 @@ async function waitUntilActive(deploymentId: string): Promise<boolean> {
 /**
  * SPEC §2 payment: the summary (base tier, add-ons, tax note, total) and the inline checkout; the
  * wizard's paymentDetails step and the payment modal both show it. With nothing due, `onNotDue`
- * runs (by default `onPaid`: an edit that charged nothing has nothing to pay).
+ * runs (by default `onPaid`: an edit that charged nothing has nothing to pay). A checkout that
+ * cannot be opened (no such server, another company's) goes to `onUnavailable` when given, else
+ * its message shows beside the summary.
  */
-export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deploymentId: string; onPaid: () => void; onNotDue?: () => void }) {
+export function PaymentStep({
+  deploymentId,
+  onPaid,
+  onNotDue = onPaid,
+  onUnavailable,
+}: {
+  deploymentId: string;
+  onPaid: (summary: CheckoutSummary) => void;
+  onNotDue?: (summary: CheckoutSummary) => void;
+  onUnavailable?: (error: unknown) => void;
+}) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const [summary, setSummary] = useState<CheckoutSummary | null>(null);
@@ -47,7 +60,7 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
       async (s) => {
         if (!live) return;
         setSummary(s);
-        if (!s.paymentRequired) return onNotDue();
+        if (!s.paymentRequired) return onNotDue(s);
         const container = frame.current;
         if (!container) return;
         const config = await ordersApi.paymentsConfig();
@@ -64,7 +77,7 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
             cardOnFile: s.cardOnFile,
             onCompleted: () => {
               setConfirming(true);
-              void waitUntilActive(deploymentId).then((active) => (active ? onPaid() : setFailure(t('wizard.payment.notConfirmed'))));
+              void waitUntilActive(deploymentId).then((active) => (active ? onPaid(s) : setFailure(t('wizard.payment.notConfirmed'))));
             },
             // SPEC §4: a discount applied in the checkout records its code and totals.
             onDiscountApplied: ({ code, total }) =>
@@ -79,13 +92,17 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
         if (live) close = () => handle.close();
         else handle.close();
       },
-      (e: unknown) => live && setFailure(failureMessage(e, t)),
+      (e: unknown) => {
+        if (!live) return;
+        if (onUnavailable) onUnavailable(e);
+        else setFailure(failureMessage(e, t));
+      },
     );
     return () => {
       live = false;
       close?.();
     };
-    // The checkout opens once per server; onPaid and onNotDue are read at that moment.
+    // The checkout opens once per server; onPaid, onNotDue and onUnavailable are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [deploymentId]);
 
@@ -107,8 +124,9 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
               <Line key={`${l.kind}-${l.refId ?? ''}`} label={l.name} amount={l.amount} />
             ))}
             <Divider sx={{ my: 1.5 }} />
-            <Line label={t('wizard.payment.tax')} amount={summary.tax} />
-            <Line label={t('pricingPage.total')} amount={summary.total.amount} strong suffix={per} />
+            {/* The tax names its rate and country (the company's current one), the total what it includes. */}
+            <Line label={taxLineText(summary.taxBasis, t)} amount={summary.tax} testId="summary-tax" />
+            <Line label={t('pricingPage.total')} amount={summary.total.amount} strong suffix={`${per} ${taxLabelText(summary.taxBasis, t)}`} testId="summary-total" />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('wizard.payment.taxNote')}
             </Typography>
@@ -137,9 +155,9 @@ export function PaymentStep({ deploymentId, onPaid, onNotDue = onPaid }: { deplo
   );
 }
 
-function Line({ label, amount, strong, suffix = '' }: { label: string; amount: string; strong?: boolean; suffix?: string }) {
+function Line({ label, amount, strong, suffix = '', testId }: { label: string; amount: string; strong?: boolean; suffix?: string; testId?: string }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, fontWeight: strong ? 700 : 400 }}>
+    <Box data-testid={testId} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, fontWeight: strong ? 700 : 400 }}>
       <span>{label}</span>
       <span>{`${formatAmount(amount, { cents: 'always' })}${suffix}`}</span>
     </Box>

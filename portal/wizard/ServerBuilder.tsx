@@ -19,13 +19,15 @@ import { serverNameSchema, type OrderChange, type OrderReview } from '../../src/
 import { useSelection } from '../../src/companySelection';
 import { failureMessage } from '../../src/ui/form/messages';
 import { formatAmount } from '../../src/ui/format';
+import { grossText, taxedText, taxLabelText, taxLineText } from '../../src/ui/taxLabel';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { ConfigureStep } from './ConfigureStep';
 import { defaultOrder, orderFeatures, orderFromDeployment, orderOnPlan, shapeOf, type Order, type WizardOptions } from './options';
 import { PaymentStep } from './PaymentStep';
+import { PaymentUnavailable, type PaymentUnavailableReason } from './PaymentUnavailable';
 import { ServerCreated } from './ServerCreated';
 import { CONFIGURE_STEPS, landingStep, orderToBegin } from './entry';
-import { APP_STEPS, FOOTERLESS, nextStep, previousStep, PROGRESS_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type AppStep } from './steps';
+import { APP_STEPS, FOOTERLESS, nextStep, PAYMENT_SERVER_PARAM, PRELOGIN_PROGRESS_STEPS, previousStep, PROGRESS_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type AppStep } from './steps';
 import { wizard, useWizard } from './store';
 import { createBody, submitOrder } from './submit';
 import { usePrice } from './usePrice';
@@ -47,13 +49,17 @@ export default function ServerBuilderPage() {
   const { companyId, projectId, projects } = useSelection();
   const state = useWizard();
   const { options, failed } = useWizardOptions(companyId);
-  // Opened cold (new tab, browser restart), payment and success have nothing to show: first step.
-  const step = asked && landingStep(asked, state, editId);
-  const quote = usePrice(options, state);
+  // A new order's payment address names its server, so it opens in any tab of the signed-in browser.
+  const addressed = asked === 'paymentDetails' && !editId ? new URLSearchParams(search).get(PAYMENT_SERVER_PARAM) : null;
+  // Opened cold (new tab, browser restart) without their server, payment and success have nothing to show: first step.
+  const step = asked && landingStep(asked, state, editId, addressed);
+  // Naming the company: the total is on its billing country, as every bill of it is.
+  const quote = usePrice(options, state, undefined, companyId);
   const [editing, setEditing] = useState<{ deployment: DeploymentDto; order: Order } | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [review, setReview] = useState<{ change: OrderChange; answer: OrderReview } | null>(null);
+  const [unavailable, setUnavailable] = useState<{ id: string; reason: PaymentUnavailableReason } | null>(null);
   const continued = useRef(false);
   const enteredWith = useRef<WizardOptions | null>(null);
   const cont = new URLSearchParams(search).has('continue');
@@ -63,6 +69,8 @@ export default function ServerBuilderPage() {
   const dashboardRoot = `${scope}/dashboard`;
   const base = `${scope}/server-builder${editId ? `/${editId}` : ''}`;
   const go = (s: AppStep, id = editId) => navigate(`${scope}/server-builder${id ? `/${id}` : ''}/${STEP_PATHS[s]}`);
+  /** After the order: its payment, at an address that names the server. */
+  const toPayment = (serverId: string) => navigate(`${scope}/server-builder/${STEP_PATHS.paymentDetails}?${new URLSearchParams({ [PAYMENT_SERVER_PARAM]: serverId }).toString()}`);
   /** SPEC §4/§8: a failed submit or load goes to dashboardRoot with the message. */
   const fail = (message: string) => {
     showToast({ text: message, variant: 'destructive' });
@@ -131,7 +139,8 @@ export default function ServerBuilderPage() {
     try {
       const answer = await submitOrder(body);
       wizard.submitted(answer._id, answer.provisionSummary ?? null, answer.flags.free);
-      go(answer.paymentRequired ? 'paymentDetails' : 'serverCreated', undefined);
+      if (answer.paymentRequired) toPayment(answer._id);
+      else go('serverCreated', undefined);
     } catch (error) {
       fail(failureMessage(error, t));
     } finally {
@@ -220,9 +229,30 @@ export default function ServerBuilderPage() {
     navigate(dashboardRoot);
   };
 
+  // The server this payment is for: the edited one, else the one the address names (older
+  // addresses named none: this tab's order). Another than this tab's order is opened cold.
+  const payFor = editId ? state.serverId : (addressed ?? state.serverId);
+  const coldPayment = step === 'paymentDetails' && payFor !== null && payFor !== state.serverId;
+  const paid = (summary: { deploymentId: string; name: string }) => {
+    // The success page announces the server paid for, also when the address was opened cold.
+    if (coldPayment) wizard.update({ serverId: summary.deploymentId, name: summary.name });
+    go('serverCreated', editId);
+  };
   let content;
   if (step === 'paymentDetails') {
-    content = state.serverId ? <PaymentStep deploymentId={state.serverId} onPaid={() => go('serverCreated', editId)} /> : <Navigate to={`${base}/${STEP_PATHS.choosePlan}`} replace />;
+    if (!payFor) content = <Navigate to={`${base}/${STEP_PATHS.choosePlan}`} replace />;
+    else if (unavailable?.id === payFor) content = <PaymentUnavailable reason={unavailable.reason} deploymentsPath={`${scope}/deployments`} />;
+    else
+      content = (
+        <PaymentStep
+          key={payFor}
+          deploymentId={payFor}
+          onPaid={paid}
+          // A new order with nothing due was paid meanwhile (another tab); an edit that charged nothing is done.
+          onNotDue={editId ? paid : (s) => setUnavailable({ id: payFor, reason: { kind: 'notDue', name: s.name, status: s.status, free: Number(s.total.amount) === 0 } })}
+          onUnavailable={editId ? undefined : (error) => setUnavailable({ id: payFor, reason: { kind: 'refused', error } })}
+        />
+      );
   } else if (step === 'serverCreated') {
     content = <ServerCreated name={state.name} editing={Boolean(editId)} deploymentsPath={`${scope}/deployments`} dashboardPath={dashboardRoot} />;
   } else if (order) {
@@ -242,27 +272,32 @@ export default function ServerBuilderPage() {
     <WizardFrame
       editing={Boolean(editId)}
       onClose={UNCLOSABLE.has(step) ? undefined : close}
-      backToConfiguration={step === 'paymentDetails' ? () => go('chooseExtras') : undefined}
-      progress={step === 'serverCreated' ? undefined : { steps: PROGRESS_STEPS, current: step }}
+      // Back to the configuration of this tab's order; a payment opened cold has none here to go back to.
+      backToConfiguration={step === 'paymentDetails' && !coldPayment && unavailable?.id !== payFor ? () => go('chooseExtras') : undefined}
+      progress={step === 'serverCreated' ? undefined : { steps: step === 'paymentDetails' && state.prelogin && !coldPayment ? PRELOGIN_PROGRESS_STEPS : PROGRESS_STEPS, current: step }}
       priceFailed={state.pricing?.check === 'failed' && !FOOTERLESS.has(step)}
-      footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, onBack: back ? () => go(back) : undefined, onNext, nextDisabled: busy || refusals.length > 0 || Boolean(nameError) || !quote, nextLoading: busy }}
+      footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, taxBasis: quote?.basis, onBack: back ? () => go(back) : undefined, onNext, nextDisabled: busy || refusals.length > 0 || Boolean(nameError) || !quote, nextLoading: busy }}
     >
       {content}
       <Dialog open={Boolean(review)} onClose={() => setReview(null)} aria-labelledby="review-title">
         <DialogTitle id="review-title">{t('wizard.review.title')}</DialogTitle>
         {review && (
           <DialogContent>
-            <Typography>{t('wizard.review.current', { total: review.answer.current.total, cycle: t(`wizard.cycle.${review.answer.current.cycle}`) })}</Typography>
-            <Typography>{t('wizard.review.next', { total: review.answer.next.total, cycle: t(`wizard.cycle.${review.answer.next.cycle}`) })}</Typography>
+            {/* Now and after on one basis, the company's current country, each amount saying what it includes. */}
+            <Typography data-testid="review-current">{t('wizard.review.current', { amount: taxedText(review.answer.current.bill, t), cycle: t(`wizard.cycle.${review.answer.current.cycle}`) })}</Typography>
+            <Typography data-testid="review-next">{t('wizard.review.next', { amount: taxedText(review.answer.next.bill, t), cycle: t(`wizard.cycle.${review.answer.next.cycle}`) })}</Typography>
             <Typography sx={{ mt: 1, fontWeight: 700 }} data-testid="review-due-now">
-              {t('wizard.review.dueNow', { amount: review.answer.amountDueNow, days: review.answer.remainingDays })}
+              {t('wizard.review.dueNow', { amount: taxedText(review.answer.dueNow, t), days: review.answer.remainingDays })}
             </Typography>
-            {review.answer.paymentRequired && (
+            {review.answer.paymentRequired && review.answer.taxBasis.kind === 'standard' && (
               <Typography color="text.secondary" data-testid="review-tax-now">
-                {t('wizard.review.taxNow', { amount: formatAmount(review.answer.taxDueNow, { cents: 'always' }) })}
+                {t('wizard.review.taxNow', { tax: taxLineText(review.answer.taxBasis, t), amount: formatAmount(review.answer.taxDueNow, { cents: 'always' }) })}
               </Typography>
             )}
-            {Number(review.answer.credit) > 0 && <Typography>{t('wizard.review.credit', { amount: review.answer.credit })}</Typography>}
+            {Number(review.answer.credit) > 0 && <Typography>{t('wizard.review.credit', { amount: grossText(review.answer.credit, review.answer.taxBasis, t) })}</Typography>}
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="review-basis">
+              {t(review.answer.taxBasis.country ? 'wizard.review.basis' : 'wizard.review.basisNone', { label: taxLabelText(review.answer.taxBasis, t) })}
+            </Typography>
           </DialogContent>
         )}
         <DialogActions>

@@ -12,6 +12,8 @@ import { Link as RouterLink } from 'react-router';
 import { clientConfig } from '../../src/clientConfig';
 import { formatCents } from '../../src/ui/format';
 import type { BillingCycle } from '../../src/domain/constants';
+import type { TaxBasis } from '../../src/domain/billing/tax';
+import { taxLabelText } from '../../src/ui/taxLabel';
 import type { WizardStep } from './steps';
 import './i18n';
 
@@ -21,7 +23,7 @@ export interface WizardFrameProps {
   /** paymentDetails: back to the configuration. */
   backToConfiguration?: () => void;
   /** null hides the footer (SPEC §2: paymentDetails, serverCreated, preloginRegister). */
-  footer: { totalCents: number | null; cycle: BillingCycle; onBack?: () => void; onNext?: () => void; nextDisabled?: boolean; nextLoading?: boolean } | null;
+  footer: { totalCents: number | null; cycle: BillingCycle; taxBasis?: TaxBasis; onBack?: () => void; onNext?: () => void; nextDisabled?: boolean; nextLoading?: boolean } | null;
   priceFailed?: boolean;
   /** Visitors: 'Already have an account?'. */
   showSignIn?: boolean;
@@ -82,6 +84,14 @@ export function WizardFrame({ editing, onClose, backToConfiguration, footer, pri
               <Typography data-testid="wizard-total" sx={{ fontWeight: 700, fontSize: { xs: '1.1rem', md: '1.4rem' }, lineHeight: 1.2 }}>
                 {total ?? '—'}
               </Typography>
+              {/* What the total includes: the company's billing country once known, else before tax. */}
+              {footer.taxBasis && Boolean(footer.totalCents) && (
+                <Typography variant="caption" color="text.secondary" data-testid="wizard-total-tax" sx={{ display: 'block' }}>
+                  {taxLabelText(footer.taxBasis, t)}
+                  {/* The plans' and options' prices on the cards are before tax; the total adds it. */}
+                  {footer.taxBasis.kind === 'standard' && ` · ${t('taxPricesBefore')}`}
+                </Typography>
+              )}
             </Box>
             {footer.onBack && (
               <Button variant="outlined" onClick={footer.onBack}>

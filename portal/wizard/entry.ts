@@ -33,10 +33,11 @@ export function orderToBegin(state: WizardState, options: WizardOptions, firstEn
 /**
  * The step the signed-in wizard shows at `step`: payment needs the server it pays for, and the
  * success page the server it announces; without one (opened cold) the user starts at the first
- * step. In edit mode payment is for the server being edited, which the page loads itself.
+ * step. A payment address names its server (`?deploymentId=`), so it opens in any tab; in edit
+ * mode payment is for the server being edited, which the page loads itself.
  */
-export function landingStep(step: AppStep, state: WizardState, editId: string | undefined): AppStep {
-  if (step === 'paymentDetails' && !editId && !state.serverId) return 'choosePlan';
+export function landingStep(step: AppStep, state: WizardState, editId: string | undefined, addressedId: string | null = null): AppStep {
+  if (step === 'paymentDetails' && !editId && !state.serverId && !addressedId) return 'choosePlan';
   if (step === 'serverCreated' && (editId ? state.serverId !== editId : !state.serverId)) return 'choosePlan';
   return step;
 }

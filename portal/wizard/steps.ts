@@ -8,6 +8,12 @@ export const PROGRESS_STEPS: readonly AppStep[] = APP_STEPS.filter((s) => s !== 
 export const PRELOGIN_STEPS = ['preloginChoosePlan', 'preloginChooseRegion', 'preloginRegister'] as const;
 export type PreloginStep = (typeof PRELOGIN_STEPS)[number];
 
+/**
+ * The indicator of a visitor's order: its own steps, then the payment it reaches once signed in,
+ * so the count stays the same on both sides of the sign-up ("Step 3 of 4", then "Step 4 of 4").
+ */
+export const PRELOGIN_PROGRESS_STEPS: readonly WizardStep[] = [...PRELOGIN_STEPS, 'paymentDetails'];
+
 export type WizardStep = AppStep | PreloginStep;
 
 export const STEP_PATHS: Record<WizardStep, string> = {
@@ -22,6 +28,9 @@ export const STEP_PATHS: Record<WizardStep, string> = {
   preloginChooseRegion: 'choose-region',
   preloginRegister: 'complete-setup',
 };
+
+/** The query parameter of a payment address that names the server it pays for. */
+export const PAYMENT_SERVER_PARAM = 'deploymentId';
 
 export const stepOfPath = <S extends WizardStep>(steps: readonly S[], path: string | undefined): S | null => steps.find((s) => STEP_PATHS[s] === path) ?? null;
 

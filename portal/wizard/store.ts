@@ -34,6 +34,8 @@ export interface WizardState {
   tracking: { clyId: string | null; utm: UtmTags };
   /** The idempotency key of the current submission attempt and the body it was made for. */
   submission: { key: string; body: string } | null;
+  /** The order was chosen in the pre-login wizard: its payment continues that wizard's step count. */
+  prelogin?: boolean;
 }
 
 export const WIZARD_KEY = 'beacon.wizard';
@@ -180,7 +182,7 @@ export function createWizardStore(deps: WizardStoreDeps = browserDeps) {
 
     /** Restores the configuration the account kept (another device's sign-up) as the wizard in progress. */
     restoreConfiguration(saved: PendingConfiguration) {
-      set({ ...emptyState(saved.name), activePaymentPeriod: saved.cycle, subscription: { ...saved.order, _id: null }, inProgress: true, tracking: state.tracking });
+      set({ ...emptyState(saved.name), activePaymentPeriod: saved.cycle, subscription: { ...saved.order, _id: null }, inProgress: true, tracking: state.tracking, prelogin: true });
     },
 
     /** The saved configuration, if a fresh one exists (read without removing it). */
@@ -194,7 +196,7 @@ export function createWizardStore(deps: WizardStoreDeps = browserDeps) {
     restoreCompleteSetup(): boolean {
       const saved = this.peekCompleteSetup();
       if (!saved) return false;
-      set({ ...saved, inProgress: true, serverId: null, provisionSummary: null });
+      set({ ...saved, inProgress: true, serverId: null, provisionSummary: null, prelogin: true });
       return true;
     },
 

@@ -9,7 +9,7 @@ import { PRICE_CONFIRM_DEBOUNCE_MS, usePrice } from './usePrice';
 
 const options = testOptions();
 const basic = testPlans.find((p) => p._id === 'basic') as (typeof testPlans)[number];
-const answer = (amount: string) => ({ total: { amount, currency: 'USD' }, subtotal: amount, tax: '0.00', discount: '0.00', credit: '0.00', balance: amount, cycle: 'month', monthly: amount, isDiscountApplied: false, discountCode: null, lines: [] }) as PricingAnswer;
+const answer = (amount: string) => ({ total: { amount, currency: 'USD' }, subtotal: amount, tax: '0.00', discount: '0.00', credit: '0.00', balance: amount, cycle: 'month', monthly: amount, isDiscountApplied: false, discountCode: null, lines: [], taxBasis: { country: null, rate: 0, kind: 'noCountry' } }) as PricingAnswer;
 
 function render(pricingCall: (r: unknown) => Promise<PricingAnswer>) {
   return renderHook(() => {

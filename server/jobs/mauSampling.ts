@@ -5,7 +5,7 @@ import { dueMauAlerts, mauMonthStart, type MauAlert } from '../../src/domain/usa
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { Db } from '../db/client';
 import { companies, companyMembers, deploymentRuntime, deployments, mauDailySamples, mauHistory, subscriptions, users } from '../db/schema';
-import { renderMail } from '../mail/templates';
+import { mauMailFigures, renderMail } from '../mail/templates';
 import { mauOfMonth, type ReportMailing } from '../../analytics/server/services';
 
 /** Past periods whose shape the forecast reads. */
@@ -64,7 +64,8 @@ export function createMauSampling({ db, mailing, log }: { db: Db; mailing: Repor
     const kind = send === 'runOut' ? 'mauRunOut' : 'mauWarning';
     const runOutDay = forecast?.runOutOn ? Number(forecast.runOutOn.slice(8, 10)) : 0;
     for (const admin of admins) {
-      await mailing.mailer.send(admin.email, renderMail(mailing.t, kind, { name: admin.firstName, link, more: devices, expiry: { used, limit, share, forecast: forecast?.forecast ?? used, runOutDay }, server: d.name }), link);
+      const expiry = mauMailFigures({ used, limit, share, forecast: forecast?.forecast ?? used, runOutDay });
+      await mailing.mailer.send(admin.email, renderMail(mailing.t, kind, { name: admin.firstName, link, more: devices, expiry, server: d.name }), link);
     }
     log.info({ deploymentId: d.id, used, limit, alert: send }, 'MAU alert sent');
   }

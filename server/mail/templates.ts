@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { mauSharePercent } from '../../src/domain/usage/mauRule';
 
 export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut' | 'passkeyAdded' | 'passkeyRemoved' | 'passkeyUsed' | 'paymentReminder';
 
@@ -12,8 +13,8 @@ export interface MailParams {
   name: string;
   /** The action link, or, for code mails, the code to type. */
   link: string;
-  /** Interpolation values: expiry figures and names the template mentions. */
-  expiry: Record<string, number>;
+  /** Interpolation values: expiry figures and names the template mentions (`count` a number, for plurals). */
+  expiry: Record<string, number | string>;
   inviter?: string;
   company?: string;
   /** A server's name (user text: bodies only, never a subject). */
@@ -22,6 +23,17 @@ export interface MailParams {
   passkey?: string;
   /** A second link, labelled by `mail.<kind>.more` (the MAU mails: the devices behind the count). */
   more?: string;
+}
+
+const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * The figures of a MAU alert mail as people read them: counts with thousands separators ("4,200"),
+ * `share` the alert's threshold (80 or 100, the subject) and `percent` the share of the tier used,
+ * past 100 too ("106%").
+ */
+export function mauMailFigures(f: { used: number; limit: number; share: number; forecast: number; runOutDay: number }): Record<string, number | string> {
+  return { used: counts.format(f.used), limit: counts.format(f.limit), forecast: counts.format(f.forecast), share: f.share, percent: mauSharePercent(f.used, f.limit), runOutDay: f.runOutDay };
 }
 
 const CODE_MAILS = new Set<MailKind>(['deleteCompany']);

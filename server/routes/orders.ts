@@ -14,7 +14,8 @@ import {
   receiptParamsSchema,
   reviewRequestSchema,
 } from '../../src/domain/orders/schemas';
-import { cardCheckoutAnswerSchema, cardCheckoutBodySchema, cardUpdateAnswerSchema, companyBillingSchema, receiptSchema, standInPaySchema } from '../../src/domain/payments/schemas';
+import { cardCheckoutAnswerSchema, cardCheckoutBodySchema, cardUpdateAnswerSchema, companyBillingSchema, standInPaySchema } from '../../src/domain/payments/schemas';
+import { DOCUMENT_CSP, PRINT_SCRIPT } from '../services/invoiceHtml';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import { errorReplies, ok, replies } from './envelope';
@@ -75,12 +76,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await billing.cardCheckout(request.actor, { companyId: request.params.id }));
   });
 
-  // A JSON receipt, downloaded as a file.
-  app.get('/companies/:id/transactions/:txId/receipt', { schema: { tags: ['billing'], params: receiptParamsSchema, response: replies(receiptSchema) } }, async (request, reply) => {
-    const user = request.actor;
-    const { fileName, receipt } = await billing.receipt(user, { companyId: request.params.id, transactionId: request.params.txId });
-    return reply.header('content-disposition', `attachment; filename="${fileName}"`).send(ok(receipt));
-  });
+  // The payment's receipt: a printable page like the invoice ("Download PDF" prints it to PDF).
+  app.get(
+    '/companies/:id/transactions/:txId/receipt',
+    { schema: { tags: ['billing'], params: receiptParamsSchema, response: { 200: { description: 'The printable receipt', content: { 'text/html': { schema: z.string() } } }, ...errorReplies } } },
+    async (request, reply) => {
+      const { html } = await billing.receipt(request.actor, { companyId: request.params.id, transactionId: request.params.txId });
+      return sendDocument(reply as FastifyReply, html);
+    },
+  );
 
   // The invoice a finance team files: our printable page, or a redirect to Paddle's PDF.
   app.get(
@@ -100,15 +104,27 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const raw = reply as FastifyReply;
       raw.header('cache-control', 'private, no-store');
       if ('url' in invoice) return raw.redirect(invoice.url);
-      // Customer text is escaped, and a page with no script may run none.
-      return raw.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'").type('text/html; charset=utf-8').send(invoice.html);
+      return sendDocument(raw, invoice.html);
     },
   );
 };
 
+/**
+ * An invoice or receipt page, sent as it is (the typed reply knows only JSON answers). Customer
+ * text is escaped, and the page may run no script but our print script (DOCUMENT_CSP).
+ */
+function sendDocument(reply: FastifyReply, html: string) {
+  return reply.header('cache-control', 'private, no-store').header('content-security-policy', DOCUMENT_CSP).type('text/html; charset=utf-8').send(html);
+}
+
 /** The cost of an order before it is made (public scope): the pre-login wizard shows it too. */
 export const orderPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders } = app;
+
+  // The invoice and receipt pages' one script: "Download PDF" opens the print dialog (Save as PDF).
+  app.get('/documents/print.js', { schema: { tags: ['billing'], response: { 200: { description: 'The print script of the invoice and receipt pages', content: { 'text/javascript': { schema: z.string() } } }, ...errorReplies } } }, async (_request, reply) => {
+    return (reply as FastifyReply).header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(PRINT_SCRIPT);
+  });
 
   // Open to visitors like /deployments/pricing: the pre-login wizard shows the cost too.
   app.post('/deployments/generate-preview', { schema: { tags, body: previewRequestSchema, response: replies(orderPreviewSchema) } }, async (request) => {

@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AdminCompanyDetail, AdminCompanyRow, ViewAsAnswer, ViewAsRefusal } from '../../src/domain/admin/schemas';
+import type { AdminCompanyDetail, AdminCompanyRow, PaymentProviderLabel, ViewAsAnswer, ViewAsRefusal } from '../../src/domain/admin/schemas';
 import type { Db } from '../db/client';
-import { companies, companyMembers, deployments, planGroups, projects, subscriptions, users } from '../db/schema';
+import { companies, companyMembers, deploymentRuntime, deployments, planGroups, plans, projects, subscriptions, users } from '../db/schema';
 import { AppError } from '../errors';
+import type { PaymentsMode } from '../startMode';
 import { countUpTo, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { recordAudit } from './audit';
 import { UUID } from './plans';
@@ -121,10 +122,20 @@ function viewAsRefusal(admin: { id: string } | null, actorId: string): ViewAsRef
   return admin.id === actorId ? 'CANNOT_ACT_ON_SELF' : null;
 }
 
+/**
+ * Who takes a subscription's payments as its customer meets them. The local stand-in records its
+ * subscriptions under Paddle's name (it plays Paddle's notifications), so this process's payment
+ * mode tells them apart: without Paddle's keys no subscription was paid through Paddle.
+ */
+function paymentProvider(vendor: string, payments: PaymentsMode): PaymentProviderLabel {
+  if (vendor === 'free') return 'free';
+  return payments === 'paddle' ? 'paddle' : 'stand-in';
+}
+
 export type AdminCompanyService = ReturnType<typeof createAdminCompanyService>;
 
 /** The admin area's companies: list, export, a company's page, edit, and the read-only view as its admin. */
-export function createAdminCompanyService({ db }: { db: Db }) {
+export function createAdminCompanyService({ db, payments }: { db: Db; payments: PaymentsMode }) {
   const table = companiesTable(db);
   return {
     ...listAndExport({ db, resource: 'companies' }, table, whereOf),
@@ -142,7 +153,13 @@ export function createAdminCompanyService({ db }: { db: Db }) {
           .where(eq(companyMembers.companyId, company.id))
           .orderBy(asc(users.email)),
         db.select({ _id: projects.id, name: projects.name }).from(projects).where(eq(projects.companyId, company.id)).orderBy(asc(projects.createdAt)),
-        db.select().from(deployments).where(eq(deployments.companyId, company.id)).orderBy(asc(deployments.createdAt)),
+        db
+          .select({ d: deployments, planName: plans.name, deletingOn: deploymentRuntime.terminationScheduledAt })
+          .from(deployments)
+          .leftJoin(plans, eq(plans.id, deployments.planId))
+          .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
+          .where(eq(deployments.companyId, company.id))
+          .orderBy(asc(deployments.createdAt)),
         db.select().from(subscriptions).where(eq(subscriptions.companyId, company.id)).orderBy(asc(subscriptions.createdAt)),
         viewAsTarget(db, company.id),
       ]);
@@ -152,8 +169,29 @@ export function createAdminCompanyService({ db }: { db: Db }) {
         billingCountry: company.billingCountry,
         people,
         projects: projectRows,
-        deployments: servers.map((d) => ({ _id: d.id, name: d.name, status: d.status, planCode: d.planCode, free: d.free, projectId: d.projectId, createdAt: d.createdAt.toISOString() })),
-        subscriptions: subs.map((s) => ({ _id: s.id, deploymentId: s.deploymentId, status: s.status, cycle: s.cycle, vendor: s.vendor, total: s.quote.total, currency: s.quote.currency })),
+        deployments: servers.map(({ d, planName, deletingOn }) => ({
+          _id: d.id,
+          name: d.name,
+          status: d.status,
+          planCode: d.planCode,
+          planName: planName ?? d.planCode,
+          free: d.free,
+          projectId: d.projectId,
+          terminationScheduledAt: deletingOn?.toISOString() ?? null,
+          createdAt: d.createdAt.toISOString(),
+        })),
+        subscriptions: subs.map((s) => ({
+          _id: s.id,
+          deploymentId: s.deploymentId,
+          status: s.status,
+          cycle: s.cycle,
+          vendor: s.vendor,
+          paymentProvider: paymentProvider(s.vendor, payments),
+          scheduledChange: s.scheduledChange ?? null,
+          nextBilledAt: s.nextBilledAt?.toISOString() ?? null,
+          total: s.quote.total,
+          currency: s.quote.currency,
+        })),
         // Whom "View as" opens the product as, or why the server would refuse it: the button says so before a click.
         viewAs: { email: target?.email ?? null, refused: viewAsRefusal(target ?? null, actor.id) },
       };

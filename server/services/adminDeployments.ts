@@ -5,7 +5,7 @@ import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import { mauMonthStart } from '../../src/domain/usage/mauRule';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { companies, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, mauHistory, regions, subscriptions } from '../db/schema';
+import { companies, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, mauHistory, plans, regions, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { taskDto } from './deploymentTasks';
@@ -28,11 +28,14 @@ export const DEPLOYMENT_EXPORT_COLUMNS = [
   { id: 'name', header: 'Name' },
   { id: 'companyName', header: 'Company' },
   { id: 'status', header: 'Status' },
-  { id: 'planCode', header: 'Plan' },
+  { id: 'planName', header: 'Plan' },
   { id: 'regionName', header: 'Region' },
   { id: 'subscriptionStatus', header: 'Subscription' },
   { id: 'createdAt', header: 'Created' },
 ] as const;
+
+// The plan as the customer sees it ("Growth"); its code should the plan row be gone.
+const planNameColumn = sql<string>`coalesce(${plans.name}, ${deployments.planCode})`;
 
 // The region is the plan_config's region id (a uuid as text); the join compares it as text.
 const regionJoin = sql`${regions.id}::text = ${deployments.planConfig}->>'region'`;
@@ -44,6 +47,7 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
     companyName: { column: companies.name, type: 'text' },
     status: { column: sql`${deployments.status}::text`, type: 'text' },
     planCode: { column: deployments.planCode, type: 'text' },
+    planName: { column: planNameColumn, type: 'text' },
     regionName: { column: sql`coalesce(${regions.name}, '')`, type: 'text' },
     subscriptionStatus: { column: sql`coalesce(${subscriptions.status}::text, '')`, type: 'text' },
     createdAt: { column: deployments.createdAt, type: 'timestamptz' },
@@ -54,6 +58,7 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
       .select({
         d: deployments,
         companyName: companies.name,
+        planName: planNameColumn,
         regionName: regions.name,
         subscriptionStatus: subscriptions.status,
         scheduledChange: subscriptions.scheduledChange,
@@ -62,6 +67,7 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
       })
       .from(deployments)
       .innerJoin(companies, eq(companies.id, deployments.companyId))
+      .leftJoin(plans, eq(plans.id, deployments.planId))
       .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
       .leftJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
       .leftJoin(regions, regionJoin)
@@ -77,6 +83,7 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
         companyName: r.companyName,
         status: r.d.status,
         planCode: r.d.planCode,
+        planName: r.planName,
         free: r.d.free,
         regionName: r.regionName,
         subscriptionStatus: r.subscriptionStatus,
@@ -94,6 +101,7 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
         .select({ n: count() })
         .from(deployments)
         .innerJoin(companies, eq(companies.id, deployments.companyId))
+        .leftJoin(plans, eq(plans.id, deployments.planId))
         .leftJoin(subscriptions, eq(subscriptions.deploymentId, deployments.id))
         .leftJoin(regions, regionJoin)
         .where(where)
@@ -104,7 +112,7 @@ const deploymentsTable = (db: Db): AdminTable<AdminDeploymentSortField, AdminDep
 function whereOf(query: DeploymentListQuery): SQL | undefined {
   const f = query.filter ?? {};
   return and(
-    searchOver(query.q, [deployments.name, companies.name, deployments.planCode, sql`${deployments.id}::text`]),
+    searchOver(query.q, [deployments.name, companies.name, deployments.planCode, sql`${deployments.id}::text`, plans.name]),
     query.ids ? (query.ids.length ? inArray(deployments.id, query.ids) : sql`false`) : undefined,
     f.status ? eq(deployments.status, f.status) : undefined,
     f.companyId === undefined ? undefined : UUID.test(f.companyId) ? eq(deployments.companyId, f.companyId) : sql`false`,
@@ -128,7 +136,7 @@ export function createAdminDeploymentService({ db, config, actions }: { db: Db; 
       const [row] = await anyDeploymentViewRowsQuery(db).where(eq(deployments.id, input.deploymentId));
       if (!row) throw new AppError('DEPLOYMENT_NOT_FOUND');
       const [[view], mauHistory, [company], tasks, backups] = await Promise.all([
-        deploymentViews(db, [row], config.PAST_DUE_GRACE_DAYS),
+        deploymentViews(db, [row], config.PAST_DUE_GRACE_DAYS, config.SELLER_TAX_ID),
         mauHistoryOf(db, row.deployment.id),
         db.select({ name: companies.name }).from(companies).where(eq(companies.id, row.deployment.companyId)),
         db.select().from(deploymentTasks).where(eq(deploymentTasks.deploymentId, row.deployment.id)).orderBy(desc(deploymentTasks.seq)).limit(200),

@@ -2,7 +2,7 @@ import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-or
 import { redactSecrets, type AuditTargetType } from '../../src/domain/audit';
 import type { AuditLogRow } from '../../src/domain/admin/schemas';
 import type { Db } from '../db/client';
-import { auditLogs } from '../db/schema';
+import { analyticsApps, analyticsMembers, analyticsReports, analyticsTenants, auditLogs, companies, deployments, deploymentTasks, invitations, planGroups, projects, subscriptions, users } from '../db/schema';
 import { AppError } from '../errors';
 import { countUpTo, FILTER_PEEK, likePattern, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { UUID } from './plans';
@@ -28,15 +28,17 @@ export const LOG_EXPORT_COLUMNS = [
   { id: 'actorId', header: 'Who (id)' },
   { id: 'action', header: 'What' },
   { id: 'targetType', header: 'Target type' },
-  { id: 'targetId', header: 'Target' },
-  { id: 'companyId', header: 'Company' },
+  { id: 'targetName', header: 'Target' },
+  { id: 'targetId', header: 'Target (id)' },
+  { id: 'companyName', header: 'Company' },
+  { id: 'companyId', header: 'Company (id)' },
   { id: 'ip', header: 'IP' },
   { id: 'before', header: 'Before' },
   { id: 'after', header: 'After' },
 ] as const;
 
 type LogRecord = typeof auditLogs.$inferSelect;
-const toRow = (r: LogRecord): AuditLogRow => ({
+const toRow = (r: LogRecord, names: Names = NO_NAMES): AuditLogRow => ({
   _id: r.id,
   at: r.at.toISOString(),
   actorId: r.actorId,
@@ -45,6 +47,8 @@ const toRow = (r: LogRecord): AuditLogRow => ({
   targetType: r.targetType,
   targetId: r.targetId,
   companyId: r.companyId,
+  targetName: names.get(`${r.targetType}:${r.targetId}`) ?? recordedName(r),
+  companyName: r.companyId ? (names.get(`company:${r.companyId}`) ?? null) : null,
   ip: r.ip,
   // Rows written before a secret was redacted at write time must not show it either.
   before: redactSecrets(r.before ?? null),
@@ -53,6 +57,62 @@ const toRow = (r: LogRecord): AuditLogRow => ({
 
 /** The export flattens before and after to JSON text: one cell each. */
 const toExportRow = (r: AuditLogRow) => ({ ...r, before: r.before ? JSON.stringify(r.before) : null, after: r.after ? JSON.stringify(r.after) : null });
+
+/** Names by `<targetType>:<id>`; a company's under `company:<id>` whatever the entry's target. */
+type Names = Map<string, string>;
+const NO_NAMES: Names = new Map();
+
+/** The tables a target type's id points at, and the name a person knows it by (a user by email). */
+const NAMED_TARGETS: Partial<Record<AuditTargetType, (db: Db, ids: string[]) => Promise<{ id: string; name: string }[]>>> = {
+  user: (db, ids) => db.select({ id: users.id, name: users.email }).from(users).where(inArray(users.id, ids)),
+  // A membership's entries name the member's user.
+  member: (db, ids) => db.select({ id: users.id, name: users.email }).from(users).where(inArray(users.id, ids)),
+  company: (db, ids) => db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids)),
+  project: (db, ids) => db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, ids)),
+  invitation: (db, ids) => db.select({ id: invitations.id, name: invitations.email }).from(invitations).where(inArray(invitations.id, ids)),
+  deployment: (db, ids) => db.select({ id: deployments.id, name: deployments.name }).from(deployments).where(inArray(deployments.id, ids)),
+  // A subscription and a task are named by their server.
+  subscription: (db, ids) => db.select({ id: subscriptions.id, name: deployments.name }).from(subscriptions).innerJoin(deployments, eq(deployments.id, subscriptions.deploymentId)).where(inArray(subscriptions.id, ids)),
+  task: (db, ids) => db.select({ id: deploymentTasks.id, name: deployments.name }).from(deploymentTasks).innerJoin(deployments, eq(deployments.id, deploymentTasks.deploymentId)).where(inArray(deploymentTasks.id, ids)),
+  planGroup: (db, ids) => db.select({ id: planGroups.id, name: planGroups.name }).from(planGroups).where(inArray(planGroups.id, ids)),
+  // An analytics dashboard is its server's; a dashboard user is a user.
+  analyticsTenant: (db, ids) => db.select({ id: analyticsTenants.id, name: deployments.name }).from(analyticsTenants).innerJoin(deployments, eq(deployments.id, analyticsTenants.deploymentId)).where(inArray(analyticsTenants.id, ids)),
+  analyticsApp: (db, ids) => db.select({ id: analyticsApps.id, name: analyticsApps.name }).from(analyticsApps).where(inArray(analyticsApps.id, ids)),
+  analyticsMember: (db, ids) => db.select({ id: analyticsMembers.id, name: users.email }).from(analyticsMembers).innerJoin(users, eq(users.id, analyticsMembers.userId)).where(inArray(analyticsMembers.id, ids)),
+  analyticsReport: (db, ids) => db.select({ id: analyticsReports.id, name: analyticsReports.title }).from(analyticsReports).where(inArray(analyticsReports.id, ids)),
+};
+
+/**
+ * The names of a page's targets and companies, one query per target type on the page (a page is
+ * at most a few hundred rows, every lookup by primary key), so the log reads "Acme" rather than a UUID.
+ */
+async function namesOf(db: Db, rows: LogRecord[]): Promise<Names> {
+  const wanted = new Map<AuditTargetType, Set<string>>();
+  const want = (type: AuditTargetType, id: string | null) => {
+    if (!id || !UUID.test(id) || !NAMED_TARGETS[type]) return;
+    wanted.set(type, (wanted.get(type) ?? new Set()).add(id));
+  };
+  for (const r of rows) {
+    want(r.targetType, r.targetId);
+    want('company', r.companyId);
+  }
+  const found = await Promise.all([...wanted].map(async ([type, ids]) => ((await NAMED_TARGETS[type]?.(db, [...ids])) ?? []).map((n) => [`${type}:${n.id}`, n.name] as const)));
+  return new Map(found.flat());
+}
+
+/** A target gone from its table (a deleted user, a revoked invitation) by the name or email its entry recorded. */
+function recordedName(r: LogRecord): string | null {
+  for (const side of [r.before, r.after]) {
+    if (!side || typeof side !== 'object') continue;
+    const fields = side as Record<string, unknown>;
+    for (const key of ['name', 'email', 'title']) {
+      const value = fields[key];
+      if (typeof value === 'string' && value) return value;
+    }
+  }
+  // A scheduled job's id is its name.
+  return r.targetType === 'job' ? r.targetId : null;
+}
 
 const logsTable = (db: Db): AdminTable<LogSortField, AuditLogRow> => ({
   sortColumns: {
@@ -71,7 +131,8 @@ const logsTable = (db: Db): AdminTable<LogSortField, AuditLogRow> => ({
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset);
-    return rows.map((r) => ({ row: toRow(r.log), cursor: r.cursor, id: r.log.id }));
+    const names = await namesOf(db, rows.map((r) => r.log));
+    return rows.map((r) => ({ row: toRow(r.log, names), cursor: r.cursor, id: r.log.id }));
   },
   count: (where, cap) => countUpTo(db, auditLogs, where, cap),
   estimate: plannerEstimate(db, 'audit_logs'),
@@ -108,7 +169,7 @@ export function createAdminLogService({ db }: { db: Db }) {
       if (!UUID.test(input.id)) throw new AppError('NOT_FOUND');
       const [row] = await db.select().from(auditLogs).where(eq(auditLogs.id, input.id));
       if (!row) throw new AppError('NOT_FOUND');
-      return toRow(row);
+      return toRow(row, await namesOf(db, [row]));
     },
   };
 }

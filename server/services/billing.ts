@@ -8,12 +8,13 @@ import { deploymentRuntime, deployments, subscriptions, transactions } from '../
 import { AppError } from '../errors';
 import type { Members } from './companies';
 import { subscriptionDto } from './orderQuotes';
+import { companyTaxBasis, lastTaxChange } from './taxBasis';
 import { UUID } from './plans';
 import type { RateCounters } from './rateCounters';
 import { recordAudit, type AuditActor } from './audit';
 import { companyCard, putCardOnFile } from './cardOnFile';
 import type { TFunction } from 'i18next';
-import { renderInvoiceHtml } from './invoiceHtml';
+import { renderInvoiceHtml, renderReceiptHtml } from './invoiceHtml';
 import { createInvoiceLinkCache } from './invoiceLinks';
 import { freezeLegacyInvoice, sellerParty } from './invoices';
 import type { PaymentGateway } from './payments';
@@ -44,6 +45,16 @@ const DECLINES_PER_HOUR = 20;
 /** An order never paid (the pending-orders schedule removes it, unless already being deleted): when it was placed and when it goes. */
 function pendingOrderOf(subscription: string, server: string, orderedAt: Date, deletingOn: Date | null) {
   return subscription === 'pending' && server === 'provisioned' && !deletingOn ? { orderedAt: orderedAt.toISOString(), removedOn: pendingOrderRemovalAt(orderedAt).toISOString() } : null;
+}
+
+/**
+ * Whether some server still bills on and has not been billed since `at` (a tax basis change): its
+ * next bill is the first on the new basis, which the billing page then says.
+ */
+function firstBillSince(at: Date, subs: { sub: { id: string; status: string }; free: boolean; status: string; deletingOn: Date | null }[], txs: { subscriptionId: string | null; billedAt: Date }[]): boolean {
+  const lastBilled = new Map<string, number>();
+  for (const tx of txs) if (tx.subscriptionId) lastBilled.set(tx.subscriptionId, Math.max(lastBilled.get(tx.subscriptionId) ?? 0, tx.billedAt.getTime()));
+  return subs.some((s) => !s.free && !s.deletingOn && s.status !== 'deleted' && s.sub.status !== 'canceled' && (lastBilled.get(s.sub.id) ?? 0) < at.getTime());
 }
 
 export function createBillingService({ db, members, config, counters, t, gateway }: { db: Db; members: Members; config: Config; counters: RateCounters; t: TFunction; gateway: Pick<PaymentGateway, 'invoiceUrl' | 'cardUpdateTransaction'> }) {
@@ -77,7 +88,8 @@ export function createBillingService({ db, members, config, counters, t, gateway
           .orderBy(desc(subscriptions.createdAt)),
         db.select().from(transactions).where(eq(transactions.companyId, companyId)).orderBy(desc(transactions.billedAt)).limit(200),
       ]);
-      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS), deploymentName: s.name, free: s.free, deletingOn: s.deletingOn?.toISOString() ?? null, deleted: s.status === 'deleted', pendingOrder: pendingOrderOf(s.sub.status, s.status, s.orderedAt, s.deletingOn) }));
+      const [basis, change] = await Promise.all([companyTaxBasis(db, companyId, config.SELLER_TAX_ID), lastTaxChange(db, companyId, config.SELLER_TAX_ID)]);
+      const dtos = subs.map((s) => ({ ...subscriptionDto(s.sub, config.PAST_DUE_GRACE_DAYS, basis), deploymentName: s.name, free: s.free, deletingOn: s.deletingOn?.toISOString() ?? null, deleted: s.status === 'deleted', pendingOrder: pendingOrderOf(s.sub.status, s.status, s.orderedAt, s.deletingOn) }));
       const pastDue = dtos.filter((s) => s.status === 'past_due' && s.pastDueSince);
       const since = pastDue.map((s) => s.pastDueSince as string).sort()[0] ?? null;
 
@@ -87,6 +99,8 @@ export function createBillingService({ db, members, config, counters, t, gateway
         // The card the customer gave last: a server deleted or restored since changes nothing here.
         card: cardOnFile(subs.map((s) => s.sub.card)),
         pastDue: { count: pastDue.length, since, pauseAfter: since ? new Date(new Date(since).getTime() + config.PAST_DUE_GRACE_DAYS * DAY_MS).toISOString() : null },
+        taxBasis: basis,
+        taxChange: change && firstBillSince(change.at, subs, txs) ? { from: change.from, to: change.to, at: change.at.toISOString() } : null,
       };
     },
 
@@ -135,15 +149,17 @@ export function createBillingService({ db, members, config, counters, t, gateway
       return { transactionId, deploymentId: chosen.deploymentId, email: actor.email };
     },
 
-    /** A transaction's receipt (admins of its company), as a JSON document to download. */
-    async receipt(actor: AuditActor, { companyId, transactionId }: { companyId: string; transactionId: string }) {
+    /**
+     * GET /companies/{id}/transactions/{txId}/receipt (admins of its company): the payment's receipt,
+     * a printable page like the invoice: when and how it was paid (the card's brand and last 4
+     * digits when known), the amount and the number of the invoice it pays, from the frozen invoice.
+     */
+    async receipt(actor: AuditActor, { companyId, transactionId }: { companyId: string; transactionId: string }): Promise<{ html: string }> {
       await members.require(companyId, actor.id, 'admin');
       const [row] = UUID.test(transactionId) ? await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.companyId, companyId))) : [];
       if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
-      return {
-        fileName: `receipt-${(row.invoiceNumber ?? row.id).replace(/[^A-Za-z0-9_-]/g, '_')}.json`,
-        receipt: { product: config.PRODUCT_NAME, ...transactionDto(row), customerEmail: row.receipt.customerEmail, lines: row.receipt.lines, card: row.receipt.card },
-      };
+      const invoice = row.invoice ?? (await freezeLegacyInvoice(db, row, sellerParty(config)));
+      return { html: renderReceiptHtml({ invoice, paidAt: row.billedAt.toISOString(), card: row.receipt.card, reference: row.vendorTransactionId }, t) };
     },
 
     /**

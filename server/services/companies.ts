@@ -48,6 +48,8 @@ export interface Members {
   require(companyId: string, userId: string, role?: 'admin'): Promise<Membership>;
   /** The company's billing country (its orders' tax), for a member; null when unset. */
   billingCountry(companyId: string, userId: string): Promise<string | null>;
+  /** The company's billing country and tax id, for a member: what decides its orders' tax (taxTreatment). */
+  buyerTax(companyId: string, userId: string): Promise<{ country: string | null; taxId: string | null }>;
 }
 
 /**
@@ -64,6 +66,7 @@ export function createMembers({ db, changes }: { db: Db; changes?: ChangeFeed })
       return membership(companyId, await kept.load(`${companyId}:${userId}`, () => roleOf(db, companyId, userId)), role);
     },
     billingCountry: (companyId, userId) => companyBillingCountry(db, companyId, userId),
+    buyerTax: (companyId, userId) => companyBuyerTax(db, companyId, userId),
   };
 }
 
@@ -95,6 +98,13 @@ export async function companyBillingCountry(db: Db, companyId: string, userId: s
   await requireMember(db, companyId, userId);
   const [row] = await db.select({ billingCountry: companies.billingCountry }).from(companies).where(eq(companies.id, companyId));
   return row?.billingCountry ?? null;
+}
+
+/** The billing country and tax id of a company the user belongs to: its orders' tax (taxTreatment). */
+export async function companyBuyerTax(db: Db, companyId: string, userId: string): Promise<{ country: string | null; taxId: string | null }> {
+  await requireMember(db, companyId, userId);
+  const [row] = await db.select({ country: companies.billingCountry, taxId: companies.taxId }).from(companies).where(eq(companies.id, companyId));
+  return { country: row?.country ?? null, taxId: row?.taxId ?? null };
 }
 
 export async function listUserCompanies(db: Db, userId: string): Promise<{ _id: string; name: string; role: CompanyRole }[]> {
@@ -148,6 +158,9 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       logo: fileUrl(company.logoFileId),
       billingCountry: company.billingCountry,
       taxId: company.taxId,
+      billingAddress: company.billingAddress,
+      billingPostalCode: company.billingPostalCode,
+      billingCity: company.billingCity,
       createdAt: company.createdAt.toISOString(),
       role,
       projects: projectRows.map((p) => ({ _id: p.id, name: p.name })),
@@ -185,18 +198,25 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
       await requireMember(db, companyId, actor.id, 'admin');
     },
 
-    /** Name, size and billing country; a new logo (checked before anything is written) or none. */
+    /** Name, size, billing country, tax id and billing address; a new logo (checked before anything is written) or none. */
     async updateCompany(actor: Actor, { companyId, body, logo }: { companyId: string; body: UpdateCompanyBody; logo: Upload | null }): Promise<CompanyDto> {
       const userId = actor.id;
       await requireMember(db, companyId, userId, 'admin');
       const type = logo ? checkImage(logo, 'uploadLogo') : null;
       await db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ logoFileId: companies.logoFileId, name: companies.name, size: companies.size, billingCountry: companies.billingCountry, taxId: companies.taxId })
+          .select({ logoFileId: companies.logoFileId, name: companies.name, size: companies.size, billingCountry: companies.billingCountry, taxId: companies.taxId, billingAddress: companies.billingAddress, billingPostalCode: companies.billingPostalCode, billingCity: companies.billingCity })
           .from(companies)
           .where(eq(companies.id, companyId))
           .for('update');
         let logoFileId = current?.logoFileId ?? null;
+        // The billing address: each part sent is set (null clears it); a part left out stays.
+        const address = {
+          ...(body.billingAddress !== undefined ? { billingAddress: body.billingAddress } : {}),
+          ...(body.billingPostalCode !== undefined ? { billingPostalCode: body.billingPostalCode } : {}),
+          ...(body.billingCity !== undefined ? { billingCity: body.billingCity } : {}),
+        };
+        const addressBefore = { billingAddress: current?.billingAddress ?? null, billingPostalCode: current?.billingPostalCode ?? null, billingCity: current?.billingCity ?? null };
         if (logo && type) logoFileId = await storeImage(tx, logo.data, type);
         else if (body.removeLogo) logoFileId = null;
         await tx
@@ -206,13 +226,14 @@ export function createCompanyService({ db, config, mailer, t }: { db: Db; config
             size: body.size ?? null,
             ...(body.billingCountry !== undefined ? { billingCountry: body.billingCountry } : {}),
             ...(body.taxId !== undefined ? { taxId: body.taxId } : {}),
+            ...address,
             logoFileId,
             updatedAt: sql`now()`,
           })
           .where(eq(companies.id, companyId));
         if (current?.logoFileId && logoFileId !== current.logoFileId) await deleteFile(tx, current.logoFileId);
-        const after = { name: body.name, size: body.size ?? null, billingCountry: body.billingCountry !== undefined ? body.billingCountry : (current?.billingCountry ?? null), taxId: body.taxId !== undefined ? body.taxId : (current?.taxId ?? null), logoFileId };
-        const before = { name: current?.name ?? null, size: current?.size ?? null, billingCountry: current?.billingCountry ?? null, taxId: current?.taxId ?? null, logoFileId: current?.logoFileId ?? null };
+        const after = { name: body.name, size: body.size ?? null, billingCountry: body.billingCountry !== undefined ? body.billingCountry : (current?.billingCountry ?? null), taxId: body.taxId !== undefined ? body.taxId : (current?.taxId ?? null), ...addressBefore, ...address, logoFileId };
+        const before = { name: current?.name ?? null, size: current?.size ?? null, billingCountry: current?.billingCountry ?? null, taxId: current?.taxId ?? null, ...addressBefore, logoFileId: current?.logoFileId ?? null };
         await recordAudit(tx, { actor: await actorById(tx, userId), action: 'company.update', targetType: 'company', targetId: companyId, companyId, before, after });
       });
       return loadCompany(companyId, userId);

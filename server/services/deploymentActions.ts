@@ -75,7 +75,7 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
 
   async function answer(deploymentId: string, task: DeploymentActionAnswer['task']): Promise<DeploymentActionAnswer> {
     const row = await deploymentViewRow(db, deploymentId);
-    const [view] = await deploymentViews(db, row ? [row] : [], config.PAST_DUE_GRACE_DAYS);
+    const [view] = await deploymentViews(db, row ? [row] : [], config.PAST_DUE_GRACE_DAYS, config.SELLER_TAX_ID);
     if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
     return { deployment: view, task };
   }

@@ -79,8 +79,8 @@ const countStatement = (db: Db, shape: PageShape) =>
   prepared(db, `${shapeName(shape)}_count`, () => db.select({ n: count() }).from(cappedOf(db, shape)).prepare(`${shapeName(shape)}_count`));
 
 /** Reads of servers for the members of their companies (viewers included). */
-export function createDeploymentReads({ db, members, config, serverChanges }: { db: Db; members: Members; config: Pick<Config, 'PAST_DUE_GRACE_DAYS'>; serverChanges: ChangeFeed }) {
-  const views = (rows: DeploymentViewRow[]) => deploymentViews(db, rows, config.PAST_DUE_GRACE_DAYS);
+export function createDeploymentReads({ db, members, config, serverChanges }: { db: Db; members: Members; config: Pick<Config, 'PAST_DUE_GRACE_DAYS' | 'SELLER_TAX_ID'>; serverChanges: ChangeFeed }) {
+  const views = (rows: DeploymentViewRow[]) => deploymentViews(db, rows, config.PAST_DUE_GRACE_DAYS, config.SELLER_TAX_ID);
   // A list's total by its filters, kept until a server is written (this process) or for
   // SESSION_CACHE_MS (another process): counting a 1,000-server company was most of its page's time.
   const totals = new VersionedCache<number>(serverChanges, SESSION_CACHE_MS);

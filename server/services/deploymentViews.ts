@@ -7,7 +7,8 @@ import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import { mauMonthStart } from '../../src/domain/usage/mauRule';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { deploymentRuntime, deploymentTasks, deployments, features, mauHistory, plans, regions, subscriptions } from '../db/schema';
+import { companies, deploymentRuntime, deploymentTasks, deployments, features, mauHistory, plans, regions, subscriptions } from '../db/schema';
+import { taxBasis } from '../../src/domain/billing/tax';
 import { subscriptionDto, type SubscriptionViewRow } from './orderQuotes';
 
 export type DeploymentRow = { deployment: typeof deployments.$inferSelect; subscription: typeof subscriptions.$inferSelect };
@@ -15,10 +16,12 @@ export type AnyDeploymentView = Omit<DeploymentView, 'billing'> & { billing: Sub
 type RuntimeRow = Pick<typeof deploymentRuntime.$inferSelect, keyof typeof runtimeViewColumns>;
 type DeploymentViewFields = Pick<typeof deployments.$inferSelect, keyof typeof deploymentViewColumns>;
 type TaskViewRow = Pick<typeof deploymentTasks.$inferSelect, 'id' | 'type' | 'status' | 'progress' | 'lastError' | 'createdAt' | 'finishedAt'>;
+/** The buyer's billing country and tax id, read with the subscription: its bill is taxed on them. */
+type ViewSubscription = SubscriptionViewRow & { buyer: { country: string | null; taxId: string | null } | null };
 /** A server's row with what its view adds (subscription, runtime, newest task, this month's MAU), read in one statement. */
-export type DeploymentViewRow = { deployment: DeploymentViewFields; subscription: SubscriptionViewRow; runtime: RuntimeRow | null; task: TaskViewRow | null; mau: { used: number | null; forecast: MauForecast | null } | null };
+export type DeploymentViewRow = { deployment: DeploymentViewFields; subscription: ViewSubscription; runtime: RuntimeRow | null; task: TaskViewRow | null; mau: { used: number | null; forecast: MauForecast | null } | null };
 /** As the admin area reads it: the subscription row may be missing. */
-export type AnyDeploymentViewRow = Omit<DeploymentViewRow, 'subscription'> & { subscription: SubscriptionViewRow | null };
+export type AnyDeploymentViewRow = Omit<DeploymentViewRow, 'subscription'> & { subscription: ViewSubscription | null };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -77,7 +80,8 @@ const subscriptionOf = (db: Db) =>
       vendor: subscriptions.vendor,
       status: subscriptions.status,
       cycle: subscriptions.cycle,
-      quote: sql<SubscriptionViewRow['quote']>`jsonb_build_object('total', ${subscriptions.quote}->'total', 'currency', ${subscriptions.quote}->'currency')`.as('quote'),
+      quote: sql<SubscriptionViewRow['quote']>`jsonb_build_object('total', ${subscriptions.quote}->'total', 'tax', ${subscriptions.quote}->'tax', 'currency', ${subscriptions.quote}->'currency')`.as('quote'),
+      buyer: sql<ViewSubscription['buyer']>`(select jsonb_build_object('country', ${companies.billingCountry}, 'taxId', ${companies.taxId}) from ${companies} where ${companies.id} = ${subscriptions.companyId})`.as('buyer'),
       currentPeriodStart: subscriptions.currentPeriodStart,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       nextBilledAt: subscriptions.nextBilledAt,
@@ -174,10 +178,13 @@ export function anyDeploymentViewRowsQuery(db: Db) {
   return db.select(columns).from(deployments).leftJoinLateral(subscription, sql`true`).leftJoinLateral(runtime, sql`true`).leftJoinLateral(mau, sql`true`).leftJoinLateral(task, sql`true`);
 }
 
-/** Servers as the pages show them, from rows read by the queries above (names from the kept catalogue). */
-export async function deploymentViews(db: Db, rows: DeploymentViewRow[], graceDays: number): Promise<DeploymentView[]>;
-export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], graceDays: number): Promise<AnyDeploymentView[]>;
-export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], graceDays: number): Promise<AnyDeploymentView[]> {
+/**
+ * Servers as the pages show them, from rows read by the queries above (names from the kept
+ * catalogue); each bill on its company's current tax basis (sellerTaxId: SELLER_TAX_ID).
+ */
+export async function deploymentViews(db: Db, rows: DeploymentViewRow[], graceDays: number, sellerTaxId: string): Promise<DeploymentView[]>;
+export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], graceDays: number, sellerTaxId: string): Promise<AnyDeploymentView[]>;
+export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], graceDays: number, sellerTaxId: string): Promise<AnyDeploymentView[]> {
   if (!rows.length) return [];
   const names = await catalogueNames(db);
 
@@ -196,7 +203,7 @@ export async function deploymentViews(db: Db, rows: AnyDeploymentViewRow[], grac
       project: d.projectId,
       provider: { _id: d.providerId, code: d.planConfig.provider ?? null },
       subscription: { plan: d.planId, planCode: d.planCode, planConfig: d.planConfig, payment: { term: { cycle: d.paymentCycle } } },
-      billing: s ? subscriptionDto(s, graceDays) : null,
+      billing: s ? subscriptionDto(s, graceDays, taxBasis({ country: s.buyer?.country ?? null, taxId: s.buyer?.taxId ?? null, sellerTaxId })) : null,
       createdAt: d.createdAt.toISOString(),
       plan: { _id: d.planId, name: names.planName.get(d.planId) ?? d.planCode, code: d.planCode, mau: mauLimit },
       region: regionName !== undefined ? { _id: d.planConfig.region, name: regionName } : null,

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { documentNumber, type CreditNoteDocument, type DocumentSeries, type InvoiceDocument, type InvoiceParty } from '../../src/domain/payments/invoice';
-import { taxRate } from '../../src/domain/pricing/tax';
+import { decimalToCents } from '../../src/domain/money';
+import { documentNumber, type CreditNoteDocument, type DocumentSeries, type InvoiceBuyer, type InvoiceDocument, type InvoiceParty } from '../../src/domain/payments/invoice';
+import { taxRate, taxTreatment } from '../../src/domain/pricing/tax';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { companies, creditNotes, documentCounters, transactions } from '../db/schema';
+import { companies, creditNotes, deployments, documentCounters, transactions } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
 
@@ -35,25 +36,42 @@ export async function nextDocumentNumber(tx: Db, series: DocumentSeries): Promis
   return documentNumber(series, row.n);
 }
 
-/** The buyer as the company stands now: read in the transaction that records the payment. */
-async function buyerNow(tx: Db, companyId: string, email: string | null) {
-  const [company] = await tx.select({ name: companies.name, country: companies.billingCountry, taxId: companies.taxId }).from(companies).where(eq(companies.id, companyId));
-  return { name: company?.name ?? '', country: company?.country ?? null, taxId: company?.taxId ?? null, email };
+/** A billing address as invoices print it: the street lines, then the postal code and city on one line. */
+export function addressLines(address: { billingAddress: string | null; billingPostalCode: string | null; billingCity: string | null }): string[] {
+  const street = (address.billingAddress ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const place = [address.billingPostalCode, address.billingCity].filter(Boolean).join(' ');
+  return place ? [...street, place] : street;
 }
 
-/** The invoice of a recorded transaction as it stands at this moment: buyer, seller, lines, rate, amounts. */
+/** The buyer as the company stands now: read in the transaction that records the payment. */
+async function buyerNow(tx: Db, companyId: string, email: string | null): Promise<InvoiceBuyer> {
+  const [company] = await tx
+    .select({ name: companies.name, country: companies.billingCountry, taxId: companies.taxId, billingAddress: companies.billingAddress, billingPostalCode: companies.billingPostalCode, billingCity: companies.billingCity })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return { name: company?.name ?? '', addressLines: company ? addressLines(company) : [], country: company?.country ?? null, taxId: company?.taxId ?? null, email };
+}
+
+/** The invoice of a recorded transaction as it stands at this moment: buyer, seller, lines (server, period), tax, amounts. */
 async function invoiceDocument(tx: Db, row: TransactionRow, number: string, seller: InvoiceParty): Promise<InvoiceDocument> {
   const buyer = await buyerNow(tx, row.companyId, row.receipt.customerEmail);
+  const [server] = row.deploymentId ? await tx.select({ name: deployments.name }).from(deployments).where(eq(deployments.id, row.deploymentId)) : [];
+  const period = row.receipt.period ?? null;
+  // The pricing engine's own rule (taxTreatment) for these parties: a charge without tax to an EU
+  // business that accounts for the VAT itself is a reverse charge, and the invoice says so.
+  const treatment = taxTreatment({ country: buyer.country, taxId: buyer.taxId, sellerTaxId: seller.taxId });
+  const reverseCharge = treatment.kind === 'reverseCharge' && decimalToCents(row.tax) === 0;
   return {
     number,
     issuedAt: row.billedAt.toISOString(),
     seller,
     buyer,
-    lines: row.receipt.lines.map((l) => ({ name: l.name, amount: l.amount })),
+    lines: row.receipt.lines.map((l) => ({ name: l.name, amount: l.amount, server: server?.name ?? null, period })),
     subtotal: row.subtotal,
     discount: row.discount,
-    // The rate the pricing engine applied for the billing country when the payment was taken; the amount is what was charged.
-    taxRate: taxRate(buyer.country),
+    // The rate of the billing country when the payment was taken; the amount is what was charged.
+    taxRate: reverseCharge ? 0 : taxRate(buyer.country),
+    reverseCharge,
     tax: row.tax,
     total: row.total,
     currency: row.currency,
@@ -126,6 +144,7 @@ export async function issueCreditNote(db: Db, actor: AuditActor | null, input: {
       lines: invoice.lines,
       subtotal: invoice.subtotal,
       taxRate: invoice.taxRate,
+      reverseCharge: invoice.reverseCharge ?? false,
       tax: invoice.tax,
       total: invoice.total,
       currency: invoice.currency,

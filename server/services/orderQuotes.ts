@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderShape } from '../../src/domain/orders/changes';
 import type { DataToVendor, PlanConfig, ProvisionSummary, SubscriptionDto, SubscriptionQuote } from '../../src/domain/orders/schemas';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
+import { orderLineName } from '../../src/domain/orders/lineName';
 import type { BillingCycle } from '../../src/domain/constants';
 import type { Db } from '../db/client';
 import { deployments, features, regions, sizes, subscriptions } from '../db/schema';
@@ -10,6 +11,8 @@ import type { Members } from './companies';
 import { UUID } from './plans';
 import type { PlanDto } from '../../src/domain/plans/schemas';
 import type { PricingAnswer } from '../../src/domain/pricing/schemas';
+import { applyTax, netOf, type TaxBasis } from '../../src/domain/billing/tax';
+import { taxedAmount } from '../../src/domain/billing/schemas';
 
 /** An order's price, named for people: the lines carry the plan's, region's and options' names. */
 export async function namedQuote(db: Db, plan: PlanDto, priced: PricingAnswer): Promise<SubscriptionQuote> {
@@ -24,7 +27,7 @@ export async function namedQuote(db: Db, plan: PlanDto, priced: PricingAnswer): 
   return {
     cycle: priced.cycle,
     currency: 'USD',
-    lines: priced.lines.map((l) => ({ kind: l.kind, refId: l.refId, name: l.refId ? (names.get(l.refId) ?? l.kind) : plan.name, amount: l.amount })),
+    lines: priced.lines.map((l) => ({ kind: l.kind, refId: l.refId, name: l.refId ? orderLineName(l.kind, names.get(l.refId) ?? l.kind) : plan.name, amount: l.amount })),
     monthly: priced.monthly,
     subtotal: priced.subtotal,
     discount: priced.discount,
@@ -84,17 +87,20 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** What a bill's answer reads of the subscription (a server's view reads no more): its bill without the quote's lines (the widest column). */
 export type SubscriptionViewRow = Pick<SubscriptionRow, 'id' | 'deploymentId' | 'vendor' | 'status' | 'cycle' | 'currentPeriodStart' | 'currentPeriodEnd' | 'nextBilledAt' | 'scheduledChange' | 'pastDueSince' | 'pendingChange'> & {
-  quote: Pick<SubscriptionRow['quote'], 'total' | 'currency'>;
+  quote: Pick<SubscriptionRow['quote'], 'total' | 'tax' | 'currency'>;
 };
 
-export function subscriptionDto(row: SubscriptionViewRow, graceDays: number): SubscriptionDto {
+/** basis: the company's current tax basis, on which the stored net is billed from the next bill on. */
+export function subscriptionDto(row: SubscriptionViewRow, graceDays: number, basis: TaxBasis): SubscriptionDto {
+  const bill = taxedAmount(applyTax(netOf(row.quote), basis));
   return {
     _id: row.id,
     deploymentId: row.deploymentId,
     vendor: row.vendor,
     status: row.status,
     cycle: row.cycle,
-    recurring: { amount: row.quote.total, currency: row.quote.currency },
+    recurring: { amount: bill.gross, currency: row.quote.currency },
+    bill,
     currentPeriod: row.currentPeriodStart && row.currentPeriodEnd ? { startsAt: row.currentPeriodStart.toISOString(), endsAt: row.currentPeriodEnd.toISOString() } : null,
     // Set to end (a deleted server's): no screen may promise another bill.
     nextBilledAt: row.scheduledChange?.action === 'cancel' || row.status === 'canceled' ? null : iso(row.nextBilledAt),

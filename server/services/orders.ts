@@ -2,7 +2,8 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FieldErrors } from '../../src/domain/errors';
 import { decimalToCents, centsToDecimal } from '../../src/domain/money';
-import { invoiceTotals } from '../../src/domain/billing/rules';
+import { applyTax, netOf, type Taxed } from '../../src/domain/billing/tax';
+import { taxedAmount } from '../../src/domain/billing/schemas';
 import { changeRefusals, prorate } from '../../src/domain/orders/changes';
 import {
   NEW_ORDER_STATUS,
@@ -31,6 +32,7 @@ import { priceDeployment, type DiscountAttempts } from './pricing';
 import type { Provisioning } from './provisioning';
 import type { RateCounters } from './rateCounters';
 import type { SessionUser } from './sessions';
+import { companyTaxBasis } from './taxBasis';
 
 export interface OrderContext {
   ip: string;
@@ -70,12 +72,12 @@ export function createOrderService({ db, members, plans, config, counters, idemp
     if (companyId && plan._id !== options.keepsPlan && !(await plans.forCompany(companyId)).some((p) => p._id === plan._id)) {
       throw AppError.validation({ plan: ['orders.planNotOffered'] });
     }
-    const country = companyId && actor ? await members.billingCountry(companyId, actor.id) : null;
+    const buyer = companyId && actor ? await members.buyerTax(companyId, actor.id) : null;
     const priced = await priceDeployment(
       db,
       plans,
       { plan: change.plan, planConfig: change.planConfig, payment: { term: { cycle: change.paymentCycle } }, discountCode: change.discountCode },
-      { now: new Date(), country, attempts: attemptsFor(actor, ip), countedCodes: options.countedCodes },
+      { now: new Date(), country: buyer?.country ?? null, taxId: buyer?.taxId ?? null, sellerTaxId: config.SELLER_TAX_ID, attempts: attemptsFor(actor, ip), countedCodes: options.countedCodes },
     );
     return { plan, priced, quote: await namedQuote(db, plan, priced), paymentRequired: decimalToCents(priced.total.amount) > 0 };
   }
@@ -100,7 +102,7 @@ export function createOrderService({ db, members, plans, config, counters, idemp
       status: deployment.status,
       flags: { free: deployment.free },
       paymentRequired,
-      subscription: subscriptionDto(sub, config.PAST_DUE_GRACE_DAYS),
+      subscription: subscriptionDto(sub, config.PAST_DUE_GRACE_DAYS, await companyTaxBasis(tx, deployment.companyId, config.SELLER_TAX_ID)),
       ...(withSummary ? { provisionSummary: provisionSummary(sub.quote, (await sizeValue(tx, deployment.planConfig)) ?? mauFromPlanCode(deployment.planCode), dataToVendor) } : {}),
       ...(charged !== undefined ? { charged } : {}),
     };
@@ -152,11 +154,15 @@ export function createOrderService({ db, members, plans, config, counters, idemp
     const next = await price(change, current.deployment.companyId, actor, ip, { keepsPlan: current.deployment.planId, countedCodes: await countedCodes(current.subscription.id) });
     checkVendor(change.paymentVendor, next.paymentRequired);
     const sub = current.subscription;
-    // Only a subscription being paid for is prorated; a free or unpaid one is priced afresh.
+    // Every amount of a change is on the company's current basis: the nets are prorated (as Paddle
+    // prorates prices before tax), then the one tax rule taxes what is due.
+    const basis = next.priced.taxBasis;
     const prorated = sub.status !== 'pending' && sub.vendor === 'paddle' && sub.currentPeriodStart && sub.currentPeriodEnd
-      ? prorate({ currentTotal: decimalToCents(sub.quote.total), nextTotal: decimalToCents(next.quote.total), cycleChanges: sub.cycle !== change.paymentCycle, periodStart: sub.currentPeriodStart, periodEnd: sub.currentPeriodEnd, now: new Date() })
+      ? prorate({ currentTotal: netOf(sub.quote), nextTotal: netOf(next.quote), cycleChanges: sub.cycle !== change.paymentCycle, periodStart: sub.currentPeriodStart, periodEnd: sub.currentPeriodEnd, now: new Date() })
       : null;
-    return { current, next, prorated };
+    // Only a subscription being paid for is prorated; a free or unpaid one is priced afresh.
+    const dueNow: Taxed = applyTax(prorated ? prorated.dueNow : sub.status === 'pending' || sub.vendor === 'free' ? netOf(next.quote) : 0, basis);
+    return { current, next, prorated, basis, dueNow, credit: applyTax(prorated?.credit ?? 0, basis) };
   }
 
   return {
@@ -217,23 +223,27 @@ export function createOrderService({ db, members, plans, config, counters, idemp
 
     /** generate-preview: what a new order will cost. Open to visitors (no company: before tax). */
     async preview(actor: Actor | null, change: OrderChange & { company?: string }, ip: string): Promise<OrderPreview> {
-      const { quote, paymentRequired } = await price(change, change.company ?? null, actor, ip);
-      return { cycle: quote.cycle, items: quote.lines, subtotal: quote.subtotal, discount: quote.discount, tax: quote.tax, total: { amount: quote.total, currency: quote.currency }, paymentRequired };
+      const { quote, priced, paymentRequired } = await price(change, change.company ?? null, actor, ip);
+      return { cycle: quote.cycle, items: quote.lines, subtotal: quote.subtotal, discount: quote.discount, tax: quote.tax, total: { amount: quote.total, currency: quote.currency }, taxBasis: priced.taxBasis, paymentRequired };
     },
 
     /** generate-review: what a change will cost now (prorated) and from the next renewal on. */
     async review(actor: Actor, deploymentId: string, change: OrderChange, ip: string): Promise<OrderReview> {
-      const { current, next, prorated } = await reviewChange(deploymentId, actor, change, ip);
-      const dueNow = prorated ? prorated.dueNow : current.subscription.status === 'pending' || current.subscription.vendor === 'free' ? decimalToCents(next.quote.total) : 0;
+      const { current, next, prorated, basis, dueNow, credit } = await reviewChange(deploymentId, actor, change, ip);
+      // Now and after the change on one basis: the stored net of today's bill on the current country.
+      const now = taxedAmount(applyTax(netOf(current.subscription.quote), basis));
+      const after = taxedAmount(applyTax(netOf(next.quote), basis));
       return {
-        current: { cycle: current.subscription.cycle, total: current.subscription.quote.total },
-        next: { cycle: next.quote.cycle, total: next.quote.total, tax: next.quote.tax, items: next.quote.lines },
-        amountDueNow: centsToDecimal(dueNow),
-        taxDueNow: centsToDecimal(dueNow > 0 ? invoiceTotals(dueNow, { taxCents: decimalToCents(next.quote.tax), totalCents: decimalToCents(next.quote.total) }).tax : 0),
-        credit: centsToDecimal(prorated?.credit ?? 0),
+        taxBasis: basis,
+        current: { cycle: current.subscription.cycle, total: now.gross, bill: now },
+        next: { cycle: next.quote.cycle, total: after.gross, tax: after.tax, bill: after, items: next.quote.lines },
+        amountDueNow: centsToDecimal(dueNow.gross),
+        taxDueNow: centsToDecimal(dueNow.tax),
+        dueNow: taxedAmount(dueNow),
+        credit: centsToDecimal(credit.gross),
         remainingDays: prorated?.remainingDays ?? 0,
         currency: 'USD',
-        paymentRequired: dueNow > 0,
+        paymentRequired: dueNow.gross > 0,
       };
     },
 
@@ -244,7 +254,7 @@ export function createOrderService({ db, members, plans, config, counters, idemp
      * applied to the server only when its first payment is confirmed (paddle/events.ts).
      */
     async update(actor: Actor, deploymentId: string, change: OrderChange, context: OrderContext): Promise<DeploymentOrderAnswer> {
-      const { current, next, prorated } = await reviewChange(deploymentId, actor, change, context.ip, 'admin');
+      const { current, next, prorated, dueNow } = await reviewChange(deploymentId, actor, change, context.ip, 'admin');
       const sub = current.subscription;
       const vendorChange = sub.vendor === 'paddle' && sub.status !== 'pending' && sub.vendorSubscriptionId ? sub.vendorSubscriptionId : null;
       const plan = {
@@ -260,7 +270,7 @@ export function createOrderService({ db, members, plans, config, counters, idemp
       const backToFree = sub.pendingChange !== null && !next.paymentRequired;
       // Paddle first, with no transaction open; set back should the change fail here. A retry after
       // a crash in between sends Paddle the same items again, which charges nothing more.
-      const followUp = vendorChange ? await gateway.changeSubscription(vendorChange, sub, next.quote, prorated?.dueNow ?? 0) : null;
+      const followUp = vendorChange ? await gateway.changeSubscription(vendorChange, sub, next.quote, prorated ? dueNow : null) : null;
       const result = await db.transaction(async (tx) => {
         const [deployment] = await tx
           .update(deployments)
@@ -288,13 +298,13 @@ export function createOrderService({ db, members, plans, config, counters, idemp
         if (updated.status === 'pending') await tx.update(subscriptions).set({ checkoutTransactionId: null }).where(eq(subscriptions.id, updated.id));
         return { deployment, updated };
       }).catch(async (err: unknown) => {
-        if (vendorChange) await gateway.changeSubscription(vendorChange, sub, sub.quote, 0).catch((undo: unknown) => log.error({ err: undo, deploymentId }, 'a change refused here stays at Paddle: its subscription could not be set back'));
+        if (vendorChange) await gateway.changeSubscription(vendorChange, sub, sub.quote, null).catch((undo: unknown) => log.error({ err: undo, deploymentId }, 'a change refused here stays at Paddle: its subscription could not be set back'));
         throw err;
       });
       // The stand-in's notifications go through the webhook route, which needs the committed rows.
       if (followUp) await followUp();
       const transactionId = result.updated.status === 'pending' ? await checkouts.open(deploymentId) : null;
-      const charged = prorated && prorated.dueNow > 0 ? { amount: centsToDecimal(prorated.dueNow), currency: 'USD' as const } : null;
+      const charged = prorated && dueNow.gross > 0 ? { amount: centsToDecimal(dueNow.gross), currency: 'USD' as const } : null;
       return answer(db, result.deployment, { ...result.updated, checkoutTransactionId: transactionId }, actor.email, context.withSummary, transactionId, charged);
     },
   };

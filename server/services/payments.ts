@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
-import { invoiceTotals } from '../../src/domain/billing/rules';
-import { centsToDecimal, decimalToCents } from '../../src/domain/money';
+import { rebill, type Taxed } from '../../src/domain/billing/tax';
+import { centsToDecimal } from '../../src/domain/money';
 import type { SubscriptionQuote } from '../../src/domain/orders/schemas';
+import { periodEnd } from '../../src/domain/orders/changes';
 import { paddleEventSchema, standInCardOutcome, type CheckoutSummary, type PaddleEvent, type ScheduledChange, type PaymentsClientConfig, type StandInPayBody, type CardSummary } from '../../src/domain/payments/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -20,6 +21,7 @@ import { verifyPaddleSignature, signPaddleBody } from './paddle/signature';
 import { newVendorCustomerId, newVendorSubscriptionId, newVendorTransactionId, subscriptionEvent, transactionCompletedEvent } from './paddle/standIn';
 import type { RateCounters } from './rateCounters';
 import { sellerParty } from './invoices';
+import { companyTaxBasis } from './taxBasis';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Ids = { deploymentId: string; subscriptionId: string; companyId: string };
@@ -39,8 +41,11 @@ export interface PaymentGateway {
    */
   cancelAtPeriodEnd(sub: SubscriptionRow): Promise<void>;
   keep(sub: SubscriptionRow): Promise<void>;
-  /** A change to a paid subscription, prorated now; may return work to run once the change is committed. */
-  changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNowCents: number): Promise<(() => Promise<void>) | null>;
+  /**
+   * A change to a paid subscription, prorated now (dueNow: what is charged, taxed on the company's
+   * current basis; null when nothing is); may return work to run once the change is committed.
+   */
+  changeSubscription(vendorSubscriptionId: string, sub: SubscriptionRow, quote: SubscriptionQuote, dueNow: Taxed | null): Promise<(() => Promise<void>) | null>;
   /** Paddle's own invoice PDF of a transaction it charged; null when we issue the invoice (stand-in). */
   invoiceUrl(vendorTransactionId: string): Promise<string | null>;
   /**
@@ -171,7 +176,7 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
         async keep(sub) {
           if (billed(sub) && sub.scheduledChange?.action === 'cancel') await send([standInUpdate(sub, null)]);
         },
-        async changeSubscription(vendorSubscriptionId, sub, quote, dueNowCents) {
+        async changeSubscription(vendorSubscriptionId, sub, quote, dueNow) {
           return async () => {
             const at = new Date();
             const ids = { deploymentId: sub.deploymentId, subscriptionId: sub.id, companyId: sub.companyId };
@@ -179,11 +184,12 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
             // A new billing cycle starts a new period now; otherwise the period runs on.
             const periodStart = sub.cycle === quote.cycle && sub.currentPeriodStart ? sub.currentPeriodStart : at;
             const events = [subscriptionEvent('subscription.updated', { vendorSubscriptionId, customerId, quote, periodStart, ids, at })];
-            if (dueNowCents > 0 && sub.card) {
-              // The invoice carries the charge the quote said, its tax in the quote's proportion.
-              const split = invoiceTotals(dueNowCents, { taxCents: decimalToCents(quote.tax), totalCents: decimalToCents(quote.total) });
-              const totals = { subtotal: centsToDecimal(split.subtotal), discount: '0.00', tax: centsToDecimal(split.tax), total: centsToDecimal(split.total) };
-              events.push(transactionCompletedEvent({ vendorSubscriptionId, customerId, totals, lines: [{ name: t('payments.prorationLine'), amount: totals.subtotal }], currency: quote.currency, card: sub.card, origin: 'subscription_update', ids, at: new Date(at.getTime() + 1) }));
+            if (dueNow && dueNow.gross > 0 && sub.card) {
+              // The invoice carries the charge the review said: its net, tax and gross.
+              const totals = { subtotal: centsToDecimal(dueNow.net), discount: '0.00', tax: centsToDecimal(dueNow.tax), total: centsToDecimal(dueNow.gross) };
+              // It pays for the rest of the current period (a new cycle: the new period).
+              const period = { from: at, to: periodEnd(periodStart, quote.cycle) };
+              events.push(transactionCompletedEvent({ vendorSubscriptionId, customerId, totals, lines: [{ name: t('payments.prorationLine'), amount: totals.subtotal }], currency: quote.currency, card: sub.card, origin: 'subscription_update', ids, at: new Date(at.getTime() + 1), period }));
             }
             await send(events);
           };
@@ -218,7 +224,9 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
       const { email } = actor;
       // Admins only: opening a checkout can make a transaction at Paddle, which only a payer needs.
       const { deployment, subscription } = await loadOwnedDeployment(db, members, deploymentId, actor.id, 'admin');
-      const quote = subscription.quote;
+      // What is due is billed on the company's current basis, as the payment itself is (standInPay).
+      const basis = await companyTaxBasis(db, deployment.companyId, config.SELLER_TAX_ID);
+      const quote = rebill(subscription.quote, basis);
       const purpose = PAYMENT_DUE[subscription.status] ?? null;
       const ids = { deploymentId: deployment.id, subscriptionId: subscription.id, companyId: deployment.companyId };
       const transactionId = purpose ? await gateway.checkoutTransaction(subscription, ids) : null;
@@ -243,6 +251,7 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
         discount: quote.discount,
         tax: quote.tax,
         total: { amount: quote.total, currency: quote.currency },
+        taxBasis: basis,
         customer: { email },
         // Paddle's own checkout offers the customer's saved card; the stand-in offers the one on file.
         cardOnFile: purpose && !paddle ? await companyCard(db, deployment.companyId) : null,
@@ -280,7 +289,9 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
       const at = new Date();
       const ids = { deploymentId: deployment.id, subscriptionId: sub.id, companyId: deployment.companyId };
       const customerId = sub.vendorCustomerId ?? newVendorCustomerId();
-      const quote = sub.quote;
+      // The company's current billing country from this bill on: the stored net, taxed by the one rule.
+      const basis = await companyTaxBasis(db, deployment.companyId, config.SELLER_TAX_ID);
+      const quote = rebill(sub.quote, basis);
       const card = onFile ?? { brand: outcome.brand, last4: given?.cardNumber.slice(-4) ?? '', expiryMonth: outcome.expiryMonth, expiryYear: outcome.expiryYear, setAt: at.toISOString(), cardholderName: given?.cardholderName };
       const later = (ms: number) => new Date(at.getTime() + ms);
       const renewal = purpose === 'pastDue' ? sub.vendorSubscriptionId : null;
@@ -288,7 +299,7 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
         // The overdue renewal of the current period is collected; the period itself does not move.
         const periodStart = sub.currentPeriodStart ?? at;
         await send([
-          transactionCompletedEvent({ vendorSubscriptionId: renewal, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'subscription_recurring', ids, at }),
+          transactionCompletedEvent({ vendorSubscriptionId: renewal, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'subscription_recurring', ids, at, period: { from: periodStart, to: sub.currentPeriodEnd ?? periodEnd(periodStart, quote.cycle) } }),
           subscriptionEvent('subscription.updated', { vendorSubscriptionId: renewal, customerId, quote, periodStart, ids, at: later(1) }),
         ]);
       } else {
@@ -299,13 +310,13 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
         await send([
           subscriptionEvent('subscription.created', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at, transactionId }),
           subscriptionEvent('subscription.activated', { vendorSubscriptionId, customerId, quote, periodStart: at, ids, at: later(1), transactionId }),
-          transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'web', ids, at: later(2), transactionId }),
+          transactionCompletedEvent({ vendorSubscriptionId, customerId, totals: quote, lines: quote.lines, currency: quote.currency, card, origin: 'web', ids, at: later(2), transactionId, period: { from: at, to: periodEnd(at, quote.cycle) } }),
         ]);
       }
       // A new card goes on file for the company; the card on file stays exactly as it was.
       await putCardOnFile(db, actor, deployment.companyId, { brand: card.brand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, setAt: card.setAt }, onFile ? null : { before });
       const [updated] = await db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
-      return { status: 'completed' as const, subscription: subscriptionDto(updated ?? sub, config.PAST_DUE_GRACE_DAYS) };
+      return { status: 'completed' as const, subscription: subscriptionDto(updated ?? sub, config.PAST_DUE_GRACE_DAYS, basis) };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FieldErrors } from '../../src/domain/errors';
 import { centsToDecimal } from '../../src/domain/money';
 import { priceOrder, toWire, type DiscountInput } from '../../src/domain/pricing';
 import type { PricingAnswer, PricingRequest } from '../../src/domain/pricing/schemas';
+import { taxBasis } from '../../src/domain/billing/tax';
 import { cachedCatalogue } from '../db/catalogueCache';
 import type { Db } from '../db/client';
 import { discountCodes, sizes } from '../db/schema';
@@ -35,7 +36,7 @@ export interface DiscountAttempts {
 }
 
 /** countedCodes: codes already counted for the subscription being changed, never "used up" for it. */
-export async function priceDeployment(db: Db, plans: Plans, request: PricingRequest, options: { now: Date; country?: string | null; attempts?: DiscountAttempts; countedCodes?: ReadonlySet<string> }): Promise<PricingAnswer> {
+export async function priceDeployment(db: Db, plans: Plans, request: PricingRequest, options: { now: Date; country?: string | null; taxId?: string | null; sellerTaxId?: string | null; attempts?: DiscountAttempts; countedCodes?: ReadonlySet<string> }): Promise<PricingAnswer> {
   const errors: FieldErrors = {};
   const refuse = (field: string, key: string) => {
     const list = (errors[field] ??= []);
@@ -78,7 +79,7 @@ export async function priceDeployment(db: Db, plans: Plans, request: PricingRequ
     else discount = { code: row.code, kind: row.kind, value: row.value, expiresAt: row.expiresAt?.toISOString(), maxUses: options.countedCodes?.has(row.code) ? undefined : (row.maxUses ?? undefined), uses: row.uses };
   }
 
-  const result = priceOrder(plan, order, { discount, now: options.now, country: options.country ?? null });
+  const result = priceOrder(plan, order, { discount, now: options.now, country: options.country ?? null, taxId: options.taxId ?? null, sellerTaxId: options.sellerTaxId ?? null });
   if (!result.ok) for (const [field, keys] of Object.entries(result.errors)) for (const key of keys) refuse(FIELD[field] ?? field, key);
   if (Object.keys(errors).length || !result.ok) throw AppError.validation(errors);
 
@@ -88,6 +89,8 @@ export async function priceDeployment(db: Db, plans: Plans, request: PricingRequ
   const wire = toWire(quote);
   return {
     ...wire,
+    // The same parties the engine taxed on: what the tax is, for every screen that shows it.
+    taxBasis: taxBasis({ country: options.country ?? null, taxId: options.taxId ?? null, sellerTaxId: options.sellerTaxId ?? null }),
     cycle: quote.cycle,
     monthly: centsToDecimal(quote.monthly),
     isDiscountApplied: Boolean(quote.discountResult?.applied),
@@ -105,7 +108,7 @@ const MAX_CACHED_ANSWERS = 1000;
  * (a member's order) adds the tax of its billing country. Discount-code guesses are limited per
  * source and per user.
  */
-export function createPricingService(deps: { db: Db; members: Members; plans: Plans; counters: RateCounters; discountChecksPerHour: number }) {
+export function createPricingService(deps: { db: Db; members: Members; plans: Plans; counters: RateCounters; discountChecksPerHour: number; sellerTaxId: string }) {
   const { db, plans, counters } = deps;
   return {
     async price(actor: SessionUser | null, input: { order: PricingRequest; ip: string }): Promise<PricingAnswer> {
@@ -127,13 +130,13 @@ export function createPricingService(deps: { db: Db; members: Members; plans: Pl
         });
         return answer;
       }
-      const country = input.order.company && actor ? await deps.members.billingCountry(input.order.company, actor.id) : null;
+      const buyer = input.order.company && actor ? await deps.members.buyerTax(input.order.company, actor.id) : null;
       const attempts: DiscountAttempts = {
         counters,
         keys: [`ip:${input.ip}`, ...(actor ? [`user:${actor.id}`] : [])],
         limit: { max: deps.discountChecksPerHour, windowMinutes: 60 },
       };
-      return priceDeployment(db, plans, input.order, { now: new Date(), country, attempts });
+      return priceDeployment(db, plans, input.order, { now: new Date(), country: buyer?.country ?? null, taxId: buyer?.taxId ?? null, sellerTaxId: deps.sellerTaxId, attempts });
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { subscriptionState } from '../../src/domain/billing/rules';
 import { DEFAULT_MAU_ALERTS, mauMonthStart, type MauAlertSettings } from '../../src/domain/usage/mauRule';
-import { centsToDecimal, decimalToCents } from '../../src/domain/money';
+import { applyTax, netOf, sumTaxed, type Taxed } from '../../src/domain/billing/tax';
+import { taxedAmount } from '../../src/domain/billing/schemas';
 import type { OrderChange, OrderReview } from '../../src/domain/orders/schemas';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { CompanyUsage, ServerUsage } from '../../src/domain/usage/schemas';
@@ -13,6 +14,7 @@ import { recordAudit } from './audit';
 import type { Members } from './companies';
 import type { Plans } from './plans';
 import type { SessionUser } from './sessions';
+import { companyTaxBasis } from './taxBasis';
 
 type Actor = Pick<SessionUser, 'id' | 'email'>;
 /** The orders service's generate-review: the prorated price of a change, by the same engine. */
@@ -31,13 +33,13 @@ function nextTierOf(plans: PlanDto[], current: { mau: number; provider: string }
  * Issue 33, Management → Billing: each server's MAU forecast, its next bill, and what the next
  * tier would cost now. Company admins only (it is the billing page); the alert settings are theirs.
  */
-export function createUsageService({ db, members, plans, review }: { db: Db; members: Members; plans: Plans; review: Review }) {
+export function createUsageService({ db, members, plans, review, sellerTaxId }: { db: Db; members: Members; plans: Plans; review: Review; sellerTaxId: string }) {
   return {
     async companyUsage(actor: Actor, input: { companyId: string; ip: string; now?: Date }): Promise<CompanyUsage> {
       await members.require(input.companyId, actor.id, 'admin');
       const now = input.now ?? new Date();
       const monthStart = mauMonthStart(now);
-      const [[company], rows, offered] = await Promise.all([
+      const [[company], rows, offered, basis] = await Promise.all([
         db.select({ alerts: companies.mauAlerts }).from(companies).where(eq(companies.id, input.companyId)),
         db
           .select({ d: deployments, s: subscriptions, used: mauHistory.used, forecast: mauHistory.forecast, deletingOn: deploymentRuntime.terminationScheduledAt })
@@ -48,7 +50,10 @@ export function createUsageService({ db, members, plans, review }: { db: Db; mem
           .where(and(eq(deployments.companyId, input.companyId), ne(deployments.status, 'deleted'), ne(subscriptions.status, 'canceled')))
           .orderBy(deployments.name),
         plans.forCompany(input.companyId),
+        // Every next bill on the company's current country, so that the total adds like with like.
+        companyTaxBasis(db, input.companyId, sellerTaxId),
       ]);
+      const bills: Taxed[] = [];
       const servers: ServerUsage[] = [];
       for (const { d, s, used, forecast, deletingOn } of rows) {
         // A server whose billing stops (being deleted, its subscription ending) has no next bill to project.
@@ -68,8 +73,10 @@ export function createUsageService({ db, members, plans, review }: { db: Db; mem
             if (error instanceof AppError) return null;
             throw error;
           });
-          if (priced) nextTier = { plan: { _id: next._id, name: next.name, code: next.code, mau: mauFromPlanCode(next.code) ?? 0 }, total: priced.next.total, dueNow: priced.amountDueNow };
+          if (priced) nextTier = { plan: { _id: next._id, name: next.name, code: next.code, mau: mauFromPlanCode(next.code) ?? 0 }, total: priced.next.bill, dueNow: priced.dueNow };
         }
+        const bill = applyTax(netOf(s.quote), basis);
+        bills.push(bill);
         servers.push({
           _id: d.id,
           name: d.name,
@@ -79,15 +86,14 @@ export function createUsageService({ db, members, plans, review }: { db: Db; mem
           limit,
           forecast: forecast ?? null,
           cycle: s.cycle,
-          nextBill: s.quote.total,
+          nextBill: taxedAmount(bill),
           nextBillAt: s.currentPeriodEnd?.toISOString() ?? null,
           overTier,
           projectedOver,
           nextTier,
         });
       }
-      const total = centsToDecimal(servers.reduce((sum, x) => sum + decimalToCents(x.nextBill), 0));
-      return { servers, total, currency: 'USD', alerts: company?.alerts ?? DEFAULT_MAU_ALERTS };
+      return { servers, total: taxedAmount(sumTaxed(bills, basis)), taxBasis: basis, currency: 'USD', alerts: company?.alerts ?? DEFAULT_MAU_ALERTS };
     },
 
     /** Which MAU alerts the company's admins get; company admins only, audited. */

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { createI18n } from '../../i18n';
 import { composeWorker } from '../compose';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadStartConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { LOG_HYGIENE } from '../logging';
 import { seedCatalogue } from '../db/seed';
@@ -15,7 +15,7 @@ import { seedCatalogue } from '../db/seed';
 async function main() {
   let config;
   try {
-    config = loadConfig();
+    config = loadStartConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

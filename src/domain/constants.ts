@@ -78,6 +78,11 @@ export const LIMITS = {
   nameMax: 64,
   /** A company's VAT/tax id on its invoices. */
   taxIdMax: 40,
+  /** A company's billing address: up to 3 street lines of 100 characters, a postal code, a city. */
+  addressLines: 3,
+  addressLineMax: 100,
+  postalCodeMax: 16,
+  cityMax: 80,
   invitedNameMin: 3,
   emailMax: 320,
   passwordMin: 8,

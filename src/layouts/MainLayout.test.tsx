@@ -29,7 +29,7 @@ const user = {
     { _id: 'c-acme', name: 'Acme' },
   ],
 };
-const companyDto = (id: string): CompanyDto => ({ _id: id, name: id, size: null, logo: null, billingCountry: null, taxId: null, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin', projects: [{ _id: `${id}-p1`, name: 'Default project' }] });
+const companyDto = (id: string): CompanyDto => ({ _id: id, name: id, size: null, logo: null, billingCountry: null, taxId: null, billingAddress: null, billingPostalCode: null, billingCity: null, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin', projects: [{ _id: `${id}-p1`, name: 'Default project' }] });
 
 beforeEach(async () => {
   localStorage.clear();

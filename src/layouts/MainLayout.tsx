@@ -153,12 +153,13 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Toolbar sx={{ gap: { xs: 0.5, sm: 1, md: 3 }, px: { xs: 1.5, sm: 2 } }}>
+        {/* In the admin area a phone has no room for the mode's chip beside the navigation: the navigation takes a row of its own. */}
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1, md: 3 }, px: { xs: 1.5, sm: 2 }, ...(inAdmin && { flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 0, pt: { xs: 1, sm: 0 } }) }}>
           <Link component={RouterLink} to="/dashboard" underline="none" aria-label={t('nav.dashboard')}>
             <ProductLogo compact />
           </Link>
-          {inAdmin && <Chip label={t('nav.adminMode')} color="success" size="small" />}
-          <Box component="nav" sx={{ display: 'flex', gap: { xs: 0, sm: 0.5 }, flex: 1, minWidth: 0, overflowX: 'auto' }}>
+          {inAdmin && <Chip label={t('nav.adminMode')} color="success" size="small" sx={{ mr: { xs: 'auto', sm: 0 } }} />}
+          <Box component="nav" sx={{ display: 'flex', gap: { xs: 0, sm: 0.5 }, flex: 1, minWidth: 0, overflowX: 'auto', ...(inAdmin && { order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }) }}>
             {NAV.map((item) => {
               const active = item.match.some((pattern) => matchPath(pattern, pathname));
               return (

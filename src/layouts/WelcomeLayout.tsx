@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { PreloginContent } from '../domain/content/schemas';
 import { ProductLogo } from './ProductLogo';
 import { fallbackPreloginContent, loadPreloginContent, pickBrands } from './preloginContent';
@@ -15,8 +17,11 @@ const visitDraw = () => VISIT_DRAW;
 const prerenderedDraw = () => 0;
 const unchanging = () => () => undefined;
 
-/** Welcome layout (SPEC §2): the form on the left, the marketing panel on the right. */
-export function WelcomeLayout({ children }: { children: ReactNode }) {
+/**
+ * Welcome layout (SPEC §2): the form on the left, the marketing panel on the right. The visitor's
+ * pages (`pricingLink`) lead to the plans and prices from the top, on a phone too.
+ */
+export function WelcomeLayout({ children, pricingLink = false }: { children: ReactNode; pricingLink?: boolean }) {
   const { t } = useTranslation();
   const [remote, setRemote] = useState<PreloginContent | null>(null);
   useEffect(() => {
@@ -33,7 +38,14 @@ export function WelcomeLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(420px, 5fr) 7fr' } }}>
       <Box component="main" id="main" sx={{ display: 'flex', flexDirection: 'column', px: { xs: 3, sm: 6 }, py: 4, bgcolor: 'background.paper' }}>
-        <ProductLogo />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+          <ProductLogo />
+          {pricingLink && (
+            <Link component={RouterLink} to="/pricing" sx={{ fontWeight: 600 }}>
+              {t('welcome.pricingLink')}
+            </Link>
+          )}
+        </Box>
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', maxWidth: 440, width: '100%', mx: 'auto', py: 4 }}>
           {children}
         </Box>

@@ -129,7 +129,7 @@ describe('admin logs', () => {
   it('exports the filtered log as CSV with before and after, and shows one entry', async () => {
     const res = await call(t.app, 'GET', `/admin/logs/export?format=csv&${raQuery({ filter: { action: 'company.update' } })}`, admin);
     const lines = res.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('ID,When,Who,Who (id),What,Target type,Target,Company,IP,Before,After');
+    expect(lines[0]).toBe('ID,When,Who,Who (id),What,Target type,Target,Target (id),Company,Company (id),IP,Before,After');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"{""name"":""Journey Co""');
     const [first] = (await list({ range: [0, 0] })).json().payload;

@@ -54,7 +54,7 @@ describe('POST /deployments', () => {
     const summary = answer.provisionSummary;
     expect(summary.total).toEqual({ amount: '98.00', currency: 'USD' });
     expect(summary.items[0]).toMatchObject({ name: 'Starter', description: 'base', meta: { basePrice: '49.00', size: 1000 }, pricing: { price: { amount: '49.00' } } });
-    expect(summary.items.map((i: { name: string }) => i.name)).toEqual(['Starter', 'Belgium, Europe', 'Funnels', '12 months']);
+    expect(summary.items.map((i: { name: string }) => i.name)).toEqual(['Starter', 'Region: Belgium, Europe', 'Funnels', 'Data retention: 12 months']);
     expect(summary.dataToVendor).toMatchObject({ mode: 'stand-in', transactionId: null, customer: { email: 'owner@example.com' }, customData: { deploymentId: answer._id, subscriptionId: answer.subscription._id, companyId: owner.companyId } });
   });
 
@@ -178,7 +178,7 @@ describe('edit mode: PUT /deployments/{id} and generate-review', () => {
     const res = await review(owner.cookie, { _id: paidId, ...change({ planCode: BASIC, planConfig: { region: cat.region('us-central1'), features: [cat.feature('retention.12m')] } }) });
     expect(res.statusCode).toBe(200);
     const r = res.json().payload;
-    expect(r.current).toEqual({ cycle: 'month', total: '69.00' });
+    expect(r.current).toMatchObject({ cycle: 'month', total: '69.00' });
     expect(r.next).toMatchObject({ cycle: 'month', total: '119.00' });
     // Paid just now: nearly the whole period remains, so nearly the whole difference is due.
     expect(Number(r.amountDueNow)).toBeGreaterThan(49);

@@ -81,9 +81,11 @@ describe('stand-in checkout (no PADDLE_* configured)', () => {
     expect(billing.pastDue).toEqual({ count: 0, since: null, pauseAfter: null });
     const receipt = await t.app.inject({ method: 'GET', url: `/api/v1/companies/${owner.companyId}/transactions/${billing.transactions[0]._id}/receipt`, headers: { cookie: owner.cookie } });
     expect(receipt.statusCode).toBe(200);
-    expect(receipt.headers['content-disposition']).toMatch(/^attachment; filename="receipt-INV-\d{6}\.json"$/);
-    expect(receipt.json().payload).toMatchObject({ total: '49.00', customerEmail: 'payer@example.com', card: { last4: '4242' } });
-    expect(receipt.json().payload.lines[0]).toEqual({ name: 'Starter', amount: '49.00' });
+    // A printable receipt page (tests/api/invoiceDocuments.test.ts reads it in full).
+    expect(receipt.headers['content-type']).toBe('text/html; charset=utf-8');
+    const receiptText = receipt.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(receiptText).toMatch(/\$49\.00 paid .*Visa ending in 4242 For invoice INV-\d{6}/);
+    expect(receiptText).toContain('payer@example.com');
 
     await refusedUnchanged(t.app, () => pay(t.app, owner.cookie, id), 409, 'PAYMENT_NOT_DUE');
   });

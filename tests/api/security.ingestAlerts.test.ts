@@ -80,7 +80,8 @@ describe('an app without a checksum salt', () => {
     const alerts = (await outbox()).filter((m) => m.to === 'open-owner@example.com' && m.subject.includes('monthly active users'));
     expect(alerts.map((m) => m.subject)).toEqual(['Your Beacon server has reached 80% of its monthly active users']);
     const [mail] = alerts;
-    expect(mail?.text).toContain('450 monthly active users, 80% of the 500');
+    // The 80% alert (its subject) says the share actually used.
+    expect(mail?.text).toContain('450 monthly active users, 90% of the 500');
     expect(mail?.text).toContain("Where the count comes from: each distinct device id that the SDKs of the server's apps sent this month, through /i and /i/bulk.");
     expect(mail?.text).toContain('an app with a checksum salt counts only requests checksummed with it');
     const devicesLink = `/#/analytics/${server._id}/app-users`;

@@ -79,13 +79,13 @@ describe('the MAU forecast, its alerts and the bill it leads to', () => {
     const usage = await api(t.app, owner.cookie, 'GET', `/companies/${owner.companyId}/usage`);
     expect(usage.statusCode).toBe(200);
     const body = usage.json().payload as CompanyUsage;
-    expect(body).toMatchObject({ total: '0.00', currency: 'USD', alerts: { share80: true, share100: true, runOut: true } });
+    expect(body).toMatchObject({ total: { gross: '0.00' }, currency: 'USD', alerts: { share80: true, share100: true, runOut: true } });
     expect(body.servers).toEqual([
-      expect.objectContaining({ _id: server._id, used: 530, limit: 500, nextBill: '0.00', overTier: true, projectedOver: true, nextTier: expect.objectContaining({ plan: expect.objectContaining({ mau: 1000 }) }) }),
+      expect.objectContaining({ _id: server._id, used: 530, limit: 500, nextBill: expect.objectContaining({ gross: '0.00' }), overTier: true, projectedOver: true, nextTier: expect.objectContaining({ plan: expect.objectContaining({ mau: 1000 }) }) }),
       expect.objectContaining({ _id: quiet._id, used: 0, overTier: false, projectedOver: false, nextTier: null }),
     ]);
-    expect(Number(body.servers[0]?.nextTier?.dueNow)).toBeGreaterThan(0);
-    expect(body.servers[0]?.nextTier?.total).toMatch(/^\d+\.\d{2}$/);
+    expect(Number(body.servers[0]?.nextTier?.dueNow.gross)).toBeGreaterThan(0);
+    expect(body.servers[0]?.nextTier?.total.gross).toMatch(/^\d+\.\d{2}$/);
 
     // The admin area's filter: servers over or projected over their tier, and only those.
     const listed = await call(t.app, 'GET', `/admin/deployments?${raQuery({ filter: { mau: 'overOrProjected' }, range: [0, 49] })}`, admin);

@@ -40,7 +40,8 @@ test('the MAU forecast on the card, the page and its chart, and the next tier un
     await expect(card.getByTestId('mau-text')).toHaveText('520 of 500 monthly active users');
     await expect(card.getByTestId('mau-forecast')).toContainText(/^Forecast [\d,]+ by \w{3} \d+, \d{4} \(between [\d,]+ and [\d,]+\)$/);
     await expect(card.getByTestId('mau-run-out')).toContainText(/^Reached 500 on /);
-    await expect(card.getByTestId('mau-notice')).toHaveText('This server has used 100% of its tier: its data keeps flowing; a larger tier keeps it within the plan.');
+    // The share used (520 of 500), not the 100% threshold it passed.
+    await expect(card.getByTestId('mau-notice')).toHaveText('This server has used 104% of its tier: its data keeps flowing; a larger tier keeps it within the plan.');
     await expectFits(page, size.width);
     await card.screenshot({ path: `${SHOTS}/${label}-card.png`, animations: 'disabled' });
 
@@ -61,8 +62,8 @@ test('the MAU forecast on the card, the page and its chart, and the next tier un
     const usage = page.getByTestId('server-usage');
     await expect(usage).toContainText('Forecast Server');
     await expect(usage.getByTestId('projected-bill')).toContainText('Next bill $0.00 / month');
-    await expect(usage.getByTestId('next-tier')).toContainText(/Next tier, .+ \(1,000 users\): \$[\d,]+\.\d{2} \/ month; \$[\d,]+\.\d{2} now \(prorated\)/);
-    await expect(page.getByTestId('projected-total')).toHaveText('Projected next bills in total: $0.00');
+    await expect(usage.getByTestId('next-tier')).toContainText(/Next tier, .+ \(1,000 users\): \$[\d,]+\.\d{2} \/ month excl\. tax; \$[\d,]+\.\d{2} excl\. tax now \(prorated\)/);
+    await expect(page.getByTestId('projected-total')).toHaveText('Projected next bills in total: $0.00 excl. tax');
     await expect(page.getByRole('switch', { name: 'When the forecast says the tier will run out' }).or(page.getByRole('checkbox', { name: 'When the forecast says the tier will run out' }))).toBeChecked();
     await expectFits(page, size.width);
     await page.screenshot({ path: `${SHOTS}/${label}-billing.png`, fullPage: true, animations: 'disabled' });

@@ -70,6 +70,14 @@ test.describe('scheduled backups', () => {
       }).toPass({ timeout: 40_000 });
       await expect(panel.getByTestId('backup')).toHaveCount(1);
       await expect(panel.getByTestId('backup').first()).toContainText(kind);
+      // The timeline folds the day's scheduled backups into one line, which opens onto their events.
+      const folded = page.getByTestId('timeline-panel').getByTestId('timeline-backups');
+      await expect(folded).toHaveCount(1);
+      await expect(folded).toContainText(`1 ${name} backup`);
+      await folded.getByRole('button', { name: 'Show' }).click();
+      await expect(folded.getByTestId('timeline-event').filter({ hasText: 'Backup completed' })).toHaveCount(1);
+      await page.getByTestId('timeline-panel').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/${name}-timeline-1440.png`, fullPage: true });
       await panel.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
       await page.setViewportSize(SCREEN.phone);

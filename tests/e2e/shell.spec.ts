@@ -3,7 +3,8 @@ import { admin, expect, SCREEN, signInAs, test, watchFirstScreen } from './fixtu
 
 /** A form's own check answers its empty submit: the page's handlers are attached. */
 async function emptySubmitIsChecked(page: Page) {
-  await page.locator('form').getByRole('button').last().click();
+  // The form's own submit button (on sign-in the last button is the passkey's, which needs no email).
+  await page.locator('form button[type="submit"]').first().click();
   await expect(page.locator('input[aria-invalid="true"]').first()).toBeVisible();
 }
 

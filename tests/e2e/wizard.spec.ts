@@ -215,7 +215,7 @@ test.describe('server wizard', () => {
     await page.setViewportSize(SCREEN.wide);
     await page.screenshot({ path: `${SHOTS}/complete-setup-1440.png`, fullPage: true });
     await page.setViewportSize(SCREEN.phone);
-    await expect(page.getByText('Step 3 of 3: Account')).toBeVisible();
+    await expect(page.getByText('Step 3 of 4: Account')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/complete-setup-390.png`, fullPage: true });
     await page.setViewportSize(SCREEN.wide);
     // The terms and the privacy policy are links, which the server sends on to the configured pages.

@@ -23,6 +23,7 @@ import { OpenDashboardButton } from './OpenDashboardButton';
 import { PlanPanel } from './PlanPanel';
 import { StatusPanel } from './StatusPanel';
 import { TimelinePanel } from './TimelinePanel';
+import { backupScheduleKind } from './foldTimeline';
 import { CompletePayment } from '../CompletePayment';
 
 const column = { display: { xs: 'contents', md: 'grid' }, gap: 2, minWidth: 0, alignContent: 'start' } as const;
@@ -87,7 +88,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
           <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
             {d.name}
           </Typography>
-          <StatusChip status={d.status} size="medium" />
+          <StatusChip status={d.status} subscriptionStatus={d.billing.status} size="medium" />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {canEdit && <CompletePayment deployment={d} size="medium" onPaid={() => void server.refetch()} />}
@@ -109,7 +110,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
             <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={customerDomainCalls(d._id)} upgradeTo={`${scope}/server-builder/${d._id}/choose-plan`} />
           </Box>
           <Box sx={at(7)}>
-            <TimelinePanel timeline={timeline.data} />
+            <TimelinePanel timeline={timeline.data} backupSchedule={backupScheduleKind(d.features)} />
           </Box>
         </Box>
         <Box sx={column}>

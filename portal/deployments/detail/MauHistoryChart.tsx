@@ -3,7 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ReferenceArea, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MauHistoryEntry } from '../../../src/domain/deployments/schemas';
-import type { MauForecast } from '../../../src/domain/usage/forecast';
+import { forecastHasData, type MauForecast } from '../../../src/domain/usage/forecast';
 import { formatCount } from '../../../src/ui/servers/status';
 
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
@@ -14,8 +14,10 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
  * from low to high over its bar with the forecast as a dot (a band shows on a single month too).
  * Loaded on demand with recharts, so neither enters the front door nor the main app's first load.
  */
-export default function MauHistoryChart({ history, limit, forecast = null }: { history: MauHistoryEntry[]; limit: number; forecast?: MauForecast | null }) {
+export default function MauHistoryChart({ history, limit, forecast: given = null }: { history: MauHistoryEntry[]; limit: number; forecast?: MauForecast | null }) {
   const { t } = useTranslation();
+  // A forecast of all zeros (nothing counted yet) is no forecast to draw.
+  const forecast = given && forecastHasData(given) ? given : null;
   const theme = useTheme();
   const data = history.map((h) => ({ month: month.format(new Date(h.startsAt)), used: h.used }));
   const current = forecast ? data.at(-1) : undefined;

@@ -29,7 +29,7 @@ export function StatusPanel({ deployment: d }: { deployment: DeploymentPopulated
         <Typography color="text.secondary" sx={{ minWidth: 64 }}>
           {t('deployment.status')}
         </Typography>
-        <StatusChip status={d.status} size="medium" />
+        <StatusChip status={d.status} subscriptionStatus={d.billing.status} size="medium" />
         <Chip
           size="small"
           variant="outlined"

@@ -2,14 +2,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploymentTimeline } from '../../../dataProvider/deployments';
+import type { BackupSchedule } from '../../../src/domain/deployments/schemas';
 import type { DeploymentEventDto } from '../../../src/domain/deployments/tasks';
-import { dateTime } from '../../../src/ui/servers/status';
+import { dateTime, shortDate } from '../../../src/ui/servers/status';
 import { Section } from '../../../src/ui/servers/Section';
+import { foldTimeline, type TimelineEntry } from './foldTimeline';
 
 const SHOWN = 8;
+type BackupScheduleKind = BackupSchedule['kind'];
 
 function eventText(e: DeploymentEventDto, t: TFunction): string {
   const task = e.taskType ? t(`servers.task.${e.taskType}`) : '';
@@ -46,35 +49,75 @@ function datedMessage(e: DeploymentEventDto): string | null {
   return at && !Number.isNaN(at.getTime()) ? dateTime.format(at) : null;
 }
 
-/** Every task and status change of the server, newest first (GET /deployments/events). */
-export function TimelinePanel({ timeline }: { timeline: DeploymentTimeline | undefined }) {
+/** One event's line: when, what, and its detail or who did it. */
+function EventLine({ e, t }: { e: DeploymentEventDto; t: TFunction }) {
+  const detail = eventDetail(e, t);
+  return (
+    <Box component="li" data-testid="timeline-event" data-kind={e.kind} sx={{ ...LINE, borderColor: e.kind === 'task_failed' ? 'error.main' : 'divider' }}>
+      <Typography variant="caption" color="text.secondary" component="time" dateTime={e.at} sx={{ pt: { sm: 0.25 } }}>
+        {dateTime.format(new Date(e.at))}
+      </Typography>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2">{eventText(e, t)}</Typography>
+        {(detail || e.actorEmail) && (
+          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {[detail, e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+const LINE = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' }, gap: { xs: 0, sm: 1.5 }, borderLeft: 3, pl: 1.5 } as const;
+
+/** A day's routine backups as one line ("24 hourly backups") that opens onto their events. */
+function BackupsLine({ entry, schedule, t }: { entry: Extract<TimelineEntry, { kind: 'backups' }>; schedule: BackupScheduleKind | null; t: TFunction }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <Box component="li" data-testid="timeline-backups" sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ ...LINE, borderColor: 'divider' }}>
+        <Typography variant="caption" color="text.secondary" component="time" dateTime={entry.day} sx={{ pt: { sm: 0.25 } }}>
+          {shortDate.format(new Date(entry.at))}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, minWidth: 0 }}>
+          <Typography variant="body2">{t(`deployment.timeline.backups.${schedule ?? 'scheduled'}`, { count: entry.count })}</Typography>
+          <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={listId} sx={{ minWidth: 0, py: 0 }}>
+            {open ? t('deployment.timeline.hideBackups') : t('deployment.timeline.showBackups')}
+          </Button>
+        </Box>
+      </Box>
+      {open && (
+        <Box component="ol" id={listId} sx={{ listStyle: 'none', p: 0, m: 0, ml: 1.5, display: 'grid', gap: 1 }}>
+          {entry.events.map((e) => (
+            <EventLine key={e._id} e={e} t={t} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Every task and status change of the server, newest first (GET /deployments/events), with each
+ * day's routine backups folded into one line. `backupSchedule` names them ("hourly") when the
+ * server has a backup option.
+ */
+export function TimelinePanel({ timeline, backupSchedule = null }: { timeline: DeploymentTimeline | undefined; backupSchedule?: BackupScheduleKind | null }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
-  const events = timeline?.events ?? [];
-  const shown = all ? events : events.slice(0, SHOWN);
+  const entries = useMemo(() => foldTimeline(timeline?.events ?? []), [timeline]);
+  const shown = all ? entries : entries.slice(0, SHOWN);
   return (
     <Section title={t('deployment.timeline.title')} testId="timeline-panel">
-      {timeline && events.length === 0 && <Typography color="text.secondary">{t('deployment.timeline.none')}</Typography>}
+      {timeline && entries.length === 0 && <Typography color="text.secondary">{t('deployment.timeline.none')}</Typography>}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-        {shown.map((e) => (
-          <Box component="li" key={e._id} data-testid="timeline-event" data-kind={e.kind} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' }, gap: { xs: 0, sm: 1.5 }, borderLeft: 3, borderColor: e.kind === 'task_failed' ? 'error.main' : 'divider', pl: 1.5 }}>
-            <Typography variant="caption" color="text.secondary" component="time" dateTime={e.at} sx={{ pt: { sm: 0.25 } }}>
-              {dateTime.format(new Date(e.at))}
-            </Typography>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2">{eventText(e, t)}</Typography>
-              {(eventDetail(e, t) || e.actorEmail) && (
-                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {[eventDetail(e, t), e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
-                </Typography>
-              )}
-            </Box>
-          </Box>
-        ))}
+        {shown.map((entry) => (entry.kind === 'event' ? <EventLine key={entry.event._id} e={entry.event} t={t} /> : <BackupsLine key={`backups-${entry.day}`} entry={entry} schedule={backupSchedule} t={t} />))}
       </Box>
-      {!all && events.length > SHOWN && (
+      {!all && entries.length > SHOWN && (
         <Button size="small" onClick={() => setAll(true)} sx={{ justifySelf: 'start' }}>
-          {t('deployment.timeline.showAll', { count: events.length })}
+          {t('deployment.timeline.showAll', { count: entries.length })}
         </Button>
       )}
     </Section>

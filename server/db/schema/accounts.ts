@@ -205,6 +205,10 @@ export const companies = pgTable(
     billingCountry: text('billing_country'),
     /** VAT/tax id the company gives for its invoices (issue 30); null when not given. */
     taxId: text('tax_id'),
+    /** The billing address on its invoices: street lines (newline between them), postal code and city; null when not given. */
+    billingAddress: text('billing_address'),
+    billingPostalCode: text('billing_postal_code'),
+    billingCity: text('billing_city'),
     /** Plan group giving this company its own plan list; the public list when null. */
     planGroupId: uuid('plan_group_id').references(() => planGroups.id, { onDelete: 'set null' }),
     /** Which MAU alerts the company's admins get (issue 33); all on by default. */

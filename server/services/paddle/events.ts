@@ -186,6 +186,7 @@ async function applyTransaction(tx: Db, event: PaddleEvent, hooks: SettlementHoo
         customerEmail: owner?.email ?? null,
         lines: data.details.line_items.map((l) => ({ name: l.product?.name ?? '', amount: cents(l.totals?.total ?? '0') })),
         card,
+        period: data.billing_period ? { from: data.billing_period.starts_at, to: data.billing_period.ends_at } : null,
       },
     })
     .onConflictDoNothing({ target: transactions.vendorTransactionId })

@@ -59,6 +59,8 @@ export function transactionCompletedEvent(input: {
   ids: Ids;
   at: Date;
   transactionId?: string;
+  /** The period paid for, as Paddle's billing_period: a new period, a renewal's, or the rest of one for a change. */
+  period: { from: Date; to: Date };
 }): PaddleEvent {
   return event('transaction.completed', input.at, {
     id: input.transactionId ?? token('txn'),
@@ -70,6 +72,7 @@ export function transactionCompletedEvent(input: {
     invoice_number: null,
     currency_code: input.currency,
     billed_at: input.at.toISOString(),
+    billing_period: { starts_at: input.period.from.toISOString(), ends_at: input.period.to.toISOString() },
     custom_data: input.ids,
     details: {
       totals: { subtotal: minor(input.totals.subtotal), discount: minor(input.totals.discount), tax: minor(input.totals.tax), total: minor(input.totals.total), grand_total: minor(input.totals.total) },

@@ -18,6 +18,8 @@ export const adminDeploymentRowSchema = z.object({
   companyName: z.string(),
   status: z.enum(DEPLOYMENT_STATUSES),
   planCode: z.string(),
+  /** The plan as the customer sees it ("Growth"). */
+  planName: z.string(),
   free: z.boolean(),
   regionName: z.string().nullable(),
   subscriptionStatus: z.string().nullable(),

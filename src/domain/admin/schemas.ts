@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AUDIT_TARGET_TYPES } from '../audit';
 import { COMPANY_ROLES } from '../companies/schemas';
+import { BILLING_CYCLES } from '../constants';
+import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../orders/schemas';
 
 /**
  * The admin area's wire contracts (issue 15): rows of the lists, the detail pages and the bodies
@@ -72,14 +74,39 @@ export const adminCompanyFilters = {
 export const VIEW_AS_REFUSALS = ['NO_COMPANY_ADMIN', 'CANNOT_ACT_ON_SELF'] as const;
 export type ViewAsRefusal = (typeof VIEW_AS_REFUSALS)[number];
 
+/** Who takes a subscription's payments, as the admin company page names it. */
+export const PAYMENT_PROVIDER_LABELS = ['paddle', 'stand-in', 'free'] as const;
+export type PaymentProviderLabel = (typeof PAYMENT_PROVIDER_LABELS)[number];
+
 export const adminCompanyDetailSchema = adminCompanyRowSchema.extend({
   billingCountry: z.string().nullable(),
   /** Whom "View as" opens the product as, and why the server would refuse it (null: it would not). */
   viewAs: z.object({ email: z.string().nullable(), refused: z.enum(VIEW_AS_REFUSALS).nullable() }),
   people: z.array(z.object({ _id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), role: z.enum(COMPANY_ROLES) })),
   projects: z.array(z.object({ _id: z.string(), name: z.string() })),
-  deployments: z.array(z.object({ _id: z.string(), name: z.string(), status: z.string(), planCode: z.string(), free: z.boolean(), projectId: z.string(), createdAt: z.string() })),
-  subscriptions: z.array(z.object({ _id: z.string(), deploymentId: z.string(), status: z.string(), cycle: z.string(), vendor: z.string(), total: z.string(), currency: z.string() })),
+  /** `planName` is the plan as the customer sees it ("Growth"); `terminationScheduledAt` set while the server is being deleted. */
+  deployments: z.array(
+    z.object({ _id: z.string(), name: z.string(), status: z.enum(DEPLOYMENT_STATUSES), planCode: z.string(), planName: z.string(), free: z.boolean(), projectId: z.string(), terminationScheduledAt: z.string().nullable(), createdAt: z.string() }),
+  ),
+  /**
+   * `paymentProvider` is who takes the payments as the customer meets them: Paddle, the local test
+   * checkout (the stand-in records its subscriptions as Paddle's), or none for a free server.
+   * `scheduledChange` is the vendor's (a cancellation at the period end), as the customer's billing reads it.
+   */
+  subscriptions: z.array(
+    z.object({
+      _id: z.string(),
+      deploymentId: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      cycle: z.enum(BILLING_CYCLES),
+      vendor: z.string(),
+      paymentProvider: z.enum(PAYMENT_PROVIDER_LABELS),
+      scheduledChange: z.unknown(),
+      nextBilledAt: z.string().nullable(),
+      total: z.string(),
+      currency: z.string(),
+    }),
+  ),
 });
 export type AdminCompanyDetail = z.infer<typeof adminCompanyDetailSchema>;
 
@@ -106,6 +133,9 @@ export const auditLogRowSchema = z.object({
   targetType: z.enum(AUDIT_TARGET_TYPES),
   targetId: z.string(),
   companyId: z.string().nullable(),
+  /** The target and the company by name (a user by email), as they are now or as the entry recorded them; null when unknown. */
+  targetName: z.string().nullable(),
+  companyName: z.string().nullable(),
   ip: z.string().nullable(),
   // Objects of changed fields, or null. Declared as unknown: zod's record type would join the
   // front door's shared zod chunk (every zod feature used anywhere lands there).

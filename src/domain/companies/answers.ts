@@ -14,6 +14,10 @@ export const companySchema = z.object({
   logo: z.string().nullable(),
   billingCountry: z.string().nullable(),
   taxId: z.string().nullable(),
+  /** The billing address on invoices: street lines (newline between them), postal code, city; null when not given. */
+  billingAddress: z.string().nullable(),
+  billingPostalCode: z.string().nullable(),
+  billingCity: z.string().nullable(),
   createdAt: z.string(),
   role: z.enum(COMPANY_ROLES),
   projects: z.array(z.object({ _id: z.string(), name: z.string() })),

@@ -46,9 +46,38 @@ export const taxIdSchema = z
   .regex(/^[A-Za-z0-9 ./-]*$/, 'validation.taxId')
   .transform((s) => (s === '' ? null : s));
 
+/**
+ * The billing address printed on invoices, international: street lines (building, street, unit;
+ * up to 3, one a line), a postal code (letters, digits, spaces, dashes; some countries have none)
+ * and a city. Plain text; empty clears a field.
+ */
+const emptyToNull = (s: string) => (s === '' ? null : s);
+export const billingAddressSchema = z
+  .string()
+  .transform((s) =>
+    s
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join('\n'),
+  )
+  .refine((s) => s.split('\n').length <= LIMITS.addressLines && s.split('\n').every((l) => l.length <= LIMITS.addressLineMax), 'validation.addressLines')
+  .refine(noHtml, 'validation.noHtml')
+  .transform(emptyToNull);
+export const postalCodeSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.postalCodeMax, 'validation.postalCode')
+  .regex(/^[A-Za-z0-9 -]*$/, 'validation.postalCode')
+  .transform((s) => emptyToNull(s.toUpperCase()));
+export const citySchema = z.string().trim().max(LIMITS.cityMax, 'validation.city').refine(noHtml, 'validation.noHtml').transform(emptyToNull);
+
 export const updateCompanySchema = createCompanySchema.extend({
   billingCountry: countryCodeSchema.nullable().optional(),
   taxId: taxIdSchema.nullable().optional(),
+  billingAddress: billingAddressSchema.nullable().optional(),
+  billingPostalCode: postalCodeSchema.nullable().optional(),
+  billingCity: citySchema.nullable().optional(),
   removeLogo: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanySchema>;

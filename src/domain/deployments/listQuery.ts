@@ -12,7 +12,7 @@ import { DEPLOYMENT_STATUSES } from '../orders/schemas';
 export const DEPLOYMENT_SORT_FIELDS = ['createdAt', 'name', 'status'] as const;
 export type DeploymentSortField = (typeof DEPLOYMENT_SORT_FIELDS)[number];
 /** The admin list's columns it sorts by. */
-export const ADMIN_DEPLOYMENT_SORT_FIELDS = ['_id', 'name', 'companyName', 'status', 'planCode', 'regionName', 'subscriptionStatus', 'createdAt'] as const;
+export const ADMIN_DEPLOYMENT_SORT_FIELDS = ['_id', 'name', 'companyName', 'status', 'planCode', 'planName', 'regionName', 'subscriptionStatus', 'createdAt'] as const;
 export type AdminDeploymentSortField = (typeof ADMIN_DEPLOYMENT_SORT_FIELDS)[number];
 
 /** MAU over or projected over the tier (issue 33). */

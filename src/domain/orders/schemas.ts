@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILLING_CYCLES, LIMITS, PAYMENT_PROVIDERS, PROVIDER_CODES } from '../constants';
 import { signUpSchema } from '../auth/schemas';
 import { noHtml } from '../validation';
+import { taxBasisSchema, taxedAmountSchema } from '../billing/schemas';
 
 /**
  * Orders (SPEC §3 Deployment, Create payload, Payment params; §7 Deployments): the wire contracts
@@ -167,7 +168,10 @@ export const subscriptionDtoSchema = z.object({
   vendor: z.enum(PAYMENT_PROVIDERS),
   status: z.enum(SUBSCRIPTION_STATUSES),
   cycle: cycleSchema,
+  /** The next bill's gross (bill.gross): the stored net on the company's current tax basis. */
   recurring: moneyAmount,
+  /** The next bill: net, tax and gross on the company's current billing country (the one tax rule). */
+  bill: taxedAmountSchema,
   currentPeriod: z.object({ startsAt: z.string(), endsAt: z.string() }).nullable(),
   nextBilledAt: z.string().nullable(),
   scheduledChange: z.unknown(),
@@ -198,19 +202,24 @@ export const orderPreviewSchema = z.object({
   discount: money,
   tax: money,
   total: moneyAmount,
+  /** What the tax is: the ordering company's country and rate (no company: before tax). */
+  taxBasis: taxBasisSchema,
   paymentRequired: z.boolean(),
 });
 export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 
 /** Answer of generate-review (a change to an existing server). */
 export const orderReviewSchema = z.object({
-  current: z.object({ cycle: cycleSchema, total: money }),
-  next: z.object({ cycle: cycleSchema, total: money, tax: money, items: z.array(quoteLineSchema) }),
-  /** Charged at once for the rest of the current period (prorated); 0.00 when nothing is due. */
+  /** Every amount below is on this basis: the company's current billing country, from the next bill on. */
+  taxBasis: taxBasisSchema,
+  current: z.object({ cycle: cycleSchema, total: money, bill: taxedAmountSchema }),
+  next: z.object({ cycle: cycleSchema, total: money, tax: money, bill: taxedAmountSchema, items: z.array(quoteLineSchema) }),
+  /** Charged at once for the rest of the current period (prorated nets, then taxed); 0.00 when nothing is due. */
   amountDueNow: money,
-  /** The tax within amountDueNow, split as the invoice splits it (`invoiceTotals`). */
+  /** The tax within amountDueNow. */
   taxDueNow: money,
-  /** Unused value of the current period that is credited, when the change costs less. */
+  dueNow: taxedAmountSchema,
+  /** Unused value of the current period that is credited (gross), when the change costs less. */
   credit: money,
   remainingDays: z.number(),
   currency: usd,

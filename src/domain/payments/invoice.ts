@@ -13,10 +13,27 @@ export interface InvoiceParty {
 
 export interface InvoiceBuyer {
   name: string;
+  /** The billing address at the moment of payment: street lines, then postal code and city (absent on invoices issued before addresses were kept). */
+  addressLines?: string[];
   /** ISO 3166-1 alpha-2 billing country at the moment of payment, or null. */
   country: string | null;
   taxId: string | null;
   email: string | null;
+}
+
+/** A period of service, ISO instants: what a line pays for, from its start to its end. */
+export interface ServicePeriod {
+  from: string;
+  to: string;
+}
+
+/** One line of an invoice: what was bought (named as on the order), for which server and which period. */
+export interface InvoiceLine {
+  name: string;
+  amount: string;
+  /** The server's name when the payment was taken (absent on invoices issued before it was kept). */
+  server?: string | null;
+  period?: ServicePeriod | null;
 }
 
 /** What an invoice says: every amount a decimal string as charged, dates as ISO strings (JSON-safe). */
@@ -25,11 +42,13 @@ export interface InvoiceDocument {
   issuedAt: string;
   seller: InvoiceParty;
   buyer: InvoiceBuyer;
-  lines: { name: string; amount: string }[];
+  lines: InvoiceLine[];
   subtotal: string;
   discount: string;
   /** Percent, as the pricing engine took it for the buyer's billing country at the moment of payment. */
   taxRate: number;
+  /** No VAT charged: the buyer, an EU business, accounts for it (taxTreatment); the invoice says so in the legal wording. */
+  reverseCharge?: boolean;
   tax: string;
   total: string;
   currency: string;
@@ -45,9 +64,10 @@ export interface CreditNoteDocument {
   seller: InvoiceParty;
   buyer: InvoiceBuyer;
   reason: string;
-  lines: { name: string; amount: string }[];
+  lines: InvoiceLine[];
   subtotal: string;
   taxRate: number;
+  reverseCharge?: boolean;
   tax: string;
   total: string;
   currency: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILLING_CYCLES } from '../constants';
 import { decimalToCents } from '../money';
 import { SUBSCRIPTION_STATUSES, subscriptionDtoSchema } from '../orders/schemas';
+import { taxBasisSchema } from '../billing/schemas';
 
 /**
  * Payments (Paddle Billing): the shapes of Paddle's notifications we read, the card summary and
@@ -55,6 +56,8 @@ export const paddleTransactionSchema = z.object({
   invoice_number: z.string().max(100).nullish(),
   currency_code: z.string().length(3),
   billed_at: isoDate.nullish(),
+  /** The period the transaction pays for (null for a one-off charge). */
+  billing_period: z.object({ starts_at: isoDate, ends_at: isoDate }).nullish(),
   custom_data: customData,
   details: z.object({
     totals: z.object({ subtotal: minorUnits, discount: minorUnits, tax: minorUnits, total: minorUnits }),
@@ -99,7 +102,13 @@ export type PaddleEvent = z.infer<typeof paddleEventSchema>;
 export const cardSummarySchema = z.object({ brand: z.string(), last4: z.string(), expiryMonth: z.number(), expiryYear: z.number(), setAt: z.string().optional() });
 export type CardSummary = z.infer<typeof cardSummarySchema>;
 
-export const receiptDataSchema = z.object({ customerEmail: z.string().nullable(), lines: z.array(z.object({ name: z.string(), amount: z.string() })), card: cardSummarySchema.nullable() });
+/** period: what the payment paid for, as the vendor said (absent on transactions recorded before it was kept). */
+export const receiptDataSchema = z.object({
+  customerEmail: z.string().nullable(),
+  lines: z.array(z.object({ name: z.string(), amount: z.string() })),
+  card: cardSummarySchema.nullable(),
+  period: z.object({ from: z.string(), to: z.string() }).nullish(),
+});
 export type ReceiptData = z.infer<typeof receiptDataSchema>;
 
 export const transactionDtoSchema = z.object({
@@ -129,6 +138,10 @@ export const companyBillingSchema = z.object({
   transactions: z.array(transactionDtoSchema),
   card: cardSummarySchema.nullable(),
   pastDue: z.object({ count: z.number(), since: z.string().nullable(), pauseAfter: z.string().nullable() }),
+  /** The basis every next bill is on: the company's current billing country. */
+  taxBasis: taxBasisSchema,
+  /** The last change of that basis, while some server's next bill is the first on it; else null. */
+  taxChange: z.object({ from: taxBasisSchema, to: taxBasisSchema, at: z.string() }).nullable(),
 });
 export type CompanyBilling = z.infer<typeof companyBillingSchema>;
 
@@ -160,6 +173,8 @@ export const checkoutSummarySchema = z.object({
   discount: z.string(),
   tax: z.string(),
   total: z.object({ amount: z.string(), currency: z.literal('USD') }),
+  /** The tax's country and rate: the company's current billing country. */
+  taxBasis: taxBasisSchema,
   customer: z.object({ email: z.string() }),
   /** The stand-in: the company's card on file, offered beside a new card (null with Paddle, whose checkout offers its own). */
   cardOnFile: cardSummarySchema.nullable(),
@@ -191,9 +206,6 @@ export function cardOnFile(cards: readonly (CardSummary | null)[]): CardSummary 
   for (const card of cards) if (card && (!newest || (card.setAt ?? '') > (newest.setAt ?? ''))) newest = card;
   return newest;
 }
-
-/** The downloadable receipt of one transaction. */
-export const receiptSchema = transactionDtoSchema.extend({ product: z.string(), customerEmail: z.string().nullable(), lines: receiptDataSchema.shape.lines, card: cardSummarySchema.nullable() });
 
 /** POST /payments/checkout/{deploymentId}/pay (stand-in only): a test card. */
 export const standInPaySchema = z.object({

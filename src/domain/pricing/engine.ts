@@ -5,7 +5,7 @@ import { centsToDecimal, decimalToCents } from '../money';
 import { mauFromPlanCode } from '../plans/planCode';
 import { applyDiscount } from './discount';
 import { divRoundHalfUp } from './rounding';
-import { taxCents, taxRate } from './tax';
+import { taxCents, taxTreatment } from './tax';
 import type { LineKind, MonthlyPricing, PlanOption, PricingOptions, PricingOrder, PricingPlan, PricingResult, QuoteLine, WireQuote, Quote } from './types';
 
 /** Monthly cents of a wire price. A negative or malformed catalogue price is a data bug: it throws. */
@@ -64,7 +64,7 @@ function picksOf(order: PricingOrder): Pick[] {
  * inputs give the same cents in the browser and on the server.
  */
 export function priceOrder(plan: PricingPlan, order: PricingOrder, options: PricingOptions = {}): PricingResult {
-  const { discount = null, now, country = null, credit: creditInput = 0 } = options;
+  const { discount = null, now, country = null, taxId = null, sellerTaxId = null, credit: creditInput = 0 } = options;
   if (!Number.isSafeInteger(creditInput) || creditInput < 0) throw new RangeError(`credit must be non-negative cents, got ${creditInput}`);
   if (discount && !now) throw new TypeError('priceOrder needs `now` to judge a discount');
 
@@ -100,7 +100,8 @@ export function priceOrder(plan: PricingPlan, order: PricingOrder, options: Pric
   const subtotal = cycleCents(monthly, cycle);
   const discountResult = discount && now ? applyDiscount(discount, subtotal, now) : null;
   const discountCents = discountResult?.amount ?? 0;
-  const rate = taxRate(country);
+  const treatment = taxTreatment({ country, taxId, sellerTaxId });
+  const rate = treatment.rate;
   const tax = taxCents(subtotal - discountCents, rate);
   const total = subtotal - discountCents + tax;
   const credit = Math.min(creditInput, total);
@@ -114,6 +115,7 @@ export function priceOrder(plan: PricingPlan, order: PricingOrder, options: Pric
     discount: discountCents,
     discountResult,
     taxRate: rate,
+    reverseCharge: treatment.kind === 'reverseCharge',
     tax,
     total,
     credit,

@@ -2,5 +2,6 @@
 export { applyDiscount } from './discount';
 export { cycleCents, findOption, isOptionAvailable, optionMonthlyCents, priceCents, priceOrder, toWire } from './engine';
 export type { OptionList } from './engine';
-export { TAX_RATES, taxCents, taxRate } from './tax';
+export { EU_COUNTRIES, TAX_RATES, taxCents, taxRate, taxTreatment, vatIdCountry } from './tax';
+export type { TaxParties, TaxTreatment } from './tax';
 export type * from './types';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_CYCLES, PROVIDER_CODES } from '../constants';
+import { taxBasisSchema } from '../billing/schemas';
 
 const id = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.invalid');
 
@@ -33,6 +34,8 @@ export const pricingAnswerSchema = z.object({
   discount: z.string(),
   credit: z.string(),
   balance: z.string(),
+  /** What `tax` is: the company's billing country and rate; no company named, before tax (`noCountry`). */
+  taxBasis: taxBasisSchema,
   cycle: z.enum(BILLING_CYCLES),
   monthly: z.string(),
   isDiscountApplied: z.boolean(),

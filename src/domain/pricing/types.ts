@@ -52,6 +52,9 @@ export interface PricingOptions {
   now?: Date;
   /** ISO 3166-1 alpha-2 billing country; unknown or missing means no tax. */
   country?: string | null;
+  /** The buyer's tax id and the seller's (SELLER_TAX_ID): with them an EU business buys reverse charged (taxTreatment). */
+  taxId?: string | null;
+  sellerTaxId?: string | null;
   /** Account credit in cents, default 0. */
   credit?: number;
 }
@@ -95,6 +98,8 @@ export interface Quote {
   discountResult: DiscountResult | null;
   /** Percent applied, e.g. 19 or 25.5. */
   taxRate: number;
+  /** No VAT charged: the buyer, an EU business, accounts for it (taxTreatment). */
+  reverseCharge: boolean;
   tax: number;
   total: number;
   credit: number;

@@ -56,6 +56,9 @@ export const mauForecastSchema = z.object({
 });
 export type MauForecast = z.infer<typeof mauForecastSchema>;
 
+/** Whether the forecast says anything yet: with no user counted and no pace, every figure is 0. */
+export const forecastHasData = (f: Pick<MauForecast, 'used' | 'high'>): boolean => f.used > 0 || f.high > 0;
+
 const dayNumber = (iso: string) => Math.floor(Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : iso) / DAY_MS);
 const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 

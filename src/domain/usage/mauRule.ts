@@ -25,6 +25,11 @@ export function mauShareReached(used: number, limit: number): 0 | (typeof MAU_AL
   return MAU_ALERT_SHARES.filter((share) => used * 100 >= limit * share).at(-1) ?? 0;
 }
 
+/** The share of the tier used, in whole percent as people read it: 5,300 of 5,000 is 106%, never capped at 100. */
+export function mauSharePercent(used: number, limit: number): number {
+  return limit > 0 ? Math.floor((used * 100) / limit) : 0;
+}
+
 /** The alerts whose condition holds now, each a reason on its own. */
 export function mauAlertConditions(used: number, limit: number, forecast: { runOutOn: string | null } | null): MauAlert[] {
   const share = mauShareReached(used, limit);

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { BILLING_CYCLES } from '../constants';
 import { mauAlertSettingsSchema, mauForecastSchema } from './forecast';
+import { taxBasisSchema, taxedAmountSchema } from '../billing/schemas';
 
 /** Issue 33, Management → Billing: where each server's MAU is heading and the bill it leads to. */
-const money = z.string();
 
 export const nextTierSchema = z.object({
   plan: z.object({ _id: z.string(), name: z.string(), code: z.string(), mau: z.number() }),
-  /** The server's bill per cycle on that tier (the pricing engine, same options). */
-  total: money,
-  /** What the upgrade costs now, prorated for the rest of the paid period. */
-  dueNow: money,
+  /** The server's bill per cycle on that tier (the pricing engine, same options), on the company's tax basis. */
+  total: taxedAmountSchema,
+  /** What the upgrade costs now, prorated for the rest of the paid period, on the same basis. */
+  dueNow: taxedAmountSchema,
 });
 
 export const serverUsageSchema = z.object({
@@ -23,7 +23,7 @@ export const serverUsageSchema = z.object({
   forecast: mauForecastSchema.nullable(),
   cycle: z.enum(BILLING_CYCLES),
   /** The next renewal's amount: past the tier nothing is added (PAST_TIER_RULE), so it is the plan's. */
-  nextBill: money,
+  nextBill: taxedAmountSchema,
   nextBillAt: z.string().nullable(),
   overTier: z.boolean(),
   projectedOver: z.boolean(),
@@ -34,8 +34,10 @@ export type ServerUsage = z.infer<typeof serverUsageSchema>;
 
 export const companyUsageSchema = z.object({
   servers: z.array(serverUsageSchema),
-  /** Sum of the servers' next bills. */
-  total: money,
+  /** Sum of the servers' next bills, nets with nets and taxes with taxes, all on `taxBasis`. */
+  total: taxedAmountSchema,
+  /** The company's current billing country and rate: every amount of this answer is on it. */
+  taxBasis: taxBasisSchema,
   currency: z.literal('USD'),
   alerts: mauAlertSettingsSchema,
 });

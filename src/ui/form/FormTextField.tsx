@@ -26,6 +26,8 @@ export interface FormTextFieldProps<T extends FieldValues> {
   /** Show the error tooltip while focused (off when another panel explains the rules). */
   tipOnFocus?: boolean;
   onFocusChange?: (focused: boolean) => void;
+  /** A text area of this many rows at least (e.g. the lines of an address). */
+  minRows?: number;
 }
 
 function FormTextFieldBody<T extends FieldValues>({
@@ -43,6 +45,7 @@ function FormTextFieldBody<T extends FieldValues>({
   describedBy,
   tipOnFocus = true,
   onFocusChange,
+  minRows,
 }: FormTextFieldProps<T>) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -98,6 +101,7 @@ function FormTextFieldBody<T extends FieldValues>({
         inputRef={inputRef}
         autoComplete={autoComplete}
         endAdornment={adornment}
+        {...(minRows ? { multiline: true, minRows } : {})}
         inputProps={{
           inputMode,
           maxLength,

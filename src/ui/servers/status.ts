@@ -1,5 +1,5 @@
 import type { DeploymentView } from '../../domain/deployments/schemas';
-import type { DeploymentStatus } from '../../domain/orders/schemas';
+import type { DeploymentStatus, SubscriptionStatus } from '../../domain/orders/schemas';
 import type { LatestTask } from '../../domain/deployments/tasks';
 
 /** How a status reads at a glance: working, fine, stopped, or failed. */
@@ -14,6 +14,19 @@ export function statusTone(status: DeploymentStatus): StatusTone {
   if (status === 'deleted') return 'default';
   return 'info';
 }
+
+/**
+ * The i18n key of a server's status as its customer reads it. 'provisioned' is a paid order
+ * recorded and waiting for its payment ('Waiting for payment'); once paid it stays so only until
+ * the worker starts setting it up, which the label says instead.
+ */
+export function statusLabelKey(status: DeploymentStatus, subscriptionStatus?: SubscriptionStatus | null): string {
+  if (status === 'provisioned' && subscriptionStatus === 'active') return 'servers.provisionedPaid';
+  return `servers.status.${status}`;
+}
+
+/** A paid order recorded and not paid: its status says 'Waiting for payment' already. */
+export const isAwaitingPayment = (status: DeploymentStatus, subscriptionStatus: SubscriptionStatus): boolean => status === 'provisioned' && subscriptionStatus !== 'active';
 
 export const isTaskOpen = (task: LatestTask | null | undefined) => task?.status === 'queued' || task?.status === 'running';
 
