@@ -177,7 +177,7 @@ describe('company settings', () => {
     fireEvent.change(screen.getByLabelText(en('management.company.billingCountry')), { target: { value: 'DE' } });
     auth.me.mockResolvedValue({ ...user, companies: [{ _id: 'c-acme', name: 'Acme Analytics' }, user.companies[1] ?? { _id: '', name: '' }] });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: en('management.company.save') })));
-    expect(api.update).toHaveBeenCalledWith('c-acme', { name: 'Acme Analytics', size: '51-200', billingCountry: 'DE', taxId: '', logo: undefined });
+    expect(api.update).toHaveBeenCalledWith('c-acme', { name: 'Acme Analytics', size: '51-200', billingCountry: 'DE', taxId: '', billingAddress: '', billingPostalCode: '', billingCity: '', logo: undefined });
     expect(getToasts().map((t) => t.text)).toContain(en('management.company.saved'));
     await waitFor(() => expect(selection.getSnapshot().company?.name).toBe('Acme Analytics'));
     expect(screen.getByRole('button', { name: en('management.company.save') })).toHaveProperty('disabled', true);
