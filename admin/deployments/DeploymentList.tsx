@@ -10,6 +10,7 @@ import { AdminList, RecordLink } from '../AdminList';
 import { formatDateTime } from '../formatDate';
 import { useServerLabels } from '../serverLabels';
 import { planCodeLabel } from '../../src/ui/format';
+import { Clipped } from '../Clipped';
 
 type DeploymentRow = AdminDeploymentRow & { id: string };
 
@@ -23,16 +24,36 @@ export function DeploymentList() {
   const columns = useMemo<DataTableColumn<DeploymentRow>[]>(() => {
     const f = (field: string) => t(`resources.deployments.fields.${field}`);
     return [
-      { id: 'name', header: f('name'), value: (d) => d.name, render: (d) => <RecordLink name="deployments" id={d._id}>{d.name}</RecordLink> },
-      { id: 'companyName', header: f('companyName'), value: (d) => d.companyName, render: (d) => <RecordLink name="companies" id={d.companyId}>{d.companyName}</RecordLink> },
+      // Names are cut with an ellipsis (whole in the tooltip): the table fits 1440 px whatever customers call things.
+      {
+        id: 'name',
+        header: f('name'),
+        value: (d) => d.name,
+        render: (d) => (
+          <RecordLink name="deployments" id={d._id}>
+            <Clipped text={d.name} width={170} />
+          </RecordLink>
+        ),
+      },
+      {
+        id: 'companyName',
+        header: f('companyName'),
+        value: (d) => d.companyName,
+        render: (d) => (
+          <RecordLink name="companies" id={d.companyId}>
+            <Clipped text={d.companyName} width={160} />
+          </RecordLink>
+        ),
+      },
       // The subscription column says "Deleting on …" for a server being deleted.
       { id: 'status', header: f('status'), value: (d) => labels.serverStatus(d.status, d.subscriptionStatus as SubscriptionStatus | null) },
       // The plan as the customer's screens name it ("Growth"); its tier and cloud as a column to add.
       { id: 'planName', header: f('planName'), value: (d) => d.planName },
       { id: 'planCode', header: f('planCode'), dynamic: true, value: (d) => planCodeLabel(d.planCode) },
       { id: 'regionName', header: f('regionName'), value: (d) => d.regionName ?? '' },
-      { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => labels.subscription(d) },
-      { id: 'createdAt', header: f('createdAt'), value: (d) => formatDateTime(d.createdAt) },
+      { id: 'subscriptionStatus', header: f('subscriptionStatus'), value: (d) => labels.subscription(d), render: (d) => <Clipped text={labels.subscription(d)} width={180} /> },
+      // The day in the table, the time in its tooltip (and in the export).
+      { id: 'createdAt', header: f('createdAt'), value: (d) => formatDateTime(d.createdAt), render: (d) => <span title={formatDateTime(d.createdAt)}>{new Date(d.createdAt).toLocaleDateString('en-US')}</span> },
       { id: '_id', header: f('_id'), dynamic: true, value: (d) => d._id },
     ];
   }, [t, labels]);

@@ -159,6 +159,8 @@ test.describe('the payment address', () => {
       await page.setViewportSize(SCREEN.phone);
       await expect(page.getByText('Step 3 of 4: Account')).toBeVisible();
       await page.setViewportSize(SCREEN.wide);
+      // The wide layout has taken over (the form re-renders with it) before anything is typed.
+      await expect(progress.getByRole('listitem')).toHaveText(['1Plan', '2Region', '3Account', '4Payment']);
       const email = newEmail('psteps');
       await page.getByLabel('First name').fill('Grace');
       await page.getByLabel('Last name').fill('Hopper');
