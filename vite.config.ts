@@ -100,7 +100,7 @@ const UNIT_SETTINGS = {
 };
 
 /** API test files that start real server processes (each a node with its own database). */
-const PROCESS_TESTS = ['tests/api/{process,shutdown,orderCrash,serversReliability,adminJobs,analytics.ingestCrash}.test.ts'];
+const PROCESS_TESTS = ['tests/api/{process,shutdown,orderCrash,serversReliability,backupCrash,adminJobs,analytics.ingestCrash}.test.ts'];
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), routePreload()],

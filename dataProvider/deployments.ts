@@ -3,11 +3,13 @@ import { useCallback } from 'react';
 import type { DeploymentStatus } from '../src/domain/orders/schemas';
 import {
   productSlug,
+  type BackupDownloadLink,
   type BackupDto,
   type ByCompanyAnswer,
   type DeploymentActionAnswer,
   type DeploymentPopulated,
   type DeploymentView,
+  type HealthCheckDto,
   type RestoreBody,
   type ServerSignInAnswer,
   type UpdateDomainBody,
@@ -18,7 +20,7 @@ import { listSearchParams } from '../src/domain/listQuery';
 import { apiFetch } from './httpClient';
 import { ONE_SHOT } from './queries';
 
-export type { BackupDto, DeploymentActionAnswer, DeploymentPopulated, DeploymentTimeline, DeploymentView };
+export type { BackupDownloadLink, BackupDto, DeploymentActionAnswer, DeploymentPopulated, DeploymentTimeline, DeploymentView, HealthCheckDto };
 
 const post = (body: unknown = {}): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
 const path = (id: string, action = '') => `/deployments/${encodeURIComponent(id)}${action}`;
@@ -35,6 +37,12 @@ export const deploymentsApi = {
   byUser: async () => (await apiFetch<DeploymentView[]>('/deployments/by-user')).payload,
   populated: async (id: string) => (await apiFetch<DeploymentPopulated>(path(id, '/populated'))).payload,
   backups: async (id: string) => (await apiFetch<BackupDto[]>(path(id, '/backups'))).payload,
+  /** POST /deployments/{id}/backups: Back up now, a manual backup queued as a task (admins, a plan with backups). */
+  backupNow: async (id: string) => (await apiFetch<DeploymentActionAnswer>(path(id, '/backups'), post())).payload,
+  /** POST /deployments/{id}/backups/{backupId}/download: a signed link to the archive, for a while (admins). */
+  backupDownloadLink: async (id: string, backupId: string) => (await apiFetch<BackupDownloadLink>(path(id, `/backups/${encodeURIComponent(backupId)}/download`), post())).payload,
+  /** GET /deployments/{id}/health-checks: the last checks, newest first. */
+  healthChecks: async (id: string) => (await apiFetch<HealthCheckDto[]>(path(id, '/health-checks'))).payload,
   /** GET /deployments/events?_id=: every task and status change of the server. */
   events: async (id: string) => (await apiFetch<DeploymentTimeline>(`/deployments/events?_id=${encodeURIComponent(id)}`)).payload,
   /** DELETE: schedules the termination after the grace period (terminationScheduledAt in the answer). */
@@ -97,6 +105,7 @@ export const deploymentKeys = {
   populated: (id: string) => ['deployments', id, 'populated'] as const,
   events: (id: string) => ['deployments', id, 'events'] as const,
   backups: (id: string) => ['deployments', id, 'backups'] as const,
+  healthChecks: (id: string) => ['deployments', id, 'health-checks'] as const,
 };
 
 /**
@@ -122,9 +131,14 @@ export function useDeploymentEvents(id: string, pollMs: number) {
   return useQuery({ queryKey: [...deploymentKeys.events(id), pollMs], queryFn: () => deploymentsApi.events(id), refetchInterval: pollMs, placeholderData: keepPreviousData, ...ONE_SHOT });
 }
 
-/** GET /deployments/{id}/backups, every `pollMs`. */
-export function useDeploymentBackups(id: string, pollMs: number) {
-  return useQuery({ queryKey: deploymentKeys.backups(id), queryFn: () => deploymentsApi.backups(id), refetchInterval: pollMs, ...ONE_SHOT });
+/** GET /deployments/{id}/backups, at the pace `pollMs` gives from the last answer (closely while a backup is in progress). */
+export function useDeploymentBackups(id: string, pollMs: (backups: BackupDto[] | undefined) => number) {
+  return useQuery({ queryKey: deploymentKeys.backups(id), queryFn: () => deploymentsApi.backups(id), refetchInterval: (q) => pollMs(q.state.data), ...ONE_SHOT });
+}
+
+/** GET /deployments/{id}/health-checks, every `pollMs` (closely while a task runs: a restart ends with a check). */
+export function useDeploymentHealthChecks(id: string, pollMs: number) {
+  return useQuery({ queryKey: deploymentKeys.healthChecks(id), queryFn: () => deploymentsApi.healthChecks(id), refetchInterval: pollMs, ...ONE_SHOT });
 }
 
 /**

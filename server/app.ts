@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security';
 import { routes } from './routes';
 import { sdkCorsPlugin } from './plugins/sdkCors';
 import { composeApp, type Services } from './compose';
+import { listenUrl } from './services/serverHealth';
 import type { UsageEventSink } from './services/usageEvents';
 import { registerLegalLinks, registerSpa } from './spa';
 
@@ -107,7 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', (request, _reply, done) =>
     request.routeOptions.config.requestContext === false ? done() : runInRequestContext({ ip: request.ip, requestId: request.id }, done),
   );
-  const services = await composeApp({ config, database, t: i18n.t, log: app.log, events: options.events });
+  // The worker inside this process sends its health probes to this process's own address once it listens.
+  const services = await composeApp({ config, database, t: i18n.t, log: app.log, events: options.events, selfUrl: () => listenUrl(app.server.address()) });
   for (const name of Object.keys(services) as (keyof Services)[]) app.decorate(name, services[name] as never);
   app.addHook('onReady', (done) => {
     // The worker subscribes once the server listens (a quarter of a second on PGlite): the app

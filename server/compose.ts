@@ -29,12 +29,15 @@ import { createPricingService } from './services/pricing';
 import { createProjectService } from './services/projects';
 import { createRateCounters } from './services/rateCounters';
 import { createKeyring, defaultSecretKeys } from './services/secrets';
+import { createServerHealth } from './services/serverHealth';
 import { createSigninGuard } from './services/signinGuard';
 import { createToolsService } from './services/tools';
 import { createTwoFactorService } from './services/twoFactor';
 import { logUsageEventSink, type UsageEventSink } from './services/usageEvents';
 import { createUserService } from './services/users';
 import { createProviders } from './providers';
+import { createBackupStore } from './backups/store';
+import { createBackupDownloads } from './services/backupDownloads';
 import { startQueue } from './queue';
 import { createWorker } from './worker';
 import { createDeploymentActionService } from './services/deploymentActions';
@@ -54,6 +57,8 @@ export interface ComposeDeps {
   t: TFunction;
   log: FastifyBaseLogger;
   events?: UsageEventSink;
+  /** This process's listen address, once it listens (the API's): where its health checks send their SDK probe. */
+  selfUrl?: () => string | null;
 }
 
 /**
@@ -63,7 +68,7 @@ export interface ComposeDeps {
  */
 
 /** What both processes need below and beside the services: mail, the queue, the providers, payments. */
-async function composeBase({ config, database, t, log }: ComposeDeps, role: 'api' | 'worker') {
+async function composeBase({ config, database, t, log, selfUrl }: ComposeDeps, role: 'api' | 'worker') {
   const { db } = database;
   // Said at every start, by the API and the worker alike: how this process runs and takes payments, and why.
   const start = startModeLine({ mode: config.mode, payments: config.payments, reasons: config.modeReasons });
@@ -73,19 +78,26 @@ async function composeBase({ config, database, t, log }: ComposeDeps, role: 'api
   // The task queue (every process sends); the worker supervises it and runs the schedules.
   const queue = await startQueue({ database, config, log, worker: role === 'worker' || config.WORKER_ENABLED });
   const providers = createProviders({ db, config });
+  const backupStore = createBackupStore(config);
   const provisioning = createProvisioning({ queue });
   // The worker stops and resumes billing of terminated and restored servers: it needs payments too.
   const members = createMembers({ db, changes: database.changes });
   const plans = createPlans({ db });
   const payments = createPaymentsService({ db, members, config, counters, t, log, hooks: provisioning });
   const mailing = { mailer, t, publicUrl: config.publicUrl };
-  return { db, members, plans, mailer, counters, queue, providers, provisioning, payments, mailing };
+  // One keyring per process, built once: without SECRET_KEYS an in-memory database gets a throw-away
+  // key, and the worker inside the API must derive the same health keys as the API checks.
+  const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
+  if (keys.source === 'file') log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
+  const keyring = createKeyring(keys.spec);
+  const serverHealth = createServerHealth({ db, keyring, config, selfUrl: selfUrl ?? (() => null) });
+  return { db, members, plans, mailer, counters, queue, providers, backupStore, provisioning, payments, mailing, keyring, serverHealth };
 }
 
 type Base = Awaited<ReturnType<typeof composeBase>>;
 
-const workerOf = ({ db, queue, providers, payments, mailing }: Base, { config, log }: ComposeDeps) =>
-  createWorker({ db, config, queue, providers, payments: payments.gateway, mailing, log });
+const workerOf = ({ db, queue, providers, backupStore, payments, serverHealth, mailing }: Base, { config, log }: ComposeDeps) =>
+  createWorker({ db, config, queue, providers, backups: backupStore, payments: payments.gateway, health: serverHealth, mailing, log });
 
 /** The worker process: the worker and what it needs, nothing of the API. */
 export async function composeWorker(deps: ComposeDeps) {
@@ -97,10 +109,7 @@ export async function composeWorker(deps: ComposeDeps) {
 export async function composeApp(deps: ComposeDeps) {
   const { config, database, t, log, events } = deps;
   const base = await composeBase(deps, 'api');
-  const { db, members, plans, mailer, counters, queue, providers, provisioning, payments, mailing } = base;
-  const keys = config.SECRET_KEYS ? { spec: config.SECRET_KEYS, source: 'config' } : defaultSecretKeys(config.DATA_DIR, config.DATABASE_URL);
-  if (keys.source === 'file') log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
-  const keyring = createKeyring(keys.spec);
+  const { db, members, plans, mailer, counters, queue, providers, backupStore, provisioning, payments, mailing, keyring, serverHealth } = base;
   const twoFactor = createTwoFactorService({ db, issuer: config.PRODUCT_NAME, keyring });
   await twoFactor.sealLegacySecrets();
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
@@ -121,6 +130,9 @@ export async function composeApp(deps: ComposeDeps) {
   return {
     queue,
     providers,
+    serverHealth,
+    backupStore,
+    backupDownloads: createBackupDownloads({ db, keyring, store: backupStore }),
     worker,
     provisioning,
     payments,

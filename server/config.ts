@@ -149,6 +149,17 @@ const envSchema = z.object({
   DELETION_GRACE_SECONDS: z.coerce.number().int().min(0).default(7 * 24 * 3600),
   /** A terminated server can be restored (from its final snapshot) for this long. */
   RESTORE_WINDOW_SECONDS: z.coerce.number().int().min(0).default(30 * 24 * 3600),
+  /**
+   * Backup archives: a folder under DATA_DIR unless BACKUP_STORE_URL names an S3-compatible bucket
+   * (`s3://bucket/prefix`); its endpoint (any S3-compatible store), region and keys beside it.
+   */
+  BACKUP_STORE_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket/prefix').optional(),
+  BACKUP_STORE_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  BACKUP_STORE_REGION: z.string().min(1).default('us-east-1'),
+  BACKUP_STORE_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BACKUP_STORE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** How long a backup's download link works. */
+  BACKUP_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(15 * 60),
   /** Lifetime of the signed sign-in link to a server's dashboard (GET /auth/{product}-server). */
   SERVER_SIGNIN_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /** Servers get <name>-<id>.<SERVER_DOMAIN_SUFFIX> as their default address. */
@@ -172,6 +183,22 @@ const envSchema = z.object({
     .max(500)
     .regex(/^\s*\w+:\d+\s*(,\s*\w+:\d+\s*)*$/)
     .optional(),
+  /**
+   * Where a health check sends its probe of the SDK endpoint (Beacon's root, where /o/sdk answers).
+   * Unset: the process's own listen address when it listens (the API with its worker inside),
+   * else PUBLIC_URL (a worker alone, `npm run worker`, reaches the API there).
+   */
+  HEALTH_PROBE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long each probe of a health check may take before it counts as failed. */
+  HEALTH_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** A server's queued task, dashboard job or email report waiting longer than this makes its health check fail. */
+  HEALTH_JOBS_LATE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * A restart first drains the server: ingestion answers 503 with Retry-After, and the restart
+   * waits this long for every process to see it (their ingest caches keep a server's state up to
+   * 5 s) and for requests already accepted to be written.
+   */
+  RESTART_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(6_000),
   /** Schedules (cron, UTC). */
   // Hourly: each server's backup option decides whether this run takes its snapshot.
   BACKUP_CRON: z.string().min(9).default('0 * * * *'),

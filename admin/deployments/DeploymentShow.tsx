@@ -10,6 +10,7 @@ import { formatAmount } from '../../src/ui/format';
 import { billingText, deploymentBillingFacts } from '../../src/ui/servers/billingText';
 import { taxLabelText } from '../../src/ui/taxLabel';
 import { statusTone } from '../../src/ui/servers/status';
+import { HealthChecksPanel } from '../../src/ui/servers/HealthChecksPanel';
 import type { AdminDeploymentDetail } from '../../src/domain/admin/deployments';
 import { formatDateTime } from '../formatDate';
 import { RecordHeader } from '../RecordHeader';
@@ -75,6 +76,9 @@ export function DeploymentShow() {
         ]}
       />
       <BackupsSection deployment={d} onDone={() => void refetch()} />
+      <Box sx={{ mt: 3 }}>
+        <HealthChecksPanel checks={d.healthChecks} />
+      </Box>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../../src/domain/orders/schemas';
-import { analyticsAccessFor, analyticsAllows } from './serverAccess';
+import { analyticsAccessFor, analyticsAllows, ingestionFor } from './serverAccess';
 
 const now = new Date('2026-05-10T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
@@ -45,5 +45,20 @@ describe('analyticsAccessFor', () => {
   it('allows writing only at full, reading at read or full', () => {
     expect([analyticsAllows('full', 'write'), analyticsAllows('read', 'write'), analyticsAllows('none', 'write')]).toEqual([true, false, false]);
     expect([analyticsAllows('full', 'read'), analyticsAllows('read', 'read'), analyticsAllows('none', 'read')]).toEqual([true, true, false]);
+  });
+});
+
+describe('ingestionFor', () => {
+  it('asks the SDKs to send again after a restart or a restore, when the subscription takes data', () => {
+    expect(ingestionFor({ status: 'restarting', subscription: active }, 7, now)).toEqual({ take: 'wait', retryAfterSeconds: 30 });
+    expect(ingestionFor({ status: 'restoring', subscription: active }, 7, now)).toEqual({ take: 'wait', retryAfterSeconds: 120 });
+    expect(ingestionFor({ status: 'restarting', subscription: { status: 'past_due', pastDueSince: daysAgo(30) } }, 7, now)).toEqual({ take: 'refuse' });
+  });
+
+  it('takes data only with full access otherwise', () => {
+    expect(ingestionFor({ status: 'running', subscription: active }, 7, now)).toEqual({ take: 'accept' });
+    expect(ingestionFor({ status: 'error_restarting', subscription: active }, 7, now)).toEqual({ take: 'accept' });
+    expect(ingestionFor({ status: 'paused', subscription: active }, 7, now)).toEqual({ take: 'refuse' });
+    expect(ingestionFor({ status: 'error_restoring', subscription: active }, 7, now)).toEqual({ take: 'refuse' });
   });
 });

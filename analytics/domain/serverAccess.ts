@@ -73,5 +73,25 @@ export function analyticsAccessFor(state: ServerAnalyticsState, graceDays: numbe
   return RANK[byStatus] <= RANK[bySub] ? byStatus : bySub;
 }
 
+/**
+ * Statuses during which a server is drained rather than closed: ingestion answers 503 with a
+ * `Retry-After` of this many seconds, and the SDKs keep their requests and send them again then.
+ * A restart (and a paused server starting again) takes about a boot; a restore takes longer.
+ */
+export const DRAIN_RETRY_AFTER_SECONDS: Partial<Record<DeploymentStatus, number>> = { restarting: 30, restoring: 120 };
+
+/** What ingestion does with a request for a server: take it, ask the SDK to send it again later, or refuse it. */
+export type IngestionRule = { take: 'accept' } | { take: 'wait'; retryAfterSeconds: number } | { take: 'refuse' };
+
+/**
+ * Ingestion's rule, the one place it is decided: a drained server whose subscription takes data
+ * asks for the data again after the drain; otherwise data is taken only with full access.
+ */
+export function ingestionFor(state: ServerAnalyticsState, graceDays: number, now: Date = new Date()): IngestionRule {
+  const drain = DRAIN_RETRY_AFTER_SECONDS[state.status];
+  if (drain !== undefined) return bySubscription(state.subscription, graceDays, now) === 'full' ? { take: 'wait', retryAfterSeconds: drain } : { take: 'refuse' };
+  return analyticsAccessFor(state, graceDays, now) === 'full' ? { take: 'accept' } : { take: 'refuse' };
+}
+
 /** Whether a level allows what is asked: reading (read or full), or writing and ingesting (full only). */
 export const analyticsAllows = (level: AnalyticsAccessLevel, need: 'read' | 'write'): boolean => (need === 'read' ? level !== 'none' : level === 'full');

@@ -23,6 +23,11 @@ const timeline = {
 };
 const backups = [{ _id: 'b-1', deploymentId: 'd-1', kind: 'nightly', status: 'completed', sizeBytes: 52_000_000, createdAt: '2026-11-19T03:00:00.000Z', completedAt: '2026-11-19T03:01:00.000Z' }];
 
+const healthChecks = [
+  { _id: 'h-2', deploymentId: 'd-1', taskId: null, healthy: false, reason: 'ingestion answered 503 for 3 checks', checkedAt: '2026-11-20T12:00:00.000Z', probes: [{ name: 'sdk', ok: false, latencyMs: 14.2, detail: 'ingestion answered 503' }, { name: 'read', ok: true, latencyMs: 2.4, detail: null }, { name: 'jobs', ok: true, latencyMs: 1.1, detail: null }] },
+  { _id: 'h-1', deploymentId: 'd-1', taskId: 't-1', healthy: true, reason: null, checkedAt: '2026-11-20T10:05:00.000Z', probes: [{ name: 'sdk', ok: true, latencyMs: 12, detail: null }, { name: 'read', ok: true, latencyMs: 2, detail: null }, { name: 'jobs', ok: true, latencyMs: 1, detail: null }] },
+];
+
 let server: DeploymentPopulated;
 
 function serve(extra: ApiRoutes = {}, role: 'admin' | 'viewer' = 'admin') {
@@ -32,6 +37,7 @@ function serve(extra: ApiRoutes = {}, role: 'admin' | 'viewer' = 'admin') {
     'GET /deployments/d-1/populated': () => okReply(server),
     'GET /deployments/events?_id=d-1': okReply(timeline),
     'GET /deployments/d-1/backups': okReply(backups),
+    'GET /deployments/d-1/health-checks': okReply(healthChecks),
     'GET /plans/configurables?providerCode=gcp': okReply({ regions: [], sizes: [], features: [], providers: [] }),
     'GET /plangroups/company/c-acme/plans': okReply([]),
     ...extra,
@@ -83,6 +89,15 @@ describe('a server page', () => {
     expect(await screen.findByTestId('backup')).toBeTruthy();
     const events = await screen.findAllByTestId('timeline-event');
     expect(events[0]?.textContent).toContain(en('deployment.timeline.kind.status', { from: en('servers.status.initializing'), to: en('servers.status.running') }));
+    // The last health checks: the reason of a failed one, and each probe's latency.
+    const checks = await screen.findAllByTestId('health-check');
+    expect(checks.map((c) => c.dataset.healthy)).toEqual(['false', 'true']);
+    expect(within(checks[0] as HTMLElement).getByTestId('health-reason').textContent).toBe('ingestion answered 503 for 3 checks');
+    expect(within(checks[0] as HTMLElement).getAllByTestId('health-probe').map((p) => p.textContent)).toEqual([
+      `${en('deployment.healthChecks.probe.sdk')} ${en('deployment.healthChecks.latency', { ms: '14' })} · ${en('deployment.healthChecks.failed')}`,
+      `${en('deployment.healthChecks.probe.read')} ${en('deployment.healthChecks.latency', { ms: '2.4' })}`,
+      `${en('deployment.healthChecks.probe.jobs')} ${en('deployment.healthChecks.latency', { ms: '1.1' })}`,
+    ]);
   });
 
   it('restarts after confirmation and shows the task with its progress', async () => {

@@ -1,20 +1,37 @@
 import { eq } from 'drizzle-orm';
 import { deploymentBackups } from '../db/schema';
-import { requireMachine } from './machine';
-import type { TaskHandler } from './types';
+import { ArchiveRefused } from '../backups/archive';
+import { takeBackup } from '../backups/tenantBackups';
+import { TaskRefused, type TaskContext, type TaskHandler } from './types';
 
-/** A snapshot of the server, recorded as the backup row the task was created with. */
+/** Archives the server's analytics data into the backup store and completes the backup row with it. */
+export async function archiveStep(ctx: TaskContext, backupId: string): Promise<void> {
+  await ctx.step(
+    'archive',
+    async () => {
+      try {
+        return { ...(await takeBackup(ctx.db, ctx.backups, { deploymentId: ctx.deployment.id, backupId })) };
+      } catch (err) {
+        throw err instanceof ArchiveRefused ? new TaskRefused(err.message) : err;
+      }
+    },
+    async (tx, r) => {
+      await tx
+        .update(deploymentBackups)
+        .set({ status: 'completed', storeKey: r.storeKey, sizeBytes: r.sizeBytes, sha256: r.sha256, manifest: r.manifest, takenAt: new Date(r.takenAt), error: null, completedAt: new Date() })
+        .where(eq(deploymentBackups.id, backupId));
+    },
+  );
+}
+
+/** A backup of the server's data, recorded on the backup row the task was created with. */
 export const backup: TaskHandler = {
   type: 'backup',
-  steps: ['snapshot'],
+  steps: ['archive'],
   async run(ctx) {
-    const machineId = requireMachine(ctx);
-    const backupId = String(ctx.task.payload.backupId);
-    await ctx.step('snapshot', (key) => ctx.provider.snapshot(key, machineId), async (tx, r) => {
-      await tx.update(deploymentBackups).set({ status: 'completed', snapshotId: r.snapshotId, sizeBytes: r.sizeBytes, completedAt: new Date() }).where(eq(deploymentBackups.id, backupId));
-    });
+    await archiveStep(ctx, String(ctx.task.payload.backupId));
   },
-  async fail(tx, ctx) {
-    await tx.update(deploymentBackups).set({ status: 'failed' }).where(eq(deploymentBackups.id, String(ctx.task.payload.backupId)));
+  async fail(tx, ctx, error) {
+    await tx.update(deploymentBackups).set({ status: 'failed', error }).where(eq(deploymentBackups.id, String(ctx.task.payload.backupId)));
   },
 };

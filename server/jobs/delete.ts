@@ -1,32 +1,42 @@
 import { eq } from 'drizzle-orm';
 import { deploymentBackups, subscriptions } from '../db/schema';
+import { archiveStep } from './backup';
 import type { TaskContext, TaskHandler } from './types';
 
-async function destroyMachine(ctx: TaskContext, machineId: string) {
-  await ctx.step('final_snapshot', (key) => ctx.provider.snapshot(key, machineId), async (tx, r) => {
-    await tx.insert(deploymentBackups).values({ deploymentId: ctx.deployment.id, kind: 'final', status: 'completed', snapshotId: r.snapshotId, sizeBytes: r.sizeBytes, taskId: ctx.task.id, completedAt: new Date() });
-    await ctx.setRuntime(tx, { finalSnapshotId: r.snapshotId });
+/**
+ * The final backup, named after its task so that a retried step finds the same row and archive;
+ * the runtime keeps its id for the restore within the window.
+ */
+async function finalBackup(ctx: TaskContext) {
+  const backupId = ctx.task.id;
+  await ctx.step('final_backup_row', async () => ({}), async (tx) => {
+    await tx.insert(deploymentBackups).values({ id: backupId, deploymentId: ctx.deployment.id, kind: 'final', taskId: ctx.task.id }).onConflictDoNothing();
   });
-  await ctx.step('destroy', async (key) => (await ctx.provider.destroy(key, machineId), {}), (tx) => ctx.setRuntime(tx, { machineId: null, healthState: 'unknown' }));
+  await archiveStep(ctx, backupId);
+  await ctx.step('keep_final_backup', async () => ({}), (tx) => ctx.setRuntime(tx, { finalSnapshotId: backupId }));
 }
 
 /**
- * Termination once the grace period has passed: a final snapshot (so the server can be restored
- * within RESTORE_WINDOW_SECONDS), then the machine is destroyed and the subscription is cancelled
- * at the end of the period already paid.
+ * Termination once the grace period has passed: a final backup of its data (so the server can be
+ * restored within RESTORE_WINDOW_SECONDS), then the machine is destroyed and the subscription is
+ * cancelled at the end of the period already paid.
  */
 export const remove: TaskHandler = {
   type: 'delete',
-  steps: ['final_snapshot', 'destroy', 'stop_billing'],
+  steps: ['final_backup_row', 'archive', 'keep_final_backup', 'destroy', 'stop_billing'],
   async run(ctx) {
+    await finalBackup(ctx);
     const machineId = ctx.runtime.machineId;
-    if (machineId) await destroyMachine(ctx, machineId);
+    if (machineId) await ctx.step('destroy', async (key) => (await ctx.provider.destroy(key, machineId), {}), (tx) => ctx.setRuntime(tx, { machineId: null, healthState: 'unknown' }));
     await ctx.step('stop_billing', async () => {
       const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.deploymentId, ctx.deployment.id));
       // Usually stopped when the deletion was confirmed; the gateway asks again only if that did not happen.
       if (sub) await ctx.payments.cancelAtPeriodEnd(sub);
       return {};
     });
+  },
+  async fail(tx, ctx, error) {
+    await tx.update(deploymentBackups).set({ status: 'failed', error }).where(eq(deploymentBackups.id, ctx.task.id));
   },
   async finish(tx, ctx) {
     const now = new Date();

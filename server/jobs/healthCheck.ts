@@ -1,16 +1,22 @@
-import { recordEvent } from '../services/deploymentTasks';
 import { requireMachine } from './machine';
-import type { TaskHandler } from './types';
+import type { TaskContext, TaskHandler } from './types';
 
-/** Asks the provider whether the server answers; the answer goes on the server and its timeline. */
+/**
+ * The last step of a health check (and of a restart): the machine's state from the provider, then
+ * the probes of the real path (services/serverHealth.ts); the check is recorded with the step.
+ */
+export async function healthStep(ctx: TaskContext, machineId: string): Promise<void> {
+  const { id } = ctx.deployment;
+  await ctx.step(
+    'health',
+    async (key) => ctx.health.probe(id, { machine: await ctx.provider.health(key, machineId), taskId: ctx.task.id }),
+    async (tx, run) => void (await ctx.health.record(tx, id, run, { taskId: ctx.task.id, taskType: ctx.task.type, event: 'always' })),
+  );
+}
+
+/** Probes the server on its real path; the answer goes on the server, its checks and its timeline. */
 export const healthCheck: TaskHandler = {
   type: 'health_check',
   steps: ['health'],
-  async run(ctx) {
-    const machineId = requireMachine(ctx);
-    await ctx.step('health', (key) => ctx.provider.health(key, machineId), async (tx, r) => {
-      await ctx.setRuntime(tx, { healthState: r.healthy ? 'healthy' : 'unhealthy', healthCheckedAt: new Date() });
-      await recordEvent(tx, ctx.deployment.id, 'health', { taskId: ctx.task.id, taskType: 'health_check', message: r.healthy ? 'healthy' : `unhealthy: ${r.detail}` });
-    });
-  },
+  run: (ctx) => healthStep(ctx, requireMachine(ctx)),
 };

@@ -8,8 +8,10 @@ import { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import { ProviderError, type CloudProvider } from '../providers';
 import { recordEvent, setDeploymentStatus } from '../services/deploymentTasks';
 import type { TaskQueue } from '../queue';
+import type { ServerHealth } from '../services/serverHealth';
+import type { BackupStore } from '../backups/store';
 import { HANDLERS } from './index';
-import type { RuntimePatch, TaskContext } from './types';
+import { TaskRefused, type RuntimePatch, type TaskContext } from './types';
 
 type TaskRow = typeof deploymentTasks.$inferSelect;
 
@@ -24,7 +26,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * time (key_strict_fifo); the row lock here keeps it so even if two jobs ever met. A task claimed
  * again after its worker died resumes from its step log.
  */
-export function createTaskRunner({ db, config, queue, providers, payments, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; workerId: string; log: FastifyBaseLogger }) {
+export function createTaskRunner({ db, config, queue, providers, payments, health, backups, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; backups: BackupStore; health: ServerHealth; workerId: string; log: FastifyBaseLogger }) {
   async function claim(deploymentId: string): Promise<TaskRow | null> {
     return db.transaction(async (tx) => {
       const [task] = await tx
@@ -60,9 +62,11 @@ export function createTaskRunner({ db, config, queue, providers, payments, worke
       runtime,
       provider: providers(deployment.planConfig.provider),
       payments,
+      backups,
       config,
       db,
       queue,
+      health,
       async step(name, fn, persist) {
         const done = ctx.task.steps.find((s) => s.name === name);
         if (done) return JSON.parse(done.detail ?? '{}');
@@ -109,7 +113,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, worke
   /** A failed attempt: queued again with the error (the server waits on the provider: 'comm error'), or failed for good. */
   async function failed(task: TaskRow, ctx: TaskContext | null, err: unknown): Promise<'retry' | 'failed'> {
     const message = errorText(err);
-    const final = task.attempts >= config.TASK_MAX_ATTEMPTS;
+    const final = task.attempts >= config.TASK_MAX_ATTEMPTS || err instanceof TaskRefused;
     const flow = TASK_STATUS_FLOW[task.type];
     await db.transaction(async (tx) => {
       await tx

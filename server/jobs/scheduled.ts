@@ -9,14 +9,19 @@ import { PENDING_ORDER_CLEANUP_DAYS } from '../../src/domain/constants';
 import { pendingOrderDue, pendingOrderRemovalAt } from '../../src/domain/orders/pendingOrders';
 import { renderMail } from '../mail/templates';
 import type { CloudProvider } from '../providers';
+import type { BackupStore } from '../backups/store';
+import { removeBackups } from '../backups/tenantBackups';
 import { removeTenant, runDueReports, type ReportMailing } from '../../analytics/server/services';
 import { recordAudit } from '../services/audit';
-import { enqueueTask, openTask, recordEvent, setDeploymentStatus } from '../services/deploymentTasks';
+import type { ServerHealth } from '../services/serverHealth';
+import { enqueueTask, openTask, setDeploymentStatus } from '../services/deploymentTasks';
 import type { TaskQueue } from '../queue';
 import type { ScheduleName } from '../queue';
 import { createMauSampling } from './mauSampling';
 
 const DAY_MS = 86_400_000;
+/** Servers checked at once by the scheduled health checks. */
+const HEALTH_CHECK_LANES = 4;
 
 
 /**
@@ -24,7 +29,7 @@ const DAY_MS = 86_400_000;
  * queues their tasks, one transaction per server. Each returns how many servers it acted on. The
  * clock is injected so that tests can run them through simulated hours and days.
  */
-export function createScheduledJobs({ db, config, queue, providers, payments, mailing, log, now }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: Pick<PaymentGateway, 'abandonCheckout'>; mailing: ReportMailing; log: FastifyBaseLogger; now: () => Date }) {
+export function createScheduledJobs({ db, config, queue, providers, backups, payments, health, mailing, log, now }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; backups: BackupStore; payments: Pick<PaymentGateway, 'abandonCheckout'>; health: ServerHealth; mailing: ReportMailing; log: FastifyBaseLogger; now: () => Date }) {
   /** Queues a task unless the server already has one open; audited as the system's. */
   async function queueFor(deploymentId: string, companyId: string, type: 'backup' | 'delete' | 'pause' | 'resume', payload: (tx: Db) => Promise<Record<string, unknown>> = async () => ({})) {
     return db.transaction(async (tx) => {
@@ -61,9 +66,12 @@ export function createScheduledJobs({ db, config, queue, providers, payments, ma
       for (const d of rows) {
         const option = d.planConfig.features.map((f) => options.get(f)).find((o) => o !== undefined);
         if (!option) continue;
-        await db
-          .delete(deploymentBackups)
+        // Past the option's retention: the archive goes with its row.
+        const expired = await db
+          .select({ id: deploymentBackups.id, storeKey: deploymentBackups.storeKey })
+          .from(deploymentBackups)
           .where(and(eq(deploymentBackups.deploymentId, d.id), inArray(deploymentBackups.kind, ['nightly', 'hourly']), lt(deploymentBackups.createdAt, new Date(at.getTime() - option.keepDays * DAY_MS)), sql`${deploymentBackups.status} <> 'pending'`));
+        await removeBackups(db, backups, expired);
         const due = (last.get(d.id) ?? 0) <= at.getTime() - (option.everyHours * 60 - BACKUP_SLACK_MINUTES) * 60_000;
         if (!due) continue;
         const queued = await queueFor(d.id, d.companyId, 'backup', async (tx) => {
@@ -75,24 +83,30 @@ export function createScheduledJobs({ db, config, queue, providers, payments, ma
       return n;
     },
 
-    /** Asks each running server's provider whether it answers; a change of health goes on the timeline. */
+    /**
+     * Checks each running server on its real path (services/serverHealth.ts), the provider's
+     * answer about its machine being one input; every check is kept, a change of health goes on
+     * the timeline. A few servers at a time: a probe waits at most HEALTH_PROBE_TIMEOUT_MS.
+     */
     async 'health-checks'() {
       const rows = await db
-        .select({ id: deployments.id, provider: deployments.planConfig, machineId: deploymentRuntime.machineId, health: deploymentRuntime.healthState })
+        .select({ id: deployments.id, provider: deployments.planConfig, machineId: deploymentRuntime.machineId })
         .from(deployments)
         .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
         .where(and(eq(deployments.status, 'running'), isNotNull(deploymentRuntime.machineId)));
       const slot = Math.floor(now().getTime() / 60_000);
-      for (const d of rows) {
-        const result = await providers(d.provider.provider)
+      const check = async (d: (typeof rows)[number]) => {
+        const machine = await providers(d.provider.provider)
           .health(`health:${d.id}:${slot}`, d.machineId as string)
           .catch((err: unknown) => ({ healthy: false, detail: err instanceof Error ? err.message : 'unreachable' }));
-        const state = result.healthy ? 'healthy' : 'unhealthy';
-        await db.transaction(async (tx) => {
-          await tx.update(deploymentRuntime).set({ healthState: state, healthCheckedAt: now() }).where(eq(deploymentRuntime.deploymentId, d.id));
-          if (state !== d.health) await recordEvent(tx, d.id, 'health', { message: result.healthy ? 'healthy' : `unhealthy: ${result.detail}` });
-        });
-      }
+        const run = await health.probe(d.id, { machine, at: now() });
+        await db.transaction((tx) => health.record(tx, d.id, run, { event: 'on_change', at: now() }));
+      };
+      const waiting = [...rows];
+      const lane = async () => {
+        for (let d = waiting.shift(); d; d = waiting.shift()) await check(d).catch((err: unknown) => log.error({ err, deploymentId: d?.id }, 'health check failed to run'));
+      };
+      await Promise.all(Array.from({ length: Math.min(HEALTH_CHECK_LANES, rows.length) }, lane));
       return rows.length;
     },
 
@@ -116,6 +130,14 @@ export function createScheduledJobs({ db, config, queue, providers, payments, ma
         .innerJoin(analyticsTenants, eq(analyticsTenants.deploymentId, deployments.id))
         .where(and(eq(deployments.status, 'deleted'), lte(deploymentRuntime.restorableUntil, now())));
       for (const d of gone) await db.transaction((tx) => removeTenant(tx, d.id));
+      // Their backups too, the final one included: nothing can restore them any more.
+      const closed = await db
+        .select({ id: deploymentBackups.id, storeKey: deploymentBackups.storeKey })
+        .from(deploymentBackups)
+        .innerJoin(deployments, eq(deployments.id, deploymentBackups.deploymentId))
+        .innerJoin(deploymentRuntime, eq(deploymentRuntime.deploymentId, deployments.id))
+        .where(and(eq(deployments.status, 'deleted'), lte(deploymentRuntime.restorableUntil, now())));
+      await removeBackups(db, backups, closed);
       return n + gone.length;
     },
 

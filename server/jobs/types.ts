@@ -2,9 +2,11 @@ import type { TaskType } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
+import type { BackupStore } from '../backups/store';
 import type { CloudProvider } from '../providers';
 import type { TaskQueue } from '../queue';
 import type { PaymentGateway } from '../services/payments';
+import type { ServerHealth } from '../services/serverHealth';
 
 export type StepResult = Record<string, unknown>;
 export type RuntimePatch = Partial<Omit<typeof deploymentRuntime.$inferInsert, 'deploymentId'>>;
@@ -17,9 +19,13 @@ export interface TaskContext {
   provider: CloudProvider;
   /** The payment vendor: a terminated server stops being billed, a restored one is billed again. */
   payments: PaymentGateway;
+  /** Where backup archives are kept (server/backups/store.ts). */
+  backups: BackupStore;
   config: Config;
   db: Db;
   queue: TaskQueue;
+  /** Probes the server's real path and records the check (services/serverHealth.ts). */
+  health: ServerHealth;
   /**
    * Runs `fn` unless the task's step log says `name` is done (then returns what it returned).
    * `persist` writes what the step changed in the transaction that records the step, so the log
@@ -41,4 +47,12 @@ export interface TaskHandler {
   finish?(tx: Db, ctx: TaskContext): Promise<void>;
   /** Written when the task fails for good, in that transaction. */
   fail?(tx: Db, ctx: TaskContext, error: string): Promise<void>;
+}
+
+/** A failure no retry can mend (a damaged archive, a backup of another server): the task fails at once with this message. */
+export class TaskRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TaskRefused';
+  }
 }

@@ -34,7 +34,7 @@ export const sdkCorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** The headers every SDK path answers with. */
+/** The headers every SDK path answers with; a browser SDK may read `Retry-After` (a drained server's 503). */
 export function setSdkCors(reply: FastifyReply): void {
-  reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+  reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'retry-after').header('cross-origin-resource-policy', 'cross-origin');
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deployments, mockCloudCalls, mockCloudMachines, mockCloudSnapshots } from '../db/schema';
+import { deployments, mockCloudCalls, mockCloudMachines } from '../db/schema';
 import { ProviderError, type CloudProvider, type MachineSpec, type MachineState } from './types';
 
 type Result = Record<string, unknown>;
@@ -128,27 +128,6 @@ export function createMockCloud({ db, config }: { db: Db; config: Config }): Clo
     destroy: async (key, machineId) => {
       await onMachine('destroy', key, machineId, async (tx) => (await setMachine(tx, machineId, { status: 'destroyed', destroyedAt: new Date() }), {}));
     },
-
-    snapshot: (key, machineId) =>
-      onMachine('snapshot', key, machineId, async (tx, m) => {
-        const snapshotId = newId('snap');
-        // A simulated size that grows with the machine's tier, stable for a given snapshot.
-        const sizeBytes = (m.size ?? 500) * 1_048_576 + randomBytes(2).readUInt16BE(0) * 1024;
-        await tx.insert(mockCloudSnapshots).values({ id: snapshotId, machineId, deploymentId: m.deploymentId, sizeBytes });
-        return { snapshotId, sizeBytes };
-      }),
-
-    restoreSnapshot: (key, snapshotId, spec, machineId) =>
-      call('restoreSnapshot', spec.deploymentId, key, async (tx) => {
-        const [snap] = await tx.select().from(mockCloudSnapshots).where(eq(mockCloudSnapshots.id, snapshotId));
-        if (!snap || snap.deploymentId !== spec.deploymentId) throw new ProviderError(`mock-cloud: snapshot ${snapshotId} does not exist`);
-        const [current] = machineId ? await tx.select().from(mockCloudMachines).where(eq(mockCloudMachines.id, machineId)) : [];
-        if (current && current.status !== 'destroyed') {
-          await setMachine(tx, current.id, { status: 'booting', readyAt: bootsAt() });
-          return { machineId: current.id };
-        }
-        return { machineId: await newMachine(tx, spec) };
-      }),
 
     setDomain: (key, machineId, domain, ssl) => onMachine('setDomain', key, machineId, async (tx) => (await setMachine(tx, machineId, { domain, ssl }), { ssl })),
 

@@ -23,9 +23,6 @@ export interface CloudProvider {
   pause(key: string, machineId: string): Promise<void>;
   resume(key: string, machineId: string): Promise<void>;
   destroy(key: string, machineId: string): Promise<void>;
-  snapshot(key: string, machineId: string): Promise<{ snapshotId: string; sizeBytes: number }>;
-  /** Onto the machine when it still exists, else onto a new one (a terminated server). */
-  restoreSnapshot(key: string, snapshotId: string, spec: MachineSpec, machineId: string | null): Promise<{ machineId: string }>;
   /** Points the domain at the machine and, with ssl, issues its certificate. */
   setDomain(key: string, machineId: string, domain: string, ssl: boolean): Promise<{ ssl: boolean }>;
   /** Whether the domain's DNS carries the verification record. */

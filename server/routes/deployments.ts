@@ -1,13 +1,16 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  backupDownloadLinkSchema,
+  backupDownloadQuerySchema,
   backupDtoSchema,
   byCompanyAnswerSchema,
   byCompanyQuerySchema,
   deploymentActionAnswerSchema,
   deploymentPopulatedSchema,
   deploymentViewSchema,
+  healthCheckDtoSchema,
   restoreBodySchema,
   serverSignInAnswerSchema,
   serverSignInPath,
@@ -20,7 +23,7 @@ import { deploymentTimelineSchema, timelineQuerySchema } from '../../src/domain/
 import { companyParamsSchema, deploymentParamsSchema } from '../../src/domain/orders/schemas';
 import { pricingAnswerSchema, pricingRequestSchema } from '../../src/domain/pricing/schemas';
 import { AppError } from '../errors';
-import { ok, replies } from './envelope';
+import { errorReplies, ok, replies } from './envelope';
 
 const tags = ['deployments'];
 const empty = z.object({}).strict();
@@ -68,6 +71,22 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/deployments/:id/backups', { schema: { tags, params, response: replies(z.array(backupDtoSchema)) } }, async (request) => {
     const user = request.actor;
     return ok(await reads.backups(user, request.params.id));
+  });
+
+  app.get('/deployments/:id/health-checks', { schema: { tags, params, response: replies(z.array(healthCheckDtoSchema)) } }, async (request) => {
+    const user = request.actor;
+    return ok(await reads.healthChecks(user, request.params.id));
+  });
+
+  // Back up now: a manual backup, queued like the scheduled ones.
+  app.post('/deployments/:id/backups', { ...limited, schema: { tags, params, body: empty.optional(), response: action } }, async (request) => {
+    const user = request.actor;
+    return ok(await actions.backupNow(user, request.params));
+  });
+
+  app.post('/deployments/:id/backups/:backupId/download', { ...limited, schema: { tags, params: params.extend({ backupId: z.string().max(64) }), body: empty.optional(), response: replies(backupDownloadLinkSchema) } }, async (request) => {
+    const user = request.actor;
+    return ok(await actions.backupDownloadLink(user, { id: request.params.id, backupId: request.params.backupId }));
   });
 
   app.delete('/deployments/:id', { ...limited, schema: { tags, params, response: action } }, async (request) => {
@@ -123,7 +142,23 @@ export const deploymentRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Pricing an order (public scope). */
+const archive = { schema: z.string().meta({ format: 'binary' }).describe('The backup archive (docs/backup-format.md)') };
+
 export const deploymentPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A backup's archive through the signed link a company admin asked for: the link is the
+  // authority, so it opens from a browser download or a script without the session.
+  app.get(
+    '/backups/download',
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } }, schema: { tags, querystring: backupDownloadQuerySchema, response: { 200: { description: 'The archive', content: { 'application/gzip': archive } }, ...errorReplies } } },
+    async (request, reply) => {
+      const download = await app.backupDownloads.open(request.query);
+      const sent = (reply as FastifyReply).header('content-disposition', `attachment; filename="${download.fileName}"`).header('cache-control', 'private, no-store').type('application/gzip');
+      if (download.sizeBytes !== null) sent.header('content-length', String(download.sizeBytes));
+      if (download.sha256) sent.header('x-checksum-sha256', download.sha256);
+      return sent.send(download.stream);
+    },
+  );
+
   // Open to visitors: the pre-login wizard prices orders too, before tax. Naming a company (a
   // member's order) adds the tax of its billing country.
   app.post('/deployments/pricing', { config: { requestContext: false }, schema: { tags, body: pricingRequestSchema, response: replies(pricingAnswerSchema) } }, async (request) => {

@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { taskDto } from './deploymentTasks';
 import type { DeploymentActionService } from './deploymentActions';
-import { backupDto } from './deploymentReads';
+import { backupDto, lastHealthChecks } from './deploymentReads';
 import { anyDeploymentViewRowsQuery, deploymentViews, mauHistoryOf } from './deploymentViews';
 import { UUID } from './plans';
 import { serverLabels } from './serverLabels';
@@ -135,15 +135,16 @@ export function createAdminDeploymentService({ db, config, actions }: { db: Db; 
       if (!UUID.test(input.deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
       const [row] = await anyDeploymentViewRowsQuery(db).where(eq(deployments.id, input.deploymentId));
       if (!row) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      const [[view], mauHistory, [company], tasks, backups] = await Promise.all([
+      const [[view], mauHistory, [company], tasks, backups, healthChecks] = await Promise.all([
         deploymentViews(db, [row], config.PAST_DUE_GRACE_DAYS, config.SELLER_TAX_ID),
         mauHistoryOf(db, row.deployment.id),
         db.select({ name: companies.name }).from(companies).where(eq(companies.id, row.deployment.companyId)),
         db.select().from(deploymentTasks).where(eq(deploymentTasks.deploymentId, row.deployment.id)).orderBy(desc(deploymentTasks.seq)).limit(200),
         db.select().from(deploymentBackups).where(eq(deploymentBackups.deploymentId, row.deployment.id)).orderBy(desc(deploymentBackups.createdAt)).limit(20),
+        lastHealthChecks(db, row.deployment.id),
       ]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      return { ...view, mauHistory, companyName: company?.name ?? '', subscriptionStatus: row.subscription?.status ?? null, tasks: tasks.map(taskDto), backups: backups.map(backupDto) };
+      return { ...view, mauHistory, companyName: company?.name ?? '', subscriptionStatus: row.subscription?.status ?? null, tasks: tasks.map(taskDto), backups: backups.map(backupDto), healthChecks };
     },
 
     /** One of the customer's actions, run by a platform admin under the customer's rules; answers the page again. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { includesCustomDomain, type DeploymentActionAnswer, type RestoreBody, type ServerSignInAnswer, type UpdateDomainBody } from '../../src/domain/deployments/schemas';
+import { includesCustomDomain, type BackupDownloadLink, type DeploymentActionAnswer, type RestoreBody, type ServerSignInAnswer, type UpdateDomainBody } from '../../src/domain/deployments/schemas';
 import type { DeploymentTaskDto, TaskType } from '../../src/domain/deployments/tasks';
 import type { AdminDeploymentAction, AdminDeploymentActionBody } from '../../src/domain/admin/deployments';
 import type { DeploymentStatus } from '../../src/domain/orders/schemas';
@@ -16,6 +16,7 @@ import { loadDeploymentFor } from './deploymentReads';
 import type { PaymentGateway } from './payments';
 import type { Keyring } from './secrets';
 import { signServerLink } from './serverSignInLink';
+import { signBackupLink } from './backupDownloads';
 import type { Members } from './companies';
 import { requirePlatformAdmin } from './adminQuery';
 import { UUID } from './plans';
@@ -71,6 +72,13 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
           .where(and(inArray(features.id, ids), eq(features.type, 'domain')))
       : [];
     if (!includesCustomDomain(offered.map((f) => f.code))) throw new AppError('DOMAIN_NOT_IN_PLAN');
+  }
+
+  /** Refuses a manual backup to a server without a backup option (backups are a paid option). */
+  async function requireBackupOption(tx: Db, deployment: Locked['deployment']) {
+    const ids = [...new Set(deployment.planConfig.features)].filter((id) => UUID.test(id));
+    const [option] = ids.length ? await tx.select({ id: features.id }).from(features).where(and(inArray(features.id, ids), eq(features.type, 'backup'))).limit(1) : [];
+    if (!option) throw new AppError('BACKUPS_NOT_IN_PLAN');
   }
 
   async function answer(deploymentId: string, task: DeploymentActionAnswer['task']): Promise<DeploymentActionAnswer> {
@@ -153,7 +161,7 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
       return { before: { terminationScheduledAt: runtime.terminationScheduledAt.toISOString() }, after: { terminationScheduledAt: null }, billing: 'keep' };
     },
 
-    /** From a backup of the server, or (no backup named) a deleted server from its final snapshot within the window. */
+    /** From a backup of the server, or (no backup named) a deleted server from its final backup within the window. */
     restore: (body: RestoreBody): Rule => async (tx, { deployment, runtime, busy }) => {
       const id = deployment.id;
       if (busy) throw new AppError('DEPLOYMENT_BUSY', { params: { task: busy.type } });
@@ -164,15 +172,23 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
           ? await tx.select().from(deploymentBackups).where(and(eq(deploymentBackups.id, body.backupId), eq(deploymentBackups.deploymentId, id)))
           : [];
         if (!b) throw new AppError('BACKUP_NOT_FOUND');
-        if (b.status !== 'completed' || !b.snapshotId) throw new AppError('BACKUP_NOT_READY');
+        if (b.status !== 'completed' || !b.storeKey) throw new AppError('BACKUP_NOT_READY');
         if (deployment.status !== 'deleted' && !LIVE.includes(deployment.status) && deployment.status !== 'paused' && deployment.status !== 'error_restoring') {
           throw new AppError('DEPLOYMENT_STATE_CONFLICT', { params: { status: deployment.status } });
         }
-        return { type: 'restore', payload: { backupId: b.id, snapshotId: b.snapshotId }, after: { backupId: b.id } };
+        return { type: 'restore', payload: { backupId: b.id }, before: { backupTakenAt: b.takenAt?.toISOString() ?? null }, after: { backupId: b.id } };
       }
       if (deployment.status !== 'deleted' && deployment.status !== 'error_restoring') throw new AppError('NOTHING_TO_RESTORE');
       if (!runtime.finalSnapshotId) throw new AppError('NOTHING_TO_RESTORE');
-      return { type: 'restore', payload: { snapshotId: runtime.finalSnapshotId }, after: { fromDeletion: true } };
+      return { type: 'restore', payload: { backupId: runtime.finalSnapshotId }, after: { backupId: runtime.finalSnapshotId, fromDeletion: true } };
+    },
+
+    /** Back up now: a manual backup of a live server whose plan has a backup option. */
+    backupNow: (): Rule => async (tx, locked) => {
+      refuseUnlessLive(locked);
+      await requireBackupOption(tx, locked.deployment);
+      const [b] = await tx.insert(deploymentBackups).values({ deploymentId: locked.deployment.id, kind: 'manual' }).returning({ id: deploymentBackups.id });
+      return { type: 'backup', payload: { backupId: b?.id }, after: { backupId: b?.id } };
     },
 
     /** A custom domain (verified before its certificate), back to the default (null), or removeSSL. */
@@ -222,6 +238,22 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
     restore: (actor: AuditActor, { id, body }: ById & { body: RestoreBody }) => act(actor, id, 'restore', rules.restore(body)),
     updateDomain: (actor: AuditActor, { id, body, removeSSL }: ById & { body: UpdateDomainBody; removeSSL: boolean }) => act(actor, id, 'updateDomain', rules.updateDomain(body, removeSSL)),
     verifyDomain: (actor: AuditActor, { id }: ById) => act(actor, id, 'verifyDomain', rules.verifyDomain()),
+    backupNow: (actor: AuditActor, { id }: ById) => act(actor, id, 'backup', rules.backupNow()),
+
+    /**
+     * A signed link that downloads a completed backup's archive for a while (BACKUP_LINK_TTL_SECONDS),
+     * for the company's admins only; each link made is audited.
+     */
+    async backupDownloadLink(actor: AuditActor, { id, backupId }: ById & { backupId: string }): Promise<BackupDownloadLink> {
+      const { deployment } = await loadDeploymentFor(db, members, id, actor.id, { role: 'admin', deleted: true });
+      const [b] = UUID.test(backupId) ? await db.select().from(deploymentBackups).where(and(eq(deploymentBackups.id, backupId), eq(deploymentBackups.deploymentId, id))) : [];
+      if (!b) throw new AppError('BACKUP_NOT_FOUND');
+      if (b.status !== 'completed' || !b.storeKey) throw new AppError('BACKUP_NOT_READY');
+      const expiresAt = new Date(Date.now() + config.BACKUP_LINK_TTL_SECONDS * 1000);
+      const link = signBackupLink(keyring, b.id, expiresAt);
+      await db.transaction((tx) => recordAudit(tx, { actor, action: 'deployment.backupDownload', targetType: 'deployment', targetId: id, companyId: deployment.companyId, after: { backupId: b.id, expiresAt: expiresAt.toISOString() } }));
+      return { url: `/api/v1/backups/download?${new URLSearchParams({ ...link }).toString()}`, expiresAt: expiresAt.toISOString() };
+    },
 
     /**
      * Issue 15: a platform admin runs the customer's actions on any server, for support, under the

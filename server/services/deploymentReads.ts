@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DeploymentListQuery, DeploymentSortField } from '../../src/domain/deployments/listQuery';
-import type { BackupDto, ByCompanyAnswer, DeploymentPopulated, DeploymentView } from '../../src/domain/deployments/schemas';
+import type { BackupDto, ByCompanyAnswer, DeploymentPopulated, DeploymentView, HealthCheckDto } from '../../src/domain/deployments/schemas';
 import type { DeploymentTimeline } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { VersionedCache, type ChangeFeed } from '../db/changes';
 import { prepared } from '../db/prepared';
-import { companyMembers, deploymentBackups, deploymentEvents, deploymentTasks, deployments } from '../db/schema';
+import { companyMembers, deploymentBackups, deploymentEvents, deploymentHealthChecks, deploymentTasks, deployments } from '../db/schema';
 import { AppError } from '../errors';
 import { COUNT_CAP, likePattern } from './adminQuery';
 import type { Members } from './companies';
@@ -18,6 +18,8 @@ import { SESSION_CACHE_MS } from './sessions';
 /** The most servers one list answers (SPEC §9's largest page). */
 const LIST_LIMIT = 1000;
 const TIMELINE_LIMIT = 500;
+/** The checks a server's page shows: its last ones. */
+const HEALTH_CHECKS_SHOWN = 20;
 
 type Actor = { id: string };
 
@@ -37,7 +39,25 @@ async function authorised<T extends { deployment: { status: string; companyId: s
 }
 
 export function backupDto(b: typeof deploymentBackups.$inferSelect): BackupDto {
-  return { _id: b.id, deploymentId: b.deploymentId, kind: b.kind, status: b.status, sizeBytes: b.sizeBytes, createdAt: b.createdAt.toISOString(), completedAt: b.completedAt?.toISOString() ?? null };
+  return {
+    _id: b.id,
+    deploymentId: b.deploymentId,
+    kind: b.kind,
+    status: b.status,
+    sizeBytes: b.sizeBytes,
+    createdAt: b.createdAt.toISOString(),
+    completedAt: b.completedAt?.toISOString() ?? null,
+    takenAt: b.takenAt?.toISOString() ?? null,
+    error: b.error,
+    restorable: b.status === 'completed' && b.storeKey !== null,
+  };
+}
+
+/** A server's last health checks, newest first (its page and its admin page show them). */
+export async function lastHealthChecks(db: Db, deploymentId: string): Promise<HealthCheckDto[]> {
+  const h = deploymentHealthChecks;
+  const rows = await db.select().from(h).where(eq(h.deploymentId, deploymentId)).orderBy(desc(h.checkedAt)).limit(HEALTH_CHECKS_SHOWN);
+  return rows.map((c) => ({ _id: c.id, deploymentId: c.deploymentId, taskId: c.taskId, healthy: c.healthy, probes: c.probes, reason: c.reason, checkedAt: c.checkedAt.toISOString() }));
 }
 
 /** What decides a page statement's text: its sort and which filters it has (their values are parameters). */
@@ -155,6 +175,12 @@ export function createDeploymentReads({ db, members, config, serverChanges }: { 
       await loadDeploymentFor(db, members, deploymentId, actor.id, { deleted: true });
       const rows = await db.select().from(deploymentBackups).where(eq(deploymentBackups.deploymentId, deploymentId)).orderBy(desc(deploymentBackups.createdAt)).limit(200);
       return rows.map(backupDto);
+    },
+
+    /** GET /deployments/{id}/health-checks: the server's last checks, newest first, with each probe's latency. */
+    async healthChecks(actor: Actor, deploymentId: string): Promise<HealthCheckDto[]> {
+      await loadDeploymentFor(db, members, deploymentId, actor.id, { deleted: true });
+      return lastHealthChecks(db, deploymentId);
     },
 
     /** GET /deployments/events?_id=: every task of the server and its timeline, newest first. */

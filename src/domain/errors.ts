@@ -126,6 +126,9 @@ export const ERRORS = {
   NOTHING_TO_RESTORE: { status: 409, message: 'errors.NOTHING_TO_RESTORE' },
   BACKUP_NOT_FOUND: { status: 404, message: 'errors.BACKUP_NOT_FOUND' },
   BACKUP_NOT_READY: { status: 409, message: 'errors.BACKUP_NOT_READY' },
+  BACKUPS_NOT_IN_PLAN: { status: 409, message: 'errors.BACKUPS_NOT_IN_PLAN' },
+  BACKUP_LINK_INVALID: { status: 403, message: 'errors.BACKUP_LINK_INVALID' },
+  BACKUP_LINK_EXPIRED: { status: 410, message: 'errors.BACKUP_LINK_EXPIRED' },
   /** Admin task queue (issue 15). */
   TASK_NOT_FOUND: { status: 404, message: 'errors.TASK_NOT_FOUND' },
   /** A retry of a task that has not failed, a cancel of one not queued. params: status */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
-import { callServer, scratchDatabase, startServer, type ServerProcess } from '../support/serverProcess';
+import { callServer, scratchDatabase, startServer, startWorkerProcess, type ServerProcess } from '../support/serverProcess';
 
 /**
  * Running servers survive crashes, on PostgreSQL: 2 API processes and 2 worker processes share one
@@ -60,22 +60,8 @@ function startApi(): Promise<ServerProcess> {
 
 /** A worker process (dist-server/worker.js), ready once it says so. */
 async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(outdir, 'worker.js')], { env: { ...process.env, ...FAST, LOG_LEVEL: 'info', DATABASE_URL: database.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = await startWorkerProcess(join(outdir, 'worker.js'), { ...FAST, LOG_LEVEL: 'info', DATABASE_URL: database.url });
   children.push(child);
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${out}`)), 60_000);
-    const read = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('task worker started')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', () => reject(new Error(`worker exited:\n${out}`)));
-  });
   return child;
 }
 

@@ -85,3 +85,23 @@ export async function callServer(server: ServerProcess, method: string, path: st
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as { payload: Record<string, unknown> & { _id?: string } }) : null, cookie: /beacon_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] };
 }
+
+/** A worker process alone (the compiled `worker.js` beside `serverFile`), ready once it says so. */
+export async function startWorkerProcess(workerFile: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [workerFile], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${out}`)), 60_000);
+    const read = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('task worker started')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', () => reject(new Error(`worker exited:\n${out}`)));
+  });
+  return child;
+}

@@ -31,6 +31,8 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   };
   const send = (reply: FastifyReply, answer: IngestAnswer) => {
     if (answer.status !== 200) recordIngestRefused();
+    // A drained server (restarting, being restored): the SDKs send the data again after this many seconds.
+    if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
     return reply.code(answer.status).header('cache-control', 'no-store').send({ result: answer.result });
   };
 
@@ -47,6 +49,7 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
     ...limited,
     handler: async (request, reply) => {
       const answer = await app.analytics.sdkConfig(toRequest(request));
+      if (answer.status !== 200 && answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
       return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
     },
   });

@@ -70,7 +70,7 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
   return {
     ingest: (request: IngestRequest) => ingestOne(db, cache, writer, request, graceDays),
     ingestBulk: (request: IngestRequest) => ingestBulk(db, cache, writer, request, graceDays),
-    sdkConfig: (request: IngestRequest) => sdk.sdkConfig(db, cache, request),
+    sdkConfig: (request: IngestRequest) => sdk.sdkConfig(db, cache, request, graceDays),
     mauHistory: (deploymentId: string) => mauHistory(db, deploymentId),
     mauOfMonth: (deploymentIds: string[], month: string) => mauOfMonth(db, deploymentIds, month),
     sweep: () => appUsers.sweep(db),

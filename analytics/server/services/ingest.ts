@@ -1,21 +1,24 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { DEFAULT_LIMITS } from '../../domain/constants';
 import { cutText, dayIn, hasUnprintable, isInternal } from '../../domain/rules';
-import { analyticsAccessFor } from '../../domain/serverAccess';
+import { ingestionFor, type ServerAnalyticsState } from '../../domain/serverAccess';
 import type { Db } from '../../../server/db/client';
 import { recordIngestBatch, recordIngestEvents } from '../../../server/metrics';
 import { analyticsApps } from '../../../server/db/schema';
 import type { App } from './access';
 import type { BatchWriter } from './ingestBatch';
 import { learn, valueId, type AppEntry, type IngestCache } from './ingestCache';
+import { isHealthKey } from './healthKey';
 import { applyLimits } from './limits';
 import { writeBatch, type Write } from './ingestWrite';
 import { checksumMatches, jsonParam, parseEvents, parseMetrics, parseUserDetails, requestHash, requestTime, sessionSeconds, str, type IngestRequest, type ParsedEvent } from './parse';
 
-/** What /i answers, in Countly's shape: `{ result }` with 200 or 400. */
+/** What /i answers, in Countly's shape: `{ result }` with 200 or 400 (403, 503 when the server takes no data now). */
 export interface IngestAnswer {
-  status: 200 | 400 | 403;
+  status: 200 | 400 | 403 | 503;
   result: string;
+  /** Seconds, sent as `Retry-After` with a 503. */
+  retryAfter?: number;
 }
 
 export const SUCCESS: IngestAnswer = { status: 200, result: 'Success' };
@@ -38,6 +41,18 @@ export function unprintableParam(params: IngestRequest['params'], names: readonl
 }
 /** The server is not live and paid for (analyticsAccessFor): refused so that the SDKs keep the data and retry. */
 const NOT_ACCEPTING: IngestAnswer = { status: 403, result: 'Server does not accept data: it is not running or not paid for' };
+
+/**
+ * What ingestion answers for a server's state (ingestionFor), or null when it takes the data: a
+ * drained server (restarting, being restored) answers 503 with `Retry-After`, which the SDKs
+ * answer by keeping the data and sending it again.
+ */
+export function serverRefusal(server: ServerAnalyticsState, graceDays: number): IngestAnswer | null {
+  const rule = ingestionFor(server, graceDays);
+  if (rule.take === 'accept') return null;
+  if (rule.take === 'refuse') return NOT_ACCEPTING;
+  return { status: 503, result: `Server is restarting or being restored: send again in ${rule.retryAfterSeconds} seconds`, retryAfter: rule.retryAfterSeconds };
+}
 
 export const MAX_DEVICE_ID = 200;
 const LAST_DATA_EVERY_MS = 60_000;
@@ -74,10 +89,13 @@ async function check(db: Db, cache: IngestCache, request: IngestRequest, graceDa
   const unprintable = unprintableParam(params, IDS);
   if (unprintable) return unprintable;
   const deviceId = cutText(rawDeviceId, MAX_DEVICE_ID);
+  // A health check's key is no app's (those are 40 hex characters): it never brings data.
+  if (isHealthKey(appKey)) return NO_APP;
   const entry = await cache.app(db, appKey);
   if (!entry) return NO_APP;
   const { app } = entry;
-  if (analyticsAccessFor(entry.server, graceDays) !== 'full') return NOT_ACCEPTING;
+  const refusal = serverRefusal(entry.server, graceDays);
+  if (refusal) return refusal;
   if (app.checksumSalt && !checksumMatches(checksumOver, app.checksumSalt)) return BAD_CHECKSUM;
 
   const at = requestTime(params.timestamp);
@@ -179,7 +197,8 @@ export async function ingestBulk(db: Db, cache: IngestCache, writer: BatchWriter
     const params = { ...(appKey ? { app_key: appKey } : {}), ...(raw as Record<string, unknown>) };
     const checked = await check(db, cache, { params, rawQuery: '', rawBody: JSON.stringify(raw) }, graceDays, request);
     if (isAnswer(checked)) {
-      if (checked === NOT_ACCEPTING || (checked === BAD_CHECKSUM && refused === null)) refused = checked;
+      // A drained server's answer wins: the SDK keeps the whole batch and sends it again after Retry-After.
+      if (checked.status === 503 || (checked === NOT_ACCEPTING && refused?.status !== 503) || (checked === BAD_CHECKSUM && refused === null)) refused = checked;
       continue;
     }
     if (checked.known) {
@@ -193,7 +212,7 @@ export async function ingestBulk(db: Db, cache: IngestCache, writer: BatchWriter
     }
   }
   await Promise.all(writing);
-  // A batch for a server that takes no data is answered as refused, so the SDK keeps it to send again;
+  // A batch for a server that takes no data (or none for now) is answered as refused, so the SDK keeps it to send again;
   // one failing its app's checksum is refused, so its sender learns that nothing of it counted.
   return refused ?? SUCCESS;
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCompany } from '../../../dataProvider/companyQueries';
-import { useDeploymentBackups, useDeploymentEvents, useDeploymentPopulated, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
+import { useDeploymentBackups, useDeploymentEvents, useDeploymentHealthChecks, useDeploymentPopulated, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
 import { useDocumentTitle } from '../../../src/useDocumentTitle';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { BUSY_POLL_MS, IDLE_POLL_MS } from '../polling';
@@ -17,6 +17,7 @@ import { StatusChip } from '../StatusChip';
 import { ActionsPanel } from './ActionsPanel';
 import { BackupsPanel } from './BackupsPanel';
 import { DomainPanel } from '../../../src/ui/servers/DomainPanel';
+import { HealthChecksPanel } from '../../../src/ui/servers/HealthChecksPanel';
 import { customerDomainCalls } from './customerDomainCalls';
 import { MauPanel } from './MauPanel';
 import { OpenDashboardButton } from './OpenDashboardButton';
@@ -31,7 +32,7 @@ const at = (order: number) => ({ order: { xs: order, md: 0 }, minWidth: 0, displ
 
 /**
  * One server's page (deployments/{id}): status with progress (polled closely while a task runs),
- * plan and options, actions, domain and SSL, backups, the timeline and the MAU history.
+ * plan and options, actions, domain and SSL, backups, the last health checks, the timeline and the MAU history.
  */
 export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   const { t } = useTranslation();
@@ -42,7 +43,10 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   const d = server.data;
   // After an action the timeline follows the server's pace.
   const timeline = useDeploymentEvents(id, !d || isBusy(d) ? BUSY_POLL_MS : IDLE_POLL_MS);
-  const backups = useDeploymentBackups(id, IDLE_POLL_MS);
+  // Closely while a backup is in progress (Back up now shows it until it completes) or a task runs.
+  const backups = useDeploymentBackups(id, (list) => (list?.some((b) => b.status === 'pending') || !d || isBusy(d) ? BUSY_POLL_MS : IDLE_POLL_MS));
+  // A restart or a requested check ends with a check: followed as closely as the timeline.
+  const healthChecks = useDeploymentHealthChecks(id, !d || isBusy(d) ? BUSY_POLL_MS : IDLE_POLL_MS);
 
   // SPEC §8: a server whose page cannot be loaded (never, not once) sends the user to the dashboard.
   const failedFirst = server.error !== null && d === undefined;
@@ -59,13 +63,15 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   const { put } = server;
   const reloadTimeline = timeline.refetch;
   const reloadBackups = backups.refetch;
+  const reloadHealthChecks = healthChecks.refetch;
   const onAnswer = useCallback(
     (answer: DeploymentActionAnswer) => {
       if (d) put({ ...d, ...answer.deployment });
       void reloadTimeline();
       void reloadBackups();
+      void reloadHealthChecks();
     },
-    [d, put, reloadTimeline, reloadBackups],
+    [d, put, reloadTimeline, reloadBackups, reloadHealthChecks],
   );
 
   if (!d) {
@@ -110,6 +116,9 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
             <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={customerDomainCalls(d._id)} upgradeTo={`${scope}/server-builder/${d._id}/choose-plan`} />
           </Box>
           <Box sx={at(7)}>
+            <HealthChecksPanel checks={healthChecks.data} />
+          </Box>
+          <Box sx={at(8)}>
             <TimelinePanel timeline={timeline.data} backupSchedule={backupScheduleKind(d.features)} />
           </Box>
         </Box>

@@ -44,6 +44,14 @@ describe('folding the timeline', () => {
     expect(entries.map((e) => (e.kind === 'event' ? e.event._id : 'folded'))).toEqual([failed._id, retry._id, manual._id, deletion._id, 'folded']);
   });
 
+  it('keeps every event of a backup a person asked for (Back up now), though only its queued event names them', () => {
+    const at = (minute: number) => new Date(`2026-11-28T10:0${minute}:00`).toISOString();
+    const task = { taskType: 'backup' as const, taskId: 'b-now' };
+    const manual = [event('task_completed', at(2), task), event('task_started', at(1), task), event('task_queued', at(0), { ...task, actorEmail: 'ada@example.com' })];
+    const entries = foldTimeline([...manual, ...backup('2026-11-28', 9)]);
+    expect(entries.map((e) => (e.kind === 'event' ? e.event._id : `${e.count} backups`))).toEqual([...manual.map((e) => e._id), '1 backups']);
+  });
+
   it('leaves a timeline without backups as it is', () => {
     const events = [event('status', '2026-11-28T10:00:00.000Z', { fromStatus: 'initializing', toStatus: 'running' })];
     expect(foldTimeline(events)).toEqual([{ kind: 'event', event: events[0] }]);

@@ -6,8 +6,17 @@ export type TimelineEntry = { kind: 'event'; event: DeploymentEventDto } | { kin
 
 const ROUTINE = new Set<DeploymentEventDto['kind']>(['task_queued', 'task_started', 'task_completed']);
 
-/** A scheduled backup that went as planned: the system queued it and it did not fail (a failure or retry stays on its own line). */
-export const isRoutineBackup = (e: DeploymentEventDto) => e.taskType === 'backup' && e.actorEmail === null && ROUTINE.has(e.kind);
+/**
+ * A scheduled backup's event that went as planned: the system queued it and it did not fail (a
+ * failure or retry stays on its own line). `asked` holds the backup tasks a person queued (Back up
+ * now): only their queued event names the person, so their other events are known by the task.
+ */
+export const isRoutineBackup = (e: DeploymentEventDto, asked: ReadonlySet<string> = new Set()) =>
+  e.taskType === 'backup' && e.actorEmail === null && ROUTINE.has(e.kind) && !(e.taskId !== null && asked.has(e.taskId));
+
+/** The backup tasks a person asked for: their queued event names who. */
+const askedBackups = (events: readonly DeploymentEventDto[]) =>
+  new Set(events.flatMap((e) => (e.taskType === 'backup' && e.kind === 'task_queued' && e.actorEmail !== null && e.taskId !== null ? [e.taskId] : [])));
 
 /** The calendar day of an instant where the reader is (the screen shows local times). */
 const localDay = (iso: string) => {
@@ -18,13 +27,15 @@ const localDay = (iso: string) => {
 /**
  * The timeline as read: each day's routine backups (queued, started, completed: three events
  * each, 72 a day with hourly backups) become one line where the day's first one appears, newest
- * first as the events are, counting the backups (their tasks); every other event stays as it is.
+ * first as the events are, counting the backups (their tasks); every other event, a backup a
+ * person asked for among them, stays as it is.
  */
 export function foldTimeline(events: readonly DeploymentEventDto[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   const days = new Map<string, Extract<TimelineEntry, { kind: 'backups' }> & { tasks: Set<string> }>();
+  const asked = askedBackups(events);
   for (const e of events) {
-    if (!isRoutineBackup(e)) {
+    if (!isRoutineBackup(e, asked)) {
       entries.push({ kind: 'event', event: e });
       continue;
     }

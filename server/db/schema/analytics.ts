@@ -19,6 +19,8 @@ export const analyticsTenants = pgTable('analytics_tenants', {
     .references(() => deployments.id, { onDelete: 'cascade' }),
   /** How long raw events are kept (a user's export and purge read them); aggregates are kept for good. */
   rawRetentionDays: integer('raw_retention_days').notNull().default(90),
+  /** SHA-256 of the key the health check sends to the tenant's SDK endpoint (a probe, never data). */
+  healthKeyHash: text('health_key_hash').unique(),
   createdAt: createdAt(),
 });
 

@@ -21,14 +21,6 @@ export const mockCloudMachines = pgTable('mock_cloud_machines', {
   destroyedAt: timestamp('destroyed_at', { withTimezone: true }),
 });
 
-export const mockCloudSnapshots = pgTable('mock_cloud_snapshots', {
-  id: text('id').primaryKey(),
-  machineId: text('machine_id').notNull(),
-  deploymentId: uuid('deployment_id').notNull(),
-  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-  createdAt: createdAt(),
-});
-
 export const mockCloudCalls = pgTable(
   'mock_cloud_calls',
   {

@@ -1,7 +1,7 @@
 // Servers: deployments and their tasks, timeline, runtime state at the provider and backups (issue 14).
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { BackupKind } from '../../../src/domain/deployments/schemas';
+import type { BackupKind, BackupManifestSummary, HealthProbe } from '../../../src/domain/deployments/schemas';
 import { DEPLOYMENT_STATUSES, type PlanConfig } from '../../../src/domain/orders/schemas';
 import { TASK_STATUSES, TASK_TYPES, type TaskStep } from '../../../src/domain/deployments/tasks';
 import { id, createdAt, updatedAt } from './columns';
@@ -138,7 +138,7 @@ export const deploymentRuntime = pgTable('deployment_runtime', {
   terminationScheduledAt: timestamp('termination_scheduled_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   restorableUntil: timestamp('restorable_until', { withTimezone: true }),
-  /** The snapshot taken before the machine of a deleted server was destroyed. */
+  /** The final backup's id, taken before the machine of a deleted server was destroyed. */
   finalSnapshotId: text('final_snapshot_id'),
   updatedAt: updatedAt(),
 });
@@ -152,11 +152,39 @@ export const deploymentBackups = pgTable(
       .references(() => deployments.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<BackupKind>().notNull(),
     status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull().default('pending'),
-    snapshotId: text('snapshot_id'),
+    /** The archive's real size in bytes. */
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     taskId: uuid('task_id'),
+    /** Where the archive is in the backup store (server/backups/store.ts). */
+    storeKey: text('store_key'),
+    /** SHA-256 of the whole archive file, checked before a restore reads it. */
+    sha256: text('sha256'),
+    /** The archive's manifest without its checksums: schema version, tables and row counts. */
+    manifest: jsonb('manifest').$type<BackupManifestSummary>(),
+    /** The instant of the snapshot: what a restore brings back is the data as it stood then. */
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    /** Why the backup failed, in words a customer can act on. */
+    error: text('error'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('deployment_backups_deployment').on(t.deploymentId, t.createdAt), uniqueIndex('deployment_backups_task').on(t.taskId)],
+);
+
+/** Each health check's probes of the server's real path (SDK endpoint, a data read, its queued jobs) with their latency. */
+export const deploymentHealthChecks = pgTable(
+  'deployment_health_checks',
+  {
+    id: id(),
+    deploymentId: uuid('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id'),
+    healthy: boolean('healthy').notNull(),
+    probes: jsonb('probes').$type<HealthProbe[]>().notNull(),
+    /** Why it is unhealthy ("ingestion answered 503 for 3 checks"); null when healthy. */
+    reason: text('reason'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deployment_health_checks_deployment').on(t.deploymentId, t.checkedAt), uniqueIndex('deployment_health_checks_task').on(t.taskId)],
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deploymentTaskDtoSchema, TASK_STATUSES, TASK_TYPES } from '../deployments/tasks';
-import { backupDtoSchema, deploymentPopulatedSchema, restoreBodySchema, updateDomainBodySchema } from '../deployments/schemas';
+import { backupDtoSchema, deploymentPopulatedSchema, healthCheckDtoSchema, restoreBodySchema, updateDomainBodySchema } from '../deployments/schemas';
 import { DEPLOYMENT_STATUSES, subscriptionDtoSchema } from '../orders/schemas';
 
 /**
@@ -43,6 +43,8 @@ export const adminDeploymentDetailSchema = deploymentPopulatedSchema.extend({
   tasks: z.array(deploymentTaskDtoSchema),
   /** The newest backups, to restore one from the page. */
   backups: z.array(backupDtoSchema),
+  /** The last health checks, newest first, with each probe's latency. */
+  healthChecks: z.array(healthCheckDtoSchema),
 });
 export type AdminDeploymentDetail = z.infer<typeof adminDeploymentDetailSchema>;
 

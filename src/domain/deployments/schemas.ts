@@ -117,6 +117,40 @@ export const backupScheduleOf = (code: string): BackupSchedule => BACKUP_SCHEDUL
 /** A run of the hourly schedule a few minutes late still takes the next backup on time. */
 export const BACKUP_SLACK_MINUTES = 10;
 export const BACKUP_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+/** One table of a backup archive: its part's name and row count. */
+export interface BackupTableSummary {
+  table: string;
+  rows: number;
+}
+/** What a completed backup holds (the archive's manifest without its checksums). */
+export interface BackupManifestSummary {
+  schemaVersion: number;
+  tables: BackupTableSummary[];
+}
+
+export const HEALTH_PROBES = ['sdk', 'read', 'jobs'] as const;
+/** One probe of a health check: the SDK endpoint, a read of the tenant's data, its queued jobs. */
+export interface HealthProbe {
+  name: (typeof HEALTH_PROBES)[number];
+  ok: boolean;
+  latencyMs: number;
+  detail: string | null;
+}
+export const healthProbeSchema = z.object({ name: z.enum(HEALTH_PROBES), ok: z.boolean(), latencyMs: z.number(), detail: z.string().nullable() }) satisfies z.ZodType<HealthProbe>;
+/** One health check of a server (GET /deployments/{id}/health-checks): its probes with their latency, and why it failed. */
+export const healthCheckDtoSchema = z.object({
+  _id: z.string(),
+  deploymentId: z.string(),
+  /** The task that ran it (a requested check, a restart's last step); null for the scheduled checks. */
+  taskId: z.string().nullable(),
+  healthy: z.boolean(),
+  probes: z.array(healthProbeSchema),
+  /** Why it is unhealthy, e.g. "ingestion answered 503 for 3 checks"; null when healthy. */
+  reason: z.string().nullable(),
+  checkedAt: z.string(),
+});
+export type HealthCheckDto = z.infer<typeof healthCheckDtoSchema>;
 export const backupDtoSchema = z.object({
   _id: z.string(),
   deploymentId: z.string(),
@@ -126,8 +160,21 @@ export const backupDtoSchema = z.object({
   sizeBytes: z.number().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** The instant the data was read: a restore brings back the data as it stood then. */
+  takenAt: z.string().nullable(),
+  /** Why a failed backup failed. */
+  error: z.string().nullable(),
+  /** Whether its archive can be restored and downloaded (backups from before archives cannot). */
+  restorable: z.boolean(),
 });
 export type BackupDto = z.infer<typeof backupDtoSchema>;
+
+/** POST /deployments/{id}/backups/{backupId}/download: a signed link to the archive, valid until expiresAt. */
+export const backupDownloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type BackupDownloadLink = z.infer<typeof backupDownloadLinkSchema>;
+/** GET /backups/download: the signed link's claims. */
+export const backupDownloadQuerySchema = z.object({ backup: z.string().max(64), exp: z.string().regex(/^\d{1,12}$/), sig: z.string().max(200) });
+export type BackupDownloadQuery = z.infer<typeof backupDownloadQuerySchema>;
 
 const optionalId = z.string().trim().min(1, 'validation.required').max(64, 'validation.invalid').optional();
 

@@ -21,19 +21,13 @@ export interface ActionRequest<A extends ActionAnswer = DeploymentActionAnswer> 
 /**
  * Runs a server action the way every action runs: a confirmation dialog, the call, the answer's
  * server put on the page at once, and the server's own message when it refuses (409 and others).
+ * `start` is the same without the dialog, for an action that loses nothing (Back up now).
  */
 export function useServerAction<A extends ActionAnswer = DeploymentActionAnswer>(onAnswer: (answer: A) => void) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
-  const run = useCallback(
-    async (request: ActionRequest<A>): Promise<boolean> => {
-      const ok = await confirm({
-        type: request.danger ? 'danger' : 'secondary',
-        title: request.title,
-        message: request.message,
-        labels: { confirm: request.confirmLabel, cancel: t('deployment.keep') },
-      });
-      if (!ok) return false;
+  const start = useCallback(
+    async (request: Pick<ActionRequest<A>, 'call' | 'done'>): Promise<boolean> => {
       setPending(true);
       try {
         const answer = await request.call();
@@ -50,5 +44,17 @@ export function useServerAction<A extends ActionAnswer = DeploymentActionAnswer>
     },
     [onAnswer, t],
   );
-  return { run, pending };
+  const run = useCallback(
+    async (request: ActionRequest<A>): Promise<boolean> => {
+      const ok = await confirm({
+        type: request.danger ? 'danger' : 'secondary',
+        title: request.title,
+        message: request.message,
+        labels: { confirm: request.confirmLabel, cancel: t('deployment.keep') },
+      });
+      return ok ? start(request) : false;
+    },
+    [start, t],
+  );
+  return { run, start, pending };
 }
