@@ -65,6 +65,13 @@ export default tseslint.config(
     },
   },
   {
+    // Backups sit beside the database, below the jobs and services that take and restore them.
+    files: ['server/backups/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DB_UPWARD_IMPORTS, WORKER_IMPORTS, { group: ['**/jobs', '**/jobs/**'], message: 'server/backups is below the jobs: they call it, not the other way.' }] }],
+    },
+  },
+  {
     // Services are built by the composition root and never build or import the worker themselves.
     files: ['server/services/**/*.ts'],
     rules: {

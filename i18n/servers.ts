@@ -203,7 +203,7 @@ export const serversEn = {
     healthChecks: {
       title: 'Health checks',
       intro: 'Each check calls the server’s SDK endpoint, reads its data and looks for late jobs.',
-      none: 'No checks yet.',
+      none: 'No checks yet: the first comes with the next scheduled check (every 15 minutes), or ask for one with Health check.',
       probes: 'Probes',
       probe: { sdk: 'SDK endpoint', read: 'Data read', jobs: 'Queued jobs' },
       latency: '{{ms}} ms',

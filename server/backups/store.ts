@@ -3,8 +3,6 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config';
 
 /**
@@ -79,8 +77,10 @@ export interface S3Location {
   secretAccessKey?: string;
 }
 
-export function s3Store(location: S3Location): BackupStore {
-  const client = new S3Client({
+/** The AWS SDK, loaded on first use: a start with the folder store never pays for it. */
+async function loadS3(location: S3Location) {
+  const [sdk, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const client = new sdk.S3Client({
     region: location.region,
     endpoint: location.endpoint,
     // Path-style addressing: S3-compatible stores (MinIO, Ceph, Garage) at their own address need it.
@@ -90,17 +90,25 @@ export function s3Store(location: S3Location): BackupStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  const missing = (err: unknown) => err instanceof sdk.NoSuchKey || err instanceof sdk.NotFound || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  return { sdk, Upload, client, missing };
+}
+
+export function s3Store(location: S3Location): BackupStore {
+  let loaded: ReturnType<typeof loadS3> | null = null;
+  const s3 = () => (loaded ??= loadS3(location));
   const Key = (key: string) => `${location.prefix}${checkKey(key)}`;
-  const missing = (err: unknown) => err instanceof NoSuchKey || err instanceof NotFound || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
   return {
     kind: 's3',
     async put(key, file) {
+      const { Upload, client } = await s3();
       // Multipart past 8 MiB, four parts in flight: an archive of any size uploads in bounded memory.
       await new Upload({ client, params: { Bucket: location.bucket, Key: Key(key), Body: createReadStream(file), ContentType: 'application/gzip' }, partSize: 8 * 1024 * 1024, queueSize: 4 }).done();
     },
     async get(key) {
+      const { sdk, client, missing } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: Key(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: location.bucket, Key: Key(key) }));
         return answer.Body instanceof Readable ? answer.Body : null;
       } catch (err) {
         if (missing(err)) return null;
@@ -108,8 +116,9 @@ export function s3Store(location: S3Location): BackupStore {
       }
     },
     async size(key) {
+      const { sdk, client, missing } = await s3();
       try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket: location.bucket, Key: Key(key) }));
+        const answer = await client.send(new sdk.HeadObjectCommand({ Bucket: location.bucket, Key: Key(key) }));
         return answer.ContentLength ?? null;
       } catch (err) {
         if (missing(err)) return null;
@@ -117,7 +126,8 @@ export function s3Store(location: S3Location): BackupStore {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: location.bucket, Key: Key(key) }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: location.bucket, Key: Key(key) }));
     },
   };
 }

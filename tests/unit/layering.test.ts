@@ -55,6 +55,13 @@ describe('layering: dependencies point down', () => {
     expect(await restrictedImports('server/queue/fixture.ts', "import { QUEUE_SCHEMA } from '../db/queueSchema';\nexport const x = QUEUE_SCHEMA;\n")).toEqual([]);
   });
 
+  it('backups never import services, jobs or the worker', async () => {
+    expect(await restrictedImports('server/backups/fixture.ts', "import { recordAudit } from '../services/audit';\nexport const x = recordAudit;\n")).toHaveLength(1);
+    expect(await restrictedImports('server/backups/fixture.ts', "import { backup } from '../jobs/backup';\nexport const x = backup;\n")).toHaveLength(1);
+    expect(await restrictedImports('server/backups/fixture.ts', "import type { Worker } from '../worker';\nexport type X = Worker;\n")).toHaveLength(1);
+    expect(await restrictedImports('server/backups/fixture.ts', "import type { Db } from '../db/client';\nexport type X = Db;\n")).toEqual([]);
+  });
+
   it('services never import the worker or the composition root', async () => {
     const worker = await restrictedImports('server/services/fixture.ts', "import { createWorker } from '../worker';\nexport const x = createWorker;\n");
     expect(worker).toHaveLength(1);

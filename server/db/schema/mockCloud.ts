@@ -1,6 +1,6 @@
-// Mock cloud: the stand-in provider's own machines, snapshots and calls (issue 14).
+// Mock cloud: the stand-in provider's own machines and calls.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 
 /**
