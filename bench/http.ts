@@ -10,20 +10,20 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pathToFileURL } from 'node:url';
 import { planSchema } from '../src/domain/plans/schemas';
 import { buildServer } from '../scripts/build-server';
 import { adminCases } from './admin';
+import { backupCase } from './backup';
 import { ingestionCase } from './ingest';
 import { benchPostgresUrl, onScratchPostgres } from './scratch';
 import type * as Product from './product';
 
 // The product as production runs it: compiled by esbuild, not transformed on the fly by tsx.
-const { buildApp, loadConfig, toJsonSchema, envelope } = (await import(
-  pathToFileURL(await buildServer('dist-server/bench', { product: 'bench/product.ts' })).href
-)) as typeof Product;
+const product = (await import(pathToFileURL(await buildServer('dist-server/bench', { product: 'bench/product.ts' })).href)) as typeof Product;
+const { buildApp, loadConfig, toJsonSchema, envelope } = product;
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -55,12 +55,17 @@ async function pricingTarget(url: string): Promise<Target> {
   return { name: 'POST /api/v1/deployments/pricing', method: 'POST', path: '/api/v1/deployments/pricing', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
 
-/** A signed-up user, signed in (sign-up itself signs nobody in): their session cookie. */
-async function benchUser(url: string): Promise<string> {
+/**
+ * A signed-up user, signed in (sign-up itself signs nobody in): their session cookie. Their email
+ * is marked verified in the database, as opening the mailed link would (unverified accounts reach
+ * only the verify screen).
+ */
+async function benchUser(url: string, app: FastifyInstance): Promise<string> {
   const user = { email: 'bench@example.com', password: 'Tr1cky-Lantern' };
   const post = (path: string, body: unknown, cookie?: string) =>
     fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
   await post('/users', { firstName: 'Bench', lastName: 'Mark', ...user });
+  await app.database.rows(`update users set email_verified_at = now() where email = '${user.email}'`);
   const res = await post('/auth/signin', user);
   const cookie = /beacon_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
   if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
@@ -152,18 +157,22 @@ async function main() {
   // One trusted hop: the bench's x-forwarded-for plays many users' addresses. The API is measured
   // alone: the task worker (provisioning every server the create benchmark orders) is off.
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: undefined, TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1000', WORKER_ENABLED: 'false' });
-  // BENCH_ONLY=ingest: the ingestion case alone (profiling the pipeline without the other runs).
-  if (process.env.BENCH_ONLY !== 'ingest') {
+  // BENCH_ONLY=ingest: the ingestion case alone (profiling the pipeline without the other runs);
+  // BENCH_ONLY=backup: the backup case alone.
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'ingest' && only !== 'backup') {
     await readCases(config, 'PGlite');
     const databaseUrl = benchPostgresUrl();
     if (databaseUrl) await onScratchPostgres(databaseUrl, (url) => readCases({ ...config, DATABASE_URL: url }, 'PostgreSQL'));
   }
-  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'ingest') {
+  if (!only || only === 'ingest') {
     // A fresh data directory for the ingestion case: its own server, sign-up and app.
     const ingestDir = mkdtempSync(join(tmpdir(), 'beacon-bench-ingest-'));
     await ingestionCase(buildApp, { ...config, DATA_DIR: ingestDir }, benchUser);
     rmSync(ingestDir, { recursive: true, force: true });
   }
+  // Its own data directories too: a tenant of a million raw events, backed up and restored.
+  if (!only || only === 'backup') await backupCase(product, config, benchUser);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -183,7 +192,7 @@ async function readCases(config: ReturnType<typeof loadConfig>, database: string
     { name: 'GET /api/v1/plans/public', method: 'GET', path: '/api/v1/plans/public' },
     await pricingTarget(productUrl),
   ];
-  const cookie = await benchUser(productUrl);
+  const cookie = await benchUser(productUrl, app);
   // BENCH_ONLY=fleet: health and the 1,000-server company's reads alone.
   if (process.env.BENCH_ONLY === 'fleet') targets.splice(1);
   else targets.push(meTarget(cookie), await createTarget(productUrl, cookie));

@@ -13,11 +13,13 @@ import { bareBulk, BULK_LABEL, bulkRun } from './bulk';
 import { benchPostgresUrl, onScratchPostgres } from './scratch';
 
 const EVENTS_PER_REQUEST = 10;
+/** Signs up and signs in the bench user on the app at `url`: their session cookie. */
+export type SignIn = (url: string, app: Awaited<ReturnType<typeof buildApp>>) => Promise<string>;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 /** An analytics app on a free server of the signed-in bench user, marked running (the worker is off): its app key. */
-async function benchApp(app: Awaited<ReturnType<typeof buildApp>>, url: string, cookie: string): Promise<string> {
+export async function benchApp(app: Awaited<ReturnType<typeof buildApp>>, url: string, cookie: string): Promise<string> {
   const call = async <T>(method: string, path: string, body: unknown, extra: Record<string, string> = {}) => {
     const res = await fetch(`${url}/api/v1${path}`, { method, headers: { 'content-type': 'application/json', cookie, ...extra }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -84,10 +86,10 @@ const storedEvents = async (app: Awaited<ReturnType<typeof buildApp>>) => {
  * minutes (the bare rate moved by half between two runs of one hour), so a baseline measured
  * once for both databases made their ratios swing.
  */
-async function onDatabase(build: typeof buildApp, label: string, config: Config, signIn: (url: string) => Promise<string>) {
+async function onDatabase(build: typeof buildApp, label: string, config: Config, signIn: SignIn) {
   const app = await build(config);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const appKey = await benchApp(app, url, await signIn(url));
+  const appKey = await benchApp(app, url, await signIn(url, app));
   const base = await bareRate('bench');
   const ours = await rate(url, appKey);
   const single = await storedEvents(app);
@@ -109,7 +111,7 @@ async function onDatabase(build: typeof buildApp, label: string, config: Config,
  * Runs the ingestion case on PGlite (the config given) and, with DATABASE_URL, on a scratch
  * PostgreSQL database, with the product `build` makes (the compiled one, as production runs it).
  */
-export async function ingestionCase(build: typeof buildApp, config: Config, signIn: (url: string) => Promise<string>) {
+export async function ingestionCase(build: typeof buildApp, config: Config, signIn: SignIn) {
   console.log(`\ningestion: ${EVENTS_PER_REQUEST} events per request (/i/bulk: ${BULK_LABEL} a call), events per second against a bare route parsing the same body, run just before`);
   console.log(`${'endpoint'.padEnd(34)}${'events/s'.padStart(12)}${'base ev/s'.padStart(12)}${'ratio'.padStart(8)}`);
   await onDatabase(build, 'PGlite', { ...config, INGEST_RATE_LIMIT_PER_MINUTE: 10_000_000 }, signIn);

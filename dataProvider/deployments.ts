@@ -14,13 +14,14 @@ import {
   type ServerSignInAnswer,
   type UpdateDomainBody,
 } from '../src/domain/deployments/schemas';
+import type { ServerCertificate } from '../src/domain/deployments/edge';
 import type { DeploymentSortField } from '../src/domain/deployments/listQuery';
 import type { DeploymentTimeline } from '../src/domain/deployments/tasks';
 import { listSearchParams } from '../src/domain/listQuery';
 import { apiFetch } from './httpClient';
 import { ONE_SHOT } from './queries';
 
-export type { BackupDownloadLink, BackupDto, DeploymentActionAnswer, DeploymentPopulated, DeploymentTimeline, DeploymentView, HealthCheckDto };
+export type { BackupDownloadLink, BackupDto, DeploymentActionAnswer, DeploymentPopulated, DeploymentTimeline, DeploymentView, HealthCheckDto, ServerCertificate };
 
 const post = (body: unknown = {}): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
 const path = (id: string, action = '') => `/deployments/${encodeURIComponent(id)}${action}`;
@@ -43,6 +44,8 @@ export const deploymentsApi = {
   backupDownloadLink: async (id: string, backupId: string) => (await apiFetch<BackupDownloadLink>(path(id, `/backups/${encodeURIComponent(backupId)}/download`), post())).payload,
   /** GET /deployments/{id}/health-checks: the last checks, newest first. */
   healthChecks: async (id: string) => (await apiFetch<HealthCheckDto[]>(path(id, '/health-checks'))).payload,
+  /** GET /deployments/{id}/certificate: the certificate the TLS edge serves for the server's address. */
+  certificate: async (id: string) => (await apiFetch<ServerCertificate>(path(id, '/certificate'))).payload,
   /** GET /deployments/events?_id=: every task and status change of the server. */
   events: async (id: string) => (await apiFetch<DeploymentTimeline>(`/deployments/events?_id=${encodeURIComponent(id)}`)).payload,
   /** DELETE: schedules the termination after the grace period (terminationScheduledAt in the answer). */
@@ -106,6 +109,7 @@ export const deploymentKeys = {
   events: (id: string) => ['deployments', id, 'events'] as const,
   backups: (id: string) => ['deployments', id, 'backups'] as const,
   healthChecks: (id: string) => ['deployments', id, 'health-checks'] as const,
+  certificate: (id: string) => ['deployments', id, 'certificate'] as const,
 };
 
 /**
@@ -139,6 +143,15 @@ export function useDeploymentBackups(id: string, pollMs: (backups: BackupDto[] |
 /** GET /deployments/{id}/health-checks, every `pollMs` (closely while a task runs: a restart ends with a check). */
 export function useDeploymentHealthChecks(id: string, pollMs: number) {
   return useQuery({ queryKey: deploymentKeys.healthChecks(id), queryFn: () => deploymentsApi.healthChecks(id), refetchInterval: pollMs, ...ONE_SHOT });
+}
+
+/**
+ * GET /deployments/{id}/certificate, at the pace `pollMs` gives from the last answer (closely while
+ * none is served yet: the edge obtains one in seconds). `address` (the name, its SSL wish and
+ * verification) is in the key: a change of address is read at once.
+ */
+export function useDeploymentCertificate(id: string, address: string, pollMs: (certificate: ServerCertificate | undefined) => number) {
+  return useQuery({ queryKey: [...deploymentKeys.certificate(id), address], queryFn: () => deploymentsApi.certificate(id), refetchInterval: (q) => pollMs(q.state.data), ...ONE_SHOT });
 }
 
 /**

@@ -135,6 +135,11 @@ export const appEn = {
     // Two API error codes the portal also says itself, refusing a picture before sending it.
     FILE_TOO_BIG: 'The file is too big (1 MB at most).',
     FILE_TYPE: 'Only PNG, JPEG, GIF and WebP images are supported.',
+    // A custom domain's name, refused alike by the API and the domain form.
+    DOMAIN_INVALID: 'Enter a domain such as analytics.example.com: labels of letters, digits and hyphens, ending in a 2 to 6 letter suffix.',
+    DOMAIN_TOO_LONG: 'A domain has at most {{max}} characters; this one has {{length}}.',
+    DOMAIN_IS_IP: '{{domain}} is an IP address. Enter a domain name such as analytics.example.com.',
+    DOMAIN_NOT_IDNA: 'Enter the domain in its IDNA (ASCII) form: {{ascii}} instead of {{domain}}.',
     serverDetailLoad: 'Server detail could not be loaded.',
     serverProcessing: 'An error occurred while processing server.',
     cannotFindDeployment: 'Cannot find deployment data',

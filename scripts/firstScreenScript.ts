@@ -72,7 +72,7 @@ export function pickerSource(rendered: Record<string, string>, paths: FirstScree
   return `(function(){
 var styles=${literal(styles)},pages=${literal(pages)},aliases=${literal(paths.aliases)},queries=${literal(paths.queries)},invitation=${literal(invitationSetup())};
 var cfg;try{cfg=JSON.parse(document.querySelector('meta[name="client-config"]').content)}catch(e){return}
-if(!cfg||cfg.productName!==${literal(productName)})return;
+if(!cfg||cfg.productName!==${literal(productName)}||cfg.serverDashboard)return;
 var path=location.hash.replace(/^#/,'')||'/',q=path.indexOf('?'),query='';
 if(q>=0){query=path.slice(q+1);var params=query.split('&');path=path.slice(0,q);
 for(var k=0;k<params.length;k++){var name=decodeURIComponent(params[k].split('=')[0]);if(!queries[path]||queries[path].indexOf(name)<0)return}}

@@ -14,6 +14,8 @@ import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { routes } from './routes';
 import { sdkCorsPlugin } from './plugins/sdkCors';
+import { hostRoutingPlugin } from './plugins/hostRouting';
+import { edgeRedirectPlugin } from './plugins/edgeRedirect';
 import { composeApp, type Services } from './compose';
 import { listenUrl } from './services/serverHealth';
 import type { UsageEventSink } from './services/usageEvents';
@@ -111,6 +113,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The worker inside this process sends its health probes to this process's own address once it listens.
   const services = await composeApp({ config, database, t: i18n.t, log: app.log, events: options.events, selfUrl: () => listenUrl(app.server.address()) });
   for (const name of Object.keys(services) as (keyof Services)[]) app.decorate(name, services[name] as never);
+  // Every request by its Host: the portal, one server's own address, or nothing we serve.
+  await app.register(hostRoutingPlugin, { hosts: services.serverHosts });
+  // Behind the edge: plain HTTP at a server's address goes on to HTTPS unless the server removed SSL.
+  await app.register(edgeRedirectPlugin, { edge: services.edge, config });
   app.addHook('onReady', (done) => {
     // The worker subscribes once the server listens (a quarter of a second on PGlite): the app
     // answers meanwhile, and jobs sent until then wait in the queue.

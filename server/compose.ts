@@ -38,6 +38,8 @@ import { createUserService } from './services/users';
 import { createProviders } from './providers';
 import { createBackupStore } from './backups/store';
 import { createBackupDownloads } from './services/backupDownloads';
+import { createServerHosts } from './services/serverHosts';
+import { createEdgeService } from './services/edge';
 import { startQueue } from './queue';
 import { createWorker } from './worker';
 import { createDeploymentActionService } from './services/deploymentActions';
@@ -117,7 +119,7 @@ export async function composeApp(deps: ComposeDeps) {
   const idempotency = createIdempotency({ db });
   // Made here, started when the app is ready (app.ts).
   const worker = config.WORKER_ENABLED ? workerOf(base, deps) : null;
-  const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS, batch: BATCH_OPTIONS[database.kind] });
+  const analytics = createAnalyticsService({ db, mailing, changes: database.analyticsChanges, keyring, graceDays: config.PAST_DUE_GRACE_DAYS, batch: BATCH_OPTIONS[database.kind], sessionPolicy: { idleMinutes: config.SESSION_IDLE_MINUTES, maxDays: config.SESSION_MAX_DAYS } });
   // Version history: each dashboard records the first start of every version it runs.
   await analytics.recordRunningVersion();
   const deploymentActions = createDeploymentActionService({ db, members, config, queue, keyring, payments: payments.gateway });
@@ -126,12 +128,15 @@ export async function composeApp(deps: ComposeDeps) {
   // One kit for the four auth services: one companies cache behind /auth/me.
   const kit = createAuthKit({ db, config, mailer, t, twoFactor, guard, counters, passkeys, changes: database.changes });
   const account = createAccountService({ db, events: usageEvents, guard, counters, kit });
+  const serverHosts = createServerHosts({ db, config });
   const orders = createOrderService({ db, members, plans, config, counters, idempotency, gateway: payments.gateway, provisioning, log });
   return {
     queue,
     providers,
     serverHealth,
     backupStore,
+    serverHosts,
+    edge: createEdgeService({ db, members, config, hosts: serverHosts }),
     backupDownloads: createBackupDownloads({ db, keyring, store: backupStore }),
     worker,
     provisioning,

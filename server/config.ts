@@ -10,6 +10,13 @@ const isProxyAddress = (entry: string) => {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 };
 
+/** A DNS resolver as node's dns.setServers takes it: `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`. */
+const isDnsServer = (entry: string) => {
+  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(entry);
+  const [address, port] = m ? [m[1] ?? '', m[2]] : [entry, undefined];
+  return isIP(address) !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
+};
+
 /**
  * Which proxies in front of us may set X-Forwarded-For: none (`false`), a number of hops, or a list
  * of proxy addresses. `true` (trust every hop) would let any client choose its own address and
@@ -162,8 +169,51 @@ const envSchema = z.object({
   BACKUP_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(15 * 60),
   /** Lifetime of the signed sign-in link to a server's dashboard (GET /auth/{product}-server). */
   SERVER_SIGNIN_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  /**
+   * Where servers' own addresses are answered: the edge's HTTPS and HTTP ports when not 443 and 80
+   * (a test's edge); the address then carries the port.
+   */
+  SERVER_ADDRESS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SERVER_ADDRESS_HTTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Where "Open dashboard" lands: `address`, the server's own address (an edge answers there:
+   * README "Custom domains and HTTPS"), or `portal`, the portal's origin. Default: `address` when
+   * PUBLIC_URL is https, else `portal` (a development machine without an edge).
+   */
+  SERVER_DASHBOARDS: z.enum(['address', 'portal']).optional(),
   /** Servers get <name>-<id>.<SERVER_DOMAIN_SUFFIX> as their default address. */
   SERVER_DOMAIN_SUFFIX: z.string().min(3).max(100).default('servers.beacon.localhost'),
+  /**
+   * The resolvers a custom domain's records are looked up at (verification, the daily re-check):
+   * comma-separated `ip[:port]` (`[ipv6]:port`); unset, the system's (/etc/resolv.conf).
+   */
+  DNS_SERVERS: z
+    .string()
+    .max(500)
+    .refine((v) => v.split(',').every((s) => isDnsServer(s.trim())), 'must be comma-separated ip[:port] or [ipv6]:port')
+    .optional(),
+  /** How long one DNS lookup may take before it counts as unanswered. */
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4_000),
+  /**
+   * The TLS edge (edge/Caddyfile): who may call its `ask` endpoint (GET /api/v1/edge/ask), which
+   * says which names get a certificate. Loopback always may; EDGE_ADDRESSES adds the edge's
+   * addresses (IPs or CIDRs) when it runs on another host; with EDGE_ASK_TOKEN set, the call must
+   * also carry `token=<it>` in its query (the ask URL in the Caddyfile).
+   */
+  EDGE_ADDRESSES: z
+    .string()
+    .refine((v) => v.split(',').every((e) => isProxyAddress(e.trim())), 'must be IP addresses or CIDRs, comma-separated')
+    .transform((v) => v.split(',').map((e) => e.trim()))
+    .optional(),
+  EDGE_ASK_TOKEN: z.string().min(16).max(200).optional(),
+  /**
+   * Where the edge answers TLS (host:port, e.g. 127.0.0.1:443): the server page's certificate
+   * state comes from a handshake there for the server's name. Unset: the page says no edge is set up.
+   */
+  EDGE_TLS_ADDRESS: z
+    .string()
+    .regex(/^(\[[0-9a-f:]+\]|[a-z0-9.-]+):\d{1,5}$/i, 'must be host:port')
+    .optional(),
   /** mock-cloud: a new or restarted machine's boot time. */
   MOCK_CLOUD_BOOT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** mock-cloud: latency of every call. */
@@ -210,6 +260,8 @@ const envSchema = z.object({
   ANALYTICS_REPORTS_CRON: z.string().min(9).default('* * * * *'),
   /** Orders never paid: reminder mails, then removal (PENDING_ORDER_CLEANUP_DAYS). */
   PENDING_ORDERS_CRON: z.string().min(9).default('0 * * * *'),
+  /** Verified custom domains' DNS records, looked up again daily (DOMAIN_RECHECK_GRACE_DAYS). */
+  DOMAIN_RECHECK_CRON: z.string().min(9).default('30 4 * * *'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -223,6 +275,8 @@ export interface Config extends Env {
   mode: StartMode;
   /** Why the mode and payments are what they are, as the log says at every start. */
   modeReasons: string[];
+  /** Where "Open dashboard" lands (SERVER_DASHBOARDS, or its default). */
+  serverDashboards: 'address' | 'portal';
 }
 
 export class ConfigError extends Error {}
@@ -263,5 +317,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
   const { mode, payments, reasons } = decideStartMode(cleaned);
-  return { ...parsed.data, publicUrl, payments, mode, modeReasons: reasons };
+  const serverDashboards = parsed.data.SERVER_DASHBOARDS ?? (publicUrl.startsWith('https:') ? 'address' : 'portal');
+  return { ...parsed.data, publicUrl, payments, mode, modeReasons: reasons, serverDashboards };
 }

@@ -70,10 +70,12 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
     return false;
   }
   const clientConfig: ClientConfig = { productName: config.PRODUCT_NAME, sentryDsn: config.SENTRY_DSN ?? null, googleClientId: config.GOOGLE_CLIENT_ID ?? null, callBookingUrl: config.CALL_BOOKING_URL ?? null, affiliateUrl: config.AFFILIATE_URL ?? null, deletionGraceSeconds: config.DELETION_GRACE_SECONDS, intercom: config.INTERCOM_APP_ID ? { appId: config.INTERCOM_APP_ID, apiBase: config.INTERCOM_API_BASE } : null, devMailbox: devMailboxEnabled(config) };
-  const html = readFileSync(indexFile, 'utf8')
-    .replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)))
+  const template = readFileSync(indexFile, 'utf8')
     .replace(DESCRIPTION_PLACEHOLDER, escapeAttribute(t('product.metaDescription')))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.PRODUCT_NAME)}</title>`);
+  const html = template.replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify(clientConfig)));
+  // At a server's own address the page is that server's dashboard, with the way back to the portal.
+  const serverPage = (deploymentId: string) => template.replace(CLIENT_CONFIG_PLACEHOLDER, escapeAttribute(JSON.stringify({ ...clientConfig, serverDashboard: deploymentId, portalUrl: config.publicUrl })));
 
   // Compressed while the server finishes starting; requests before it is done wait for it.
   const index = encodeOnce(Buffer.from(html));
@@ -90,7 +92,11 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
       reply.header('cache-control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => sendEncoded(request, reply.header('content-security-policy', indexPolicy), await index, 'text/html; charset=utf-8', 'no-cache');
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('content-security-policy', indexPolicy);
+    if (request.serverHost) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(serverPage(request.serverHost.deploymentId));
+    return sendEncoded(request, reply, await index, 'text/html; charset=utf-8', 'no-cache');
+  };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   return true;

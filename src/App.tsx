@@ -14,6 +14,7 @@ import { lazyPage, type LazyPage, type PageModule } from './lazyPage';
 import { ANALYTICS_APP_MODULE, ANALYTICS_PATTERN, MAIN_APP_MODULE, MAIN_APP_PATTERNS, NOT_FOUND_PAGE, SHELL_ROUTES, type ShellRoute } from './routeTable';
 import { captureUtmTags, isSignedIn, peekReturnRoute, saveReturnRoute, session, takeReturnRoute, useSession } from './session';
 import { appTheme } from './theme';
+import { clientConfig } from './clientConfig';
 import { useDocumentTitle } from './useDocumentTitle';
 
 setTranslator(i18n);
@@ -218,12 +219,27 @@ export function ShellRoutes() {
   );
 }
 
+/**
+ * At a server's own address the page is that server's dashboard alone: no portal routes, no portal
+ * session (its origin has none; the sign-in link signs the member in there).
+ */
+function ServerDashboardRoutes({ deploymentId }: { deploymentId: string }) {
+  return (
+    <Suspense fallback={null}>
+      <FirstCommit />
+      <Routes>
+        <Route path={ANALYTICS_PATTERN} element={<AnalyticsApp />} />
+        <Route path="*" element={<Navigate to={`/analytics/${encodeURIComponent(deploymentId)}`} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
 export function App() {
+  const serverDashboard = clientConfig.serverDashboard;
   return (
     <ShellProviders>
-      <HashRouter>
-        <ShellRoutes />
-      </HashRouter>
+      <HashRouter>{serverDashboard ? <ServerDashboardRoutes deploymentId={serverDashboard} /> : <ShellRoutes />}</HashRouter>
     </ShellProviders>
   );
 }

@@ -19,7 +19,7 @@ const server = (custom: boolean) =>
     name: 'Alpha',
     status: 'running',
     terminationScheduledAt: null,
-    domain: { name: custom ? 'stats.example.com' : 'alpha-d1.servers.example', custom, ssl: 'active', verified: false, verifiedAt: null, verification: [] },
+    domain: { name: custom ? 'stats.example.com' : 'alpha-d1.servers.example', custom, ssl: 'active', verified: false, verifiedAt: null, verification: [], check: null },
     // The options include a custom domain: the panel offers setting one.
     features: [{ _id: 'f-c', code: 'domain.custom', name: 'Custom domain', type: 'domain' }],
     tasks: [],

@@ -1,6 +1,7 @@
 import type { OpenInput, TopEvents } from '../domain/schemas';
 import { API_BASE, apiDownload, apiFetch } from '../../dataProvider/httpClient';
 import type { DashboardApi, Period } from './dashboard';
+import { clientConfig } from '../../src/clientConfig';
 
 /** The tenant API's calls (issue 16); each answer's type comes from `DashboardApi`, which the screens see. */
 const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
@@ -20,8 +21,9 @@ export function createDashboardApi(deploymentId: string, link?: OpenInput['link'
   const listJobs = () => send<Awaited<ReturnType<DashboardApi['listJobs']>>>('GET', `${base}/jobs`);
   return {
     writable: true,
-    // The dashboard's landing: maps the user in and answers what they see.
-    open: () => send('POST', `${base}/open`, link ? { link } : {}),
+    // The dashboard's landing: maps the user in and answers what they see. At the server's own
+    // address the link itself signs the member in there (that origin has no portal session).
+    open: () => (link && clientConfig.serverDashboard ? send('POST', `${base}/signin`, { link }) : send('POST', `${base}/open`, link ? { link } : {})),
     listApps: () => send('GET', `${base}/apps`),
     createApp: (body) => send('POST', `${base}/apps`, body),
     updateApp: (appId, body) => send('PUT', app(appId), body),

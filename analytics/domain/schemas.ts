@@ -124,6 +124,8 @@ export const openInputSchema = z.object({
   link: z.object({ user: uuid, server: uuid, exp: z.string().regex(/^\d{1,12}$/, 'validation.invalid'), sig: z.string().min(1).max(200) }).optional(),
 });
 export type OpenInput = z.infer<typeof openInputSchema>;
+/** POST /analytics/{id}/signin at the server's own address: the sign-in link is required there. */
+export const serverSignInBodySchema = z.object({ link: openInputSchema.shape.link.unwrap() });
 
 /** What the server sign-in link opens: the dashboard as the signed-in user sees it. */
 export const dashboardSessionSchema = z.object({

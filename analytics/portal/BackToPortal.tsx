@@ -17,7 +17,8 @@ export function BackToPortal({ basePath }: { basePath: string }) {
   const label = t('analytics.backToPortal', { product: clientConfig.productName });
   return (
     // A plain link: the portal is another part of the app, outside the dashboard's router basename.
-    <Button href={`/#/deployments/${encodeURIComponent(deploymentId)}`} startIcon={<ArrowBack />} size="small" color="inherit" aria-label={label} sx={{ minWidth: 0, whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+    // At the server's own address the portal is another origin.
+    <Button href={`${clientConfig.portalUrl ?? ''}/#/deployments/${encodeURIComponent(deploymentId)}`} startIcon={<ArrowBack />} size="small" color="inherit" aria-label={label} sx={{ minWidth: 0, whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
       <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
         {label}
       </Box>

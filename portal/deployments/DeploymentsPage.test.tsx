@@ -28,6 +28,9 @@ const healthChecks = [
   { _id: 'h-1', deploymentId: 'd-1', taskId: 't-1', healthy: true, reason: null, checkedAt: '2026-11-20T10:05:00.000Z', probes: [{ name: 'sdk', ok: true, latencyMs: 12, detail: null }, { name: 'read', ok: true, latencyMs: 2, detail: null }, { name: 'jobs', ok: true, latencyMs: 1, detail: null }] },
 ];
 
+/** What the edge serves for the server's address (a handshake with it, server side). */
+const certificate = { state: 'issued', domain: 'shop-d1.servers.example', issuer: "Let's Encrypt", validFrom: '2026-11-01T00:00:00.000Z', validTo: '2027-01-30T00:00:00.000Z', checkedAt: '2026-11-20T12:00:00.000Z' };
+
 let server: DeploymentPopulated;
 
 function serve(extra: ApiRoutes = {}, role: 'admin' | 'viewer' = 'admin') {
@@ -38,6 +41,7 @@ function serve(extra: ApiRoutes = {}, role: 'admin' | 'viewer' = 'admin') {
     'GET /deployments/events?_id=d-1': okReply(timeline),
     'GET /deployments/d-1/backups': okReply(backups),
     'GET /deployments/d-1/health-checks': okReply(healthChecks),
+    'GET /deployments/d-1/certificate': okReply(certificate),
     'GET /plans/configurables?providerCode=gcp': okReply({ regions: [], sizes: [], features: [], providers: [] }),
     'GET /plangroups/company/c-acme/plans': okReply([]),
     ...extra,
@@ -85,7 +89,10 @@ describe('a server page', () => {
     expect(plan.textContent).toContain('Starter');
     expect(plan.textContent).toContain('Daily backup');
     expect((await within(plan).findByRole('link', { name: en('deployment.edit') })).getAttribute('href')).toBe('/server-builder/d-1/choose-plan');
-    expect(screen.getByTestId('ssl-state').textContent).toBe(en('deployment.domain.ssl.active'));
+    // The certificate the edge really serves, not the server's SSL wish.
+    await waitFor(() => expect(screen.getByTestId('certificate-state').dataset.state).toBe('issued'));
+    expect(screen.getByTestId('certificate-state').textContent).toBe(en('deployment.domain.certificate.state.issued'));
+    expect(screen.getByTestId('certificate-detail').textContent).toBe(en('deployment.domain.certificate.detail.issued', { issuer: "Let's Encrypt", date: 'Jan 30, 2027' }));
     expect(await screen.findByTestId('backup')).toBeTruthy();
     const events = await screen.findAllByTestId('timeline-event');
     expect(events[0]?.textContent).toContain(en('deployment.timeline.kind.status', { from: en('servers.status.initializing'), to: en('servers.status.running') }));

@@ -29,7 +29,7 @@ export function testServer(over: Partial<DeploymentPopulated> = {}): DeploymentP
     plan: { _id: 'plan-1', name: 'Starter', code: 'v3.mau_1_000_gcp.base', mau: 1000 },
     region: { _id: 'r-1', name: 'US Central' },
     features: [{ _id: 'f-0', code: 'domain.custom', name: 'Custom domain', type: 'domain' }, { _id: 'f-1', code: 'backup.daily', name: 'Daily backup', type: 'backup' }],
-    domain: { name: 'shop-d1.servers.example', custom: false, ssl: 'active', verified: true, verifiedAt: null, verification: [] },
+    domain: { name: 'shop-d1.servers.example', custom: false, ssl: 'active', verified: true, verifiedAt: null, verification: [], check: null },
     url: 'https://shop-d1.servers.example',
     latestTask: null,
     health: { state: 'healthy', checkedAt: '2026-11-20T10:00:00.000Z' },

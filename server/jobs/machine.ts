@@ -1,3 +1,4 @@
+import type { Config } from '../config';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { MachineSpec } from '../providers';
 import { ProviderError } from '../providers';
@@ -20,4 +21,8 @@ export function requireMachine(ctx: TaskContext): string {
   return ctx.runtime.machineId;
 }
 
-export const urlOf = (domain: string, ssl: boolean) => `${ssl ? 'https' : 'http'}://${domain}`;
+/** A server's address as a URL: https through the edge, or plain http (removeSSL), with the edge's port when it is not the standard one. */
+export function urlOf(domain: string, ssl: boolean, ports: Pick<Config, 'SERVER_ADDRESS_PORT' | 'SERVER_ADDRESS_HTTP_PORT'> = {}): string {
+  const port = ssl ? ports.SERVER_ADDRESS_PORT : ports.SERVER_ADDRESS_HTTP_PORT;
+  return `${ssl ? 'https' : 'http'}://${domain}${port ? `:${port}` : ''}`;
+}

@@ -11,7 +11,7 @@ export const provision: TaskHandler = {
     await ctx.step('wait_boot', async () => (await ctx.waitForBoot(machineId), {}));
     const domain = ctx.runtime.defaultDomain ?? defaultDomain(ctx);
     await ctx.step('set_domain', (key) => ctx.provider.setDomain(key, machineId, domain, true), (tx) =>
-      ctx.setRuntime(tx, { defaultDomain: domain, sslState: 'active', url: urlOf(domain, true) }),
+      ctx.setRuntime(tx, { defaultDomain: domain, sslState: 'active', url: urlOf(domain, true, ctx.config) }),
     );
     await ctx.step('health', (key) => ctx.provider.health(key, machineId), (tx, r) => ctx.setRuntime(tx, { healthState: r.healthy ? 'healthy' : 'unhealthy', healthCheckedAt: new Date() }));
   },

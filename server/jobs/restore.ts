@@ -54,7 +54,7 @@ export const restore: TaskHandler = {
     const domain = custom ?? ctx.runtime.defaultDomain ?? defaultDomain(ctx);
     const ssl = ctx.runtime.sslState !== 'none';
     const target = machineId;
-    if (target) await ctx.step('set_domain', (key) => ctx.provider.setDomain(key, target, domain, ssl), (tx) => ctx.setRuntime(tx, { defaultDomain: ctx.runtime.defaultDomain ?? domain, url: urlOf(domain, ssl), sslState: ssl ? 'active' : 'none' }));
+    if (target) await ctx.step('set_domain', (key) => ctx.provider.setDomain(key, target, domain, ssl), (tx) => ctx.setRuntime(tx, { defaultDomain: ctx.runtime.defaultDomain ?? domain, url: urlOf(domain, ssl, ctx.config), sslState: ssl ? 'active' : 'none' }));
     // A terminated server's subscription was set to end with its period: a restored one is billed on.
     if (terminated) {
       await ctx.step('resume_billing', async () => {

@@ -18,6 +18,7 @@ import { enqueueTask, openTask, setDeploymentStatus } from '../services/deployme
 import type { TaskQueue } from '../queue';
 import type { ScheduleName } from '../queue';
 import { createMauSampling } from './mauSampling';
+import { createDomainRechecks } from './domainRechecks';
 
 const DAY_MS = 86_400_000;
 /** Servers checked at once by the scheduled health checks. */
@@ -42,6 +43,7 @@ export function createScheduledJobs({ db, config, queue, providers, backups, pay
   }
 
   const sampleMau = createMauSampling({ db, mailing, log });
+  const recheckDomains = createDomainRechecks({ db, config, mailing, log });
   // Each job reads the injected clock; a test may also hand the MAU sampling its own moment.
   const jobs: Record<ScheduleName, (at?: Date) => Promise<number>> = {
     /**
@@ -172,6 +174,9 @@ export function createScheduledJobs({ db, config, queue, providers, backups, pay
     'analytics-reports': () => runDueReports(db, mailing, config.PAST_DUE_GRACE_DAYS),
 
     'pending-orders': () => pendingOrders(),
+
+    /** Verified custom domains whose DNS records went (jobs/domainRechecks.ts). */
+    'domain-rechecks': () => recheckDomains(now()),
   };
 
   /**

@@ -15,7 +15,7 @@ export const updateDomain: TaskHandler = {
     const wantSsl = ctx.task.payload.ssl !== false;
     const sslNow = wantSsl && (!custom || ctx.runtime.domainVerifiedAt !== null);
     await ctx.step('set_domain', (key) => ctx.provider.setDomain(key, machineId, domain, sslNow), (tx) =>
-      ctx.setRuntime(tx, { url: urlOf(domain, sslNow), sslState: sslNow ? 'active' : wantSsl ? 'pending' : 'none' }),
+      ctx.setRuntime(tx, { url: urlOf(domain, sslNow, ctx.config), sslState: sslNow ? 'active' : wantSsl ? 'pending' : 'none' }),
     );
   },
 };

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { mauSharePercent } from '../../src/domain/usage/mauRule';
 
-export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut' | 'passkeyAdded' | 'passkeyRemoved' | 'passkeyUsed' | 'paymentReminder';
+export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut' | 'passkeyAdded' | 'passkeyRemoved' | 'passkeyUsed' | 'paymentReminder' | 'domainRecordsMissing' | 'domainStopped';
 
 export interface MailContent {
   subject: string;
@@ -38,7 +38,7 @@ export function mauMailFigures(f: { used: number; limit: number; share: number; 
 
 const CODE_MAILS = new Set<MailKind>(['deleteCompany']);
 // Notices of a change already made: 'ignore this mail' would be the wrong advice.
-const NOTICE_MAILS = new Set<MailKind>(['passkeyAdded', 'passkeyRemoved', 'passkeyUsed']);
+const NOTICE_MAILS = new Set<MailKind>(['passkeyAdded', 'passkeyRemoved', 'passkeyUsed', 'domainRecordsMissing', 'domainStopped']);
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -66,7 +66,7 @@ export function renderMail(t: TFunction, kind: MailKind, params: MailParams): Ma
   const fallback = isCode ? '' : `<p style="color:#6b7280;font-size:13px">${escapeHtml(lines.fallback)}<br><a href="${link}">${link}</a></p>`;
   const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(lines.greeting)}</p>
-<p>${escapeHtml(lines.body)}</p>
+<p>${escapeHtml(lines.body).replace(/\n/g, '<br>')}</p>
 ${action}
 ${more}<p style="color:#6b7280">${escapeHtml(lines.expiry)} ${escapeHtml(lines.ignore)}</p>
 ${fallback}

@@ -110,7 +110,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     let pending = cache.get(this);
     if (!pending) {
       const raw = this.sessionToken();
-      pending = raw ? resolveSession(app.database.db, raw, policy, rows) : Promise.resolve(null);
+      // A portal session is valid on the portal only, a server's dashboard session at that server's address only.
+      const here = this.serverHost?.deploymentId ?? null;
+      pending = raw ? resolveSession(app.database.db, raw, policy, rows).then((s) => (s && s.serverId === here ? s : null)) : Promise.resolve(null);
       cache.set(this, pending);
     }
     return pending;

@@ -131,9 +131,6 @@ export function createMockCloud({ db, config }: { db: Db; config: Config }): Clo
 
     setDomain: (key, machineId, domain, ssl) => onMachine('setDomain', key, machineId, async (tx) => (await setMachine(tx, machineId, { domain, ssl }), { ssl })),
 
-    // The simulated DNS has the record, except for domains under "unverified." (to show a refusal).
-    verifyDomain: async (key, machineId, domain) => (await onMachine('verifyDomain', key, machineId, async () => ({ found: !domain.startsWith('unverified.') }))).found as boolean,
-
     unlockUsers: async (key, machineId) => {
       await onMachine('unlockUsers', key, machineId, async () => ({}));
     },

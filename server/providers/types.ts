@@ -25,8 +25,6 @@ export interface CloudProvider {
   destroy(key: string, machineId: string): Promise<void>;
   /** Points the domain at the machine and, with ssl, issues its certificate. */
   setDomain(key: string, machineId: string, domain: string, ssl: boolean): Promise<{ ssl: boolean }>;
-  /** Whether the domain's DNS carries the verification record. */
-  verifyDomain(key: string, machineId: string, domain: string, token: string): Promise<boolean>;
   /** Unlocks the analytics users locked out of the server's dashboard. */
   unlockUsers(key: string, machineId: string): Promise<void>;
   health(key: string, machineId: string): Promise<{ healthy: boolean; detail: string }>;

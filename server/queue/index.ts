@@ -22,7 +22,7 @@ export const TASK_QUEUE = 'deployment-tasks';
 export const DEAD_LETTER_QUEUE = 'deployment-tasks-dead';
 export { QUEUE_SCHEMA };
 /** Scheduled jobs: each name is a queue with a cron schedule; its handler is in server/jobs/scheduled.ts. */
-export const SCHEDULES = ['nightly-backups', 'health-checks', 'mau-sampling', 'terminations', 'past-due-pauses', 'analytics-reports', 'pending-orders'] as const;
+export const SCHEDULES = ['nightly-backups', 'health-checks', 'mau-sampling', 'terminations', 'past-due-pauses', 'analytics-reports', 'pending-orders', 'domain-rechecks'] as const;
 export type ScheduleName = (typeof SCHEDULES)[number];
 
 /** pg-boss's adapter over a transaction of ours: statements go through the transaction's own connection. */
@@ -40,6 +40,7 @@ export const scheduleCrons = (config: Config): Record<ScheduleName, string> => (
   'past-due-pauses': config.PAST_DUE_CRON,
   'analytics-reports': config.ANALYTICS_REPORTS_CRON,
   'pending-orders': config.PENDING_ORDERS_CRON,
+  'domain-rechecks': config.DOMAIN_RECHECK_CRON,
 });
 export const SCHEDULE_TIMEZONE = 'UTC';
 

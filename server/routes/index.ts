@@ -18,6 +18,7 @@ import { contentRoutes } from './content';
 import { deploymentPublicRoutes, deploymentRoutes } from './deployments';
 import { devMailboxRoutes } from './devMailbox';
 import { docsRoutes } from './docs';
+import { edgeAdminRoutes, edgeCustomerRoutes, edgeRoutes } from './edge';
 import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { ingestRoutes } from '../../analytics/server/routes/ingest';
@@ -63,6 +64,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
     await open.register(analyticsReportRoutes);
     await open.register(toolsRoutes);
     await open.register(docsRoutes);
+    await open.register(edgeRoutes);
   });
 
   // Customer: a signed-in user; a request without a session is refused (401) before its body is read.
@@ -70,6 +72,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
     customer.addHook('preValidation', signedIn);
     await customer.register(planRoutes);
     await customer.register(deploymentRoutes);
+    await customer.register(edgeCustomerRoutes);
     await customer.register(orderRoutes);
     await customer.register(paymentRoutes);
     await customer.register(authRoutes);
@@ -91,6 +94,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
       await admin.register(adminAppProfileReviewRoutes);
       await admin.register(adminCompanyRoutes);
       await admin.register(adminDeploymentRoutes);
+      await admin.register(edgeAdminRoutes);
       await admin.register(adminDeploymentTaskRoutes);
       await admin.register(adminJobRoutes);
       await admin.register(adminLogRoutes);

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { companies, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, mauHistory, plans, regions, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { listAndExport, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
+import { withDomainCheck } from './customDomains';
 import { taskDto } from './deploymentTasks';
 import type { DeploymentActionService } from './deploymentActions';
 import { backupDto, lastHealthChecks } from './deploymentReads';
@@ -144,7 +145,7 @@ export function createAdminDeploymentService({ db, config, actions }: { db: Db; 
         lastHealthChecks(db, row.deployment.id),
       ]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      return { ...view, mauHistory, companyName: company?.name ?? '', subscriptionStatus: row.subscription?.status ?? null, tasks: tasks.map(taskDto), backups: backups.map(backupDto), healthChecks };
+      return { ...(await withDomainCheck(db, view)), mauHistory, companyName: company?.name ?? '', subscriptionStatus: row.subscription?.status ?? null, tasks: tasks.map(taskDto), backups: backups.map(backupDto), healthChecks };
     },
 
     /** One of the customer's actions, run by a platform admin under the customer's rules; answers the page again. */

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { includesCustomDomain, type BackupDownloadLink, type DeploymentActionAnswer, type RestoreBody, type ServerSignInAnswer, type UpdateDomainBody } from '../../src/domain/deployments/schemas';
+import { type BackupDownloadLink, type DeploymentActionAnswer, type RestoreBody, type ServerSignInAnswer, type UpdateDomainBody } from '../../src/domain/deployments/schemas';
 import type { DeploymentTaskDto, TaskType } from '../../src/domain/deployments/tasks';
 import type { AdminDeploymentAction, AdminDeploymentActionBody } from '../../src/domain/admin/deployments';
 import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deploymentBackups, deploymentRuntime, deployments, features, planFeatures, subscriptions } from '../db/schema';
+import { deploymentBackups, deploymentRuntime, deployments, features, subscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit, type AuditActor } from './audit';
 import { enqueueTask, openTask, recordEvent, taskDto } from './deploymentTasks';
+import { hasCustomDomainOption } from './domainOptions';
+import { refuseCustomDomain } from './customDomains';
 import type { TaskQueue } from '../queue';
 import { deploymentViewRow, deploymentViews } from './deploymentViews';
 import { loadDeploymentFor } from './deploymentReads';
@@ -63,15 +65,7 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
 
   /** Refuses a custom domain to a server whose plan and options do not include one (a paid option). */
   async function requireCustomDomainOption(tx: Db, deployment: Locked['deployment']) {
-    const ids = [...new Set(deployment.planConfig.features)].filter((id) => UUID.test(id));
-    const offered = ids.length
-      ? await tx
-          .select({ code: features.code })
-          .from(features)
-          .innerJoin(planFeatures, and(eq(planFeatures.featureId, features.id), eq(planFeatures.planId, deployment.planId)))
-          .where(and(inArray(features.id, ids), eq(features.type, 'domain')))
-      : [];
-    if (!includesCustomDomain(offered.map((f) => f.code))) throw new AppError('DOMAIN_NOT_IN_PLAN');
+    if (!(await hasCustomDomainOption(tx, deployment))) throw new AppError('DOMAIN_NOT_IN_PLAN');
   }
 
   /** Refuses a manual backup to a server without a backup option (backups are a paid option). */
@@ -193,6 +187,8 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
 
     /** A custom domain (verified before its certificate), back to the default (null), or removeSSL. */
     updateDomain: (body: UpdateDomainBody, removeSSL: boolean): Rule => async (tx, locked) => {
+      // A new name first: a refused one says why, whatever the server's state (customDomains.ts).
+      if (typeof body.domain === 'string' && body.domain !== locked.runtime.customDomain) await refuseCustomDomain(tx, config, locked.deployment.id, body.domain);
       refuseUnlessLive(locked);
       // Going back to the default address (null) or dropping SSL needs no option; a domain does.
       if (body.domain) await requireCustomDomainOption(tx, locked.deployment);
@@ -284,7 +280,9 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
       if (!runtime?.url || !runtime.machineId || !LIVE.includes(deployment.status)) throw new AppError('SERVER_NOT_READY');
       const expiresAt = new Date(Date.now() + config.SERVER_SIGNIN_TTL_SECONDS * 1000);
       const query = new URLSearchParams({ ...signServerLink(keyring, deploymentId, userId, expiresAt) });
-      return { url: `${config.publicUrl}/#/analytics/${deploymentId}?${query.toString()}`, expiresAt: expiresAt.toISOString() };
+      // At the server's own address (its origin sees no portal cookie: the link signs the member in there), or on the portal.
+      const origin = config.serverDashboards === 'address' ? runtime.url : config.publicUrl;
+      return { url: `${origin}/#/analytics/${deploymentId}?${query.toString()}`, expiresAt: expiresAt.toISOString() };
     },
   };
 }

@@ -11,6 +11,7 @@ import { AppError } from '../errors';
 import { COUNT_CAP, likePattern } from './adminQuery';
 import type { Members } from './companies';
 import { taskDto } from './deploymentTasks';
+import { withDomainCheck } from './customDomains';
 import { deploymentRowsQuery, deploymentViewRowsQuery, deploymentViews, deploymentViewRowsWith, populatedViewRow, thisMonth, notDeleted, type DeploymentRow, type DeploymentViewRow } from './deploymentViews';
 import { UUID } from './plans';
 import { SESSION_CACHE_MS } from './sessions';
@@ -168,7 +169,7 @@ export function createDeploymentReads({ db, members, config, serverChanges }: { 
       const row = await authorised(members, await populatedViewRow(db, deploymentId), actor.id, { deleted: true });
       const [view] = await views([row]);
       if (!view) throw new AppError('DEPLOYMENT_NOT_FOUND');
-      return { ...view, mauHistory: row.mauHistory };
+      return { ...(await withDomainCheck(db, view)), mauHistory: row.mauHistory };
     },
 
     async backups(actor: Actor, deploymentId: string): Promise<BackupDto[]> {

@@ -13,6 +13,8 @@ export interface EventNote {
   taskType?: TaskType | null;
   message?: string | null;
   actor?: AuditActor | null;
+  /** When it happened, if not now (a scheduled job's clock). */
+  at?: Date;
 }
 
 /** One timeline entry, in the caller's transaction. */
@@ -27,6 +29,7 @@ export async function recordEvent(tx: Db, deploymentId: string, kind: TimelineKi
     message: note.message ?? null,
     actorId: note.actor?.id ?? null,
     actorEmail: note.actor?.email ?? null,
+    ...(note.at ? { at: note.at } : {}),
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { cachedCatalogue } from '../db/catalogueCache';
 import type { DeploymentDomain, DeploymentView, HealthState, SslState } from '../../src/domain/deployments/schemas';
+import { verificationRecordName } from '../../src/domain/deployments/customDomain';
 import type { SubscriptionDto } from '../../src/domain/orders/schemas';
 import type { MauForecast } from '../../src/domain/usage/forecast';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
@@ -25,7 +26,10 @@ export type AnyDeploymentViewRow = Omit<DeploymentViewRow, 'subscription'> & { s
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The DNS records a custom domain needs: TXT to prove ownership, CNAME to point it at the server. */
+/**
+ * The DNS records a custom domain needs (services/domainDns.ts checks them): TXT to prove ownership,
+ * CNAME to point it at the server's default address. Its last check is read for the server's page only.
+ */
 function domainOf(r: RuntimeRow | undefined): DeploymentDomain | null {
   if (!r) return null;
   const name = r.customDomain ?? r.defaultDomain;
@@ -39,12 +43,13 @@ function domainOf(r: RuntimeRow | undefined): DeploymentDomain | null {
     verified,
     verifiedAt: iso(r.domainVerifiedAt),
     verification:
-      custom && !verified && r.verificationToken
+      custom && r.verificationToken && r.defaultDomain
         ? [
-            { type: 'TXT', host: `_beacon-verify.${name}`, value: r.verificationToken },
-            { type: 'CNAME', host: name, value: r.defaultDomain ?? '' },
+            { type: 'TXT', host: verificationRecordName(name), value: r.verificationToken },
+            { type: 'CNAME', host: name, value: r.defaultDomain },
           ]
         : [],
+    check: null,
   };
 }
 

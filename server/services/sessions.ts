@@ -31,6 +31,8 @@ export interface ResolvedSession {
    * every change; `admin` is who really holds the session.
    */
   viewAs?: { admin: SessionUser; companyId: string };
+  /** A dashboard session at a server's own address: the server it is valid for (null: a portal session). */
+  serverId: string | null;
 }
 
 /**
@@ -53,6 +55,20 @@ export async function createSession(db: Db, userId: string, policy: SessionPolic
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
   return raw;
+}
+
+/**
+ * A session at a server's own address, made from a signed sign-in link: valid only there, for that
+ * server's dashboard. The link makes one session: used again, it is refused (`linkHash` is unique).
+ */
+export async function createServerSession(db: Db, input: { userId: string; serverId: string; linkHash: string }, policy: SessionPolicy, meta: { ip?: string; userAgent?: string }): Promise<string | null> {
+  const { raw, hash } = newOpaqueToken();
+  const made = await db
+    .insert(sessions)
+    .values({ userId: input.userId, serverId: input.serverId, signInLinkHash: input.linkHash, tokenHash: hash, expiresAt: new Date(Date.now() + policy.maxDays * 86_400_000), ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null })
+    .onConflictDoNothing({ target: sessions.signInLinkHash })
+    .returning({ id: sessions.id });
+  return made.length ? raw : null;
 }
 
 type SessionRow = { session: typeof sessions.$inferSelect; user: SessionUser };
@@ -96,11 +112,12 @@ export async function resolveSession(db: Db, raw: string, policy: SessionPolicy,
         user: { ...target, isAdmin: false, mustChangePassword: false },
         provedAt: new Date(0),
         viewAs: { admin: { ...row.user }, companyId: viewAsCompanyId },
+        serverId: null,
       };
     }
   }
   // A copy: callers may not change the kept row.
-  return { sessionId: row.session.id, user: { ...row.user }, provedAt: row.session.provedAt };
+  return { sessionId: row.session.id, user: { ...row.user }, provedAt: row.session.provedAt, serverId: row.session.serverId };
 }
 
 export async function markProved(db: Db, sessionId: string): Promise<void> {

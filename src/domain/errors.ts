@@ -28,6 +28,7 @@ export const ERRORS = {
   /** Signed in, but not allowed (not the account itself, not a platform admin). */
   FORBIDDEN: { status: 403, message: 'errors.FORBIDDEN' },
   NOT_FOUND: { status: 404, message: 'errors.NOT_FOUND' },
+  UNKNOWN_HOST: { status: 404, message: 'errors.UNKNOWN_HOST' },
   ROUTE_NOT_FOUND: { status: 404, message: 'errors.ROUTE_NOT_FOUND' },
   CONFLICT: { status: 409, message: 'errors.CONFLICT' },
   /** params: after */
@@ -141,6 +142,24 @@ export const ERRORS = {
   DOMAIN_NOT_SET: { status: 409, message: 'errors.DOMAIN_NOT_SET' },
   /** A custom domain on a server whose plan does not include the custom-domain option. */
   DOMAIN_NOT_IN_PLAN: { status: 409, message: 'errors.DOMAIN_NOT_IN_PLAN' },
+  /** The TLS edge's ask (GET /edge/ask) called by anyone but the edge (EDGE_ADDRESSES, EDGE_ASK_TOKEN). */
+  EDGE_ONLY: { status: 403, message: 'errors.EDGE_ONLY' },
+  /** The edge asked for a name no server is served at over https: it gets no certificate. */
+  EDGE_NAME_NOT_SERVED: { status: 404, message: 'errors.EDGE_NAME_NOT_SERVED' },
+  /** A custom domain refused as a name (src/domain/deployments/customDomain.ts; the portal's form says these too). params: domain */
+  DOMAIN_INVALID: { status: 400, message: 'errors.DOMAIN_INVALID' },
+  /** params: max, length */
+  DOMAIN_TOO_LONG: { status: 400, message: 'errors.DOMAIN_TOO_LONG' },
+  /** params: domain */
+  DOMAIN_IS_IP: { status: 400, message: 'errors.DOMAIN_IS_IP' },
+  /** Unicode where DNS needs the ASCII form. params: domain, ascii (its `xn--` form) */
+  DOMAIN_NOT_IDNA: { status: 400, message: 'errors.DOMAIN_NOT_IDNA' },
+  /** A public suffix (co.uk, github.io): nobody owns it alone. params: domain */
+  DOMAIN_PUBLIC_SUFFIX: { status: 400, message: 'errors.DOMAIN_PUBLIC_SUFFIX' },
+  /** One of Beacon's own hosts: the portal's, or a name under the servers' suffix. params: domain */
+  DOMAIN_RESERVED: { status: 400, message: 'errors.DOMAIN_RESERVED' },
+  /** Another server's custom domain. params: domain */
+  DOMAIN_TAKEN: { status: 409, message: 'errors.DOMAIN_TAKEN' },
   SERVER_NOT_READY: { status: 409, message: 'errors.SERVER_NOT_READY' },
   /** SPEC §8 task outcomes, shown with a failed task. */
   RESTORATION_FAILED: { status: 502, message: 'errors.RESTORATION_FAILED' },

@@ -97,7 +97,7 @@ describe("a platform admin runs the customer's server actions", () => {
     const domainAct = (body: Record<string, unknown>) => call(t.app, 'POST', `/admin/deployments/${running}/update-domain`, admin, body);
     const before = await tableCounts(t.app);
     const bad = await domainAct({ domain: 'not a domain' });
-    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'DOMAIN_INVALID']);
     expect(await tableCounts(t.app)).toEqual(before);
 
     const set = await domainAct({ domain: 'Support.Example.com' });

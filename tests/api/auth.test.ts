@@ -17,12 +17,11 @@ const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<st
 
 describe('sign-up', () => {
   it('creates the account without signing in, mails a link built from PUBLIC_URL that signs in with a secure cookie', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users',
-      headers: { host: 'evil.example.net' },
-      payload: { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com', password: GOOD_PASSWORD },
-    });
+    const body = { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com', password: GOOD_PASSWORD };
+    // A forged Host reaches nothing (only Beacon's host and servers' own addresses are served).
+    const forged = await t.app.inject({ method: 'POST', url: '/api/v1/users', headers: { host: 'evil.example.net' }, payload: body });
+    expect([forged.statusCode, forged.json().code]).toEqual([404, 'UNKNOWN_HOST']);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/users', payload: body });
     expect(res.statusCode).toBe(201);
     expect(res.json().payload).toEqual({ email: 'ada@example.com' });
     expect(res.cookies).toEqual([]);

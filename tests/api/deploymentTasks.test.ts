@@ -5,19 +5,26 @@ import { createAnalyticsApp, hit } from '../support/analytics';
 import { RetryLater } from '../../server/jobs/runner';
 import { enqueueTask } from '../../server/services/deploymentTasks';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
+import { startDnsServer, type FakeDns } from '../support/dnsServer';
 
 let t: TestApp;
+/** The customer's DNS provider: custom domains are looked up there. */
+let dns: FakeDns;
 let cat: Catalogue;
 let owner: Awaited<ReturnType<typeof companyOwner>>;
 
 beforeAll(async () => {
   // The worker polls once a minute, the longest allowed: a task starts at once only because its
   // job's notice wakes the worker (no task here fails, so none waits for a retry's poll).
-  t = await createTestApp({ ...FAST_SERVERS, QUEUE_POLL_MS: '60000', DELETION_GRACE_SECONDS: '3600', RESTORE_WINDOW_SECONDS: '3600' });
+  dns = await startDnsServer();
+  t = await createTestApp({ ...FAST_SERVERS, QUEUE_POLL_MS: '60000', DELETION_GRACE_SECONDS: '3600', RESTORE_WINDOW_SECONDS: '3600', DNS_SERVERS: dns.server });
   cat = await loadCatalogue(t.app);
   owner = await companyOwner(t.app, 'servers-owner@example.com');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+});
 
 async function freeServer(name: string) {
   const res = await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name }));
@@ -139,10 +146,10 @@ describe('actions on a running server', () => {
     expect(audit.map((a) => a.action)).toEqual(['deployment.order', 'deployment.provision', 'deployment.healthCheck', 'deployment.unlockUsers']);
   });
 
-  it('takes a custom domain, shows the record to add, verifies it, issues and removes SSL', async () => {
+  it('takes a custom domain, shows the records to add, verifies them in DNS, issues and removes SSL', async () => {
     const server = await customDomainServer('Domain Server');
     expect((await act(server._id, 'verify-domain')).json().code).toBe('DOMAIN_NOT_SET');
-    expect((await act(server._id, 'update-domain', { domain: 'not a domain' })).statusCode).toBe(400);
+    expect((await act(server._id, 'update-domain', { domain: 'not a domain' })).json().code).toBe('DOMAIN_INVALID');
 
     const set = await act(server._id, 'update-domain', { domain: 'Analytics.Example.com' });
     expect(set.statusCode).toBe(200);
@@ -152,9 +159,13 @@ describe('actions on a running server', () => {
       { type: 'CNAME', host: 'analytics.example.com', value: server.domain?.name },
     ]);
     await settledIn(t.app, owner.cookie, server._id, 'running');
+    // The customer's DNS provider publishes them (domainVerification.test.ts says what a wrong record does).
+    const [txt, cname] = set.json().payload.deployment.domain.verification as { host: string; value: string }[];
+    dns.set(txt?.host ?? '', 'TXT', [txt?.value ?? '']);
+    dns.set(cname?.host ?? '', 'CNAME', [cname?.value ?? '']);
     expect((await act(server._id, 'verify-domain')).statusCode).toBe(200);
     const verified = await settledIn(t.app, owner.cookie, server._id, 'running');
-    expect(verified.domain).toMatchObject({ verified: true, ssl: 'active', verification: [] });
+    expect(verified.domain).toMatchObject({ verified: true, ssl: 'active', check: null });
     expect(verified.url).toBe('https://analytics.example.com');
 
     const plain = await t.app.inject({ method: 'POST', url: `/api/v1/deployments/${server._id}/update-domain?removeSSL=true`, headers: { cookie: owner.cookie }, payload: {} });
@@ -277,7 +288,7 @@ describe('deletion with a grace period, and restore', () => {
 describe('scheduled jobs', () => {
   it('are registered with the queue, with their crons', async () => {
     const rows = await t.app.database.rows<{ name: string; cron: string }>('select name, cron from pgboss.schedule order by name');
-    expect(rows.map((r) => r.name)).toEqual(['analytics-reports', 'health-checks', 'mau-sampling', 'nightly-backups', 'past-due-pauses', 'pending-orders', 'terminations']);
+    expect(rows.map((r) => r.name)).toEqual(['analytics-reports', 'domain-rechecks', 'health-checks', 'mau-sampling', 'nightly-backups', 'past-due-pauses', 'pending-orders', 'terminations']);
     expect(new Set(rows.map((r) => r.cron))).toEqual(new Set([FAST_SERVERS.BACKUP_CRON]));
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedFirstAdmin } from '../../server/db/seed';
+import { startDnsServer } from '../support/dnsServer';
 import { startGoogleKeys, TEST_GOOGLE_CLIENT_ID } from '../support/google';
 import { freePort } from '../support/net';
 import { startSmtpSink } from '../support/smtpSink';
@@ -30,6 +31,10 @@ export default async function globalSetup() {
   const googleKeyFile = join(root, 'google-key.json');
   writeFileSync(googleKeyFile, JSON.stringify(google.privateJwk));
 
+  // Custom domains' DNS: a server on loopback answering from a zone file the tests write (dns.ts).
+  const dnsZone = join(root, 'dns-zone.json');
+  const dns = await startDnsServer({ zoneFile: dnsZone });
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -44,6 +49,7 @@ export default async function globalSetup() {
     SMTP_URL: smtp.url,
     GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
     GOOGLE_JWKS_URL: google.jwksUrl,
+    DNS_SERVERS: dns.server,
     // One browser signs in many times from one address in these tests.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '1000',
@@ -77,11 +83,13 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.BASE_URL = baseUrl;
   process.env.MAILBOX_DIR = mailbox;
+  process.env.DNS_ZONE_FILE = dnsZone;
   process.env.E2E_GOOGLE_KEY_FILE = googleKeyFile;
   return async () => {
     await app.close();
     await smtp.close();
     await google.close();
+    await dns.close();
     rmSync(root, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, SCREEN, test } from './fixtures';
+import { publishDns } from './dns';
 import { waitForMail } from './mailbox';
 
 /**
@@ -107,7 +108,7 @@ test.describe('running servers', () => {
     await expect(page.getByTestId('timeline-event').filter({ hasText: 'Health check completed' }).first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('health-state')).toContainText('Healthy');
 
-    // a custom domain (a paid option): the DNS record to add, verified, then SSL removed
+    // a custom domain (a paid option): the DNS records to add, verified against DNS, then SSL removed
     await upgradeToCustomDomain(page, page.url().split('/').pop() ?? '');
     await expect(status(page)).toHaveAttribute('data-status', 'running', { timeout: 15_000 });
     await page.getByTestId('domain-panel').getByLabel('Custom domain').fill('analytics.journey-e2e.com');
@@ -117,12 +118,29 @@ test.describe('running servers', () => {
     await expect(page.getByTestId('dns-record')).toBeVisible();
     await expect(status(page)).toHaveAttribute('data-status', 'running');
     await expect(page.getByTestId('task-progress')).toHaveCount(0, { timeout: 20_000 });
+    // Verified before the records are published: refused, saying what DNS has and what it should.
+    await act(page, 'domain-panel', 'Verify domain');
+    await expect(page.getByTestId('dns-check')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+    await expect(page.getByTestId('dns-findings')).toContainText('TXT _beacon-verify.analytics.journey-e2e.com: found nothing; expected "beacon-verify=');
+    await expect(page.getByTestId('task-progress')).toHaveCount(0, { timeout: 20_000 });
+    for (const size of [SCREEN.phone, SCREEN.wide]) {
+      await page.setViewportSize(size);
+      await expectFits(page, size.width);
+      await page.getByTestId('domain-panel').screenshot({ path: `${SHOTS}/${size === SCREEN.wide ? 'wide' : 'phone'}-domain-records.png`, animations: 'disabled' });
+    }
+    // Published as the page says: verified.
+    const serverId = page.url().split('/').pop() ?? '';
+    const records = ((await (await page.request.get(`/api/v1/deployments/${serverId}/populated`)).json()) as { payload: { domain: { verification: { type: 'TXT' | 'CNAME'; host: string; value: string }[] } } }).payload.domain.verification;
+    expect(records.map((r) => r.type)).toEqual(['TXT', 'CNAME']);
+    publishDns(records);
     await act(page, 'domain-panel', 'Verify domain');
     await expect(page.getByTestId('domain-verified')).toHaveText('Verified', { timeout: 20_000 });
-    await expect(page.getByTestId('ssl-state')).toHaveAttribute('data-ssl', 'active', { timeout: 20_000 });
+    await expect(page.getByTestId('dns-check')).toHaveCount(0);
+    // The certificate as the edge serves it: this product runs without an edge here, and says so.
+    await expect(page.getByTestId('certificate-state')).toHaveAttribute('data-state', 'no_edge', { timeout: 20_000 });
     await expect(page.getByTestId('task-progress')).toHaveCount(0, { timeout: 20_000 });
     await act(page, 'domain-panel', 'Remove SSL');
-    await expect(page.getByTestId('ssl-state')).toHaveAttribute('data-ssl', 'none', { timeout: 20_000 });
+    await expect(page.getByTestId('certificate-state')).toHaveAttribute('data-state', 'plain_http', { timeout: 20_000 });
     await expect(page.getByTestId('task-progress')).toHaveCount(0, { timeout: 20_000 });
 
     // delete → termination scheduled (the grace period told) → cancel

@@ -21,6 +21,7 @@ export const FAST_SERVERS = {
   PAST_DUE_CRON: '0 0 1 1 *',
   ANALYTICS_REPORTS_CRON: '0 0 1 1 *',
   PENDING_ORDERS_CRON: '0 0 1 1 *',
+  DOMAIN_RECHECK_CRON: '0 0 1 1 *',
 };
 
 export const api = (app: FastifyInstance, cookie: string, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: Record<string, unknown>) =>

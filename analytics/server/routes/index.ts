@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  serverSignInBodySchema,
   apiKeyAnswerSchema,
   appInputSchema,
   appParamsSchema,
@@ -23,6 +24,7 @@ import {
 } from '../../domain/schemas';
 import { sdkSettingsAnswerSchema, sdkSettingsSchema } from '../../domain/sdk';
 import { analyticsActor } from './actor';
+import { AppError } from '../../../server/errors';
 import { errorReplies, noPayload, ok, replies } from '../../../server/routes/envelope';
 
 const tags = ['analytics'];
@@ -37,6 +39,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { analytics } = app;
   // Per address: tokens and API keys are not guessable, but nobody needs more than this from one place.
   const limited = { config: { rateLimit: { max: app.config.ANALYTICS_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
+
+  // At the server's own address: the sign-in link makes a session valid there only (its cookie is that host's).
+  app.post(
+    '/analytics/:deploymentId/signin',
+    { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE * 4, timeWindow: 60_000 } }, schema: { tags, params: tenantParamsSchema, body: serverSignInBodySchema, response: replies(dashboardSessionSchema) } },
+    async (request, reply) => {
+      if (request.serverHost?.deploymentId !== request.params.deploymentId) throw new AppError('NOT_FOUND');
+      const { token, dashboard } = await analytics.signInAtServer({ deploymentId: request.params.deploymentId, link: request.body.link, meta: { ip: request.ip, userAgent: request.headers['user-agent'] } });
+      reply.setSessionCookie(token);
+      return ok(dashboard);
+    },
+  );
 
   app.get('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(appSchema)) } }, async (request) => ok(await analytics.listApps(await analyticsActor(request), request.params)));
   app.post('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, body: appInputSchema, response: replies(appSchema, 201) } }, async (request, reply) => {

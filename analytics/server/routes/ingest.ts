@@ -27,7 +27,7 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
     const q = url.indexOf('?');
     const rawQuery = q >= 0 ? url.slice(q + 1) : '';
     const body = (request.body ?? { raw: '', params: {} }) as { raw: string; params: Record<string, unknown> };
-    return { params: { ...Object.fromEntries(new URLSearchParams(rawQuery)), ...body.params }, rawQuery, rawBody: body.raw };
+    return { params: { ...Object.fromEntries(new URLSearchParams(rawQuery)), ...body.params }, rawQuery, rawBody: body.raw, deploymentId: request.serverHost?.deploymentId };
   };
   const send = (reply: FastifyReply, answer: IngestAnswer) => {
     if (answer.status !== 200) recordIngestRefused();

@@ -7,7 +7,11 @@ import type { ChangeFeed } from '../../../server/db/changes';
 import type { Db } from '../../../server/db/client';
 import type { Keyring } from '../../../server/services/secrets';
 import { verifyServerLink, type ServerSignInLink } from '../../../server/services/serverSignInLink';
-import type { SessionUser } from '../../../server/services/sessions';
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../server/db/schema';
+import { AppError } from '../../../server/errors';
+import { createServerSession, refuseSuspended, type SessionPolicy, type SessionUser } from '../../../server/services/sessions';
 import { appFor, resolveAccess, type Access, type AnalyticsActor, type StateRule } from './access';
 import * as apps from './apps';
 import * as appUsers from './appUsers';
@@ -39,7 +43,7 @@ type OnApp<I = object> = On<{ appId: string } & I>;
  * dashboard's API. Every method resolves the actor to a member of the deployment's tenant in the
  * transaction it opens, and each helper checks the member's rights for every app id it is given.
  */
-export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMailing; changes: ChangeFeed; keyring: Keyring; graceDays: number; batch: BatchOptions }) {
+export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMailing; changes: ChangeFeed; keyring: Keyring; graceDays: number; batch: BatchOptions; sessionPolicy: SessionPolicy }) {
   const { db, mailing, graceDays } = deps;
   const cache = createIngestCache(deps.changes);
   // Every caller's accepted requests share batches: one statement per batch (group commit).
@@ -91,6 +95,23 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
         member: await members.me(tx, access),
         apps: await apps.listApps(tx, access),
       }));
+    },
+
+    /**
+     * The dashboard at the server's own address: the signed sign-in link is the credential (that
+     * origin sees no portal cookie). Checked like the portal's landing, then the member is mapped
+     * in, and only then a session valid at that address alone is made; each link makes one.
+     */
+    async signInAtServer(input: On<{ link: ServerSignInLink; meta: { ip?: string; userAgent?: string } }>): Promise<{ token: string; dashboard: DashboardSession }> {
+      verifyServerLink(deps.keyring, input.link, input.deploymentId, input.link.user);
+      const [user] = await db.select().from(users).where(eq(users.id, input.link.user));
+      if (!user?.emailVerifiedAt) throw new AppError('ANALYTICS_SIGNIN_LINK_INVALID');
+      refuseSuspended(user);
+      const dashboard = await this.open(user, { deploymentId: input.deploymentId });
+      const linkHash = createHash('sha256').update(input.link.sig).digest('hex');
+      const token = await createServerSession(db, { userId: user.id, serverId: input.deploymentId, linkHash }, deps.sessionPolicy, input.meta);
+      if (!token) throw new AppError('ANALYTICS_SIGNIN_LINK_INVALID');
+      return { token, dashboard };
     },
 
     listApps: (actor: AnalyticsActor, input: On) => read(actor, input.deploymentId, (tx, a) => apps.listApps(tx, a)),

@@ -9,6 +9,7 @@ import type { Write } from './ingestWrite';
 // A running, paid-for server, an app whose one event key is known, written a moment ago.
 const entry: AppEntry = {
   app: { id: '00000000-0000-4000-8000-000000000001', key: 'key', timezone: 'UTC', checksumSalt: null, lastDataAt: new Date(), limits: {} } as App,
+  deploymentId: '00000000-0000-4000-8000-0000000000d1',
   server: { status: 'running', subscription: { status: 'active', pastDueSince: null } },
   keys: new Map([['long', []]]),
   values: new Set(),

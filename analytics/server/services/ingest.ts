@@ -92,7 +92,8 @@ async function check(db: Db, cache: IngestCache, request: IngestRequest, graceDa
   // A health check's key is no app's (those are 40 hex characters): it never brings data.
   if (isHealthKey(appKey)) return NO_APP;
   const entry = await cache.app(db, appKey);
-  if (!entry) return NO_APP;
+  // At a server's own address, another server's key is no app of this one.
+  if (!entry || (request.deploymentId && entry.deploymentId !== request.deploymentId)) return NO_APP;
   const { app } = entry;
   const refusal = serverRefusal(entry.server, graceDays);
   if (refusal) return refusal;
@@ -195,7 +196,7 @@ export async function ingestBulk(db: Db, cache: IngestCache, writer: BatchWriter
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) continue;
     if (++n % BULK_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const params = { ...(appKey ? { app_key: appKey } : {}), ...(raw as Record<string, unknown>) };
-    const checked = await check(db, cache, { params, rawQuery: '', rawBody: JSON.stringify(raw) }, graceDays, request);
+    const checked = await check(db, cache, { params, rawQuery: '', rawBody: JSON.stringify(raw), deploymentId: request.deploymentId }, graceDays, request);
     if (isAnswer(checked)) {
       // A drained server's answer wins: the SDK keeps the whole batch and sends it again after Retry-After.
       if (checked.status === 503 || (checked === NOT_ACCEPTING && refused?.status !== 503) || (checked === BAD_CHECKSUM && refused === null)) refused = checked;

@@ -17,6 +17,8 @@ import { serverStateOf, type App } from './access';
  */
 export interface AppEntry {
   app: App;
+  /** The server the app belongs to. */
+  deploymentId: string;
   /** The server's state: only a live, paid-for server takes data (analyticsAccessFor). */
   server: ServerAnalyticsState;
   /** Event key → omitted segments. */
@@ -44,7 +46,7 @@ export function createIngestCache(feed: ChangeFeed): IngestCache {
       entries.load(appKey, async () => {
         const [row] = await db.select({ app: analyticsApps, deploymentId: analyticsTenants.deploymentId }).from(analyticsApps).innerJoin(analyticsTenants, eq(analyticsTenants.id, analyticsApps.tenantId)).where(eq(analyticsApps.key, appKey));
         const server = row ? await serverStateOf(db, row.deploymentId) : null;
-        return row && server ? { app: row.app, server, keys: new Map(), values: new Set() } : null;
+        return row && server ? { app: row.app, deploymentId: row.deploymentId, server, keys: new Map(), values: new Set() } : null;
       }),
     lastData: new Map(),
   };

@@ -8,6 +8,8 @@ export interface IngestRequest {
   rawQuery: string;
   /** The body as sent ('' for GET). */
   rawBody: string;
+  /** The server whose own address the request came to: only its apps' keys are taken there. */
+  deploymentId?: string;
 }
 
 export interface ParsedEvent {

@@ -47,7 +47,7 @@ export async function sdkConfig(db: Db, cache: IngestCache, request: IngestReque
   const method = str(params.method) ?? '';
   if (method !== 'sc' && !REMOTE_CONFIG_METHODS.has(method)) return refuse(invalid('method'));
   const entry = await cache.app(db, appKey);
-  if (!entry) return refuse(NO_APP);
+  if (!entry || (request.deploymentId && entry.deploymentId !== request.deploymentId)) return refuse(NO_APP);
   const drained = serverRefusal(entry.server, graceDays);
   if (drained?.status === 503) return refuse(drained);
   if (method !== 'sc') return { status: 200, body: {} };

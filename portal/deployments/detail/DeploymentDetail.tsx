@@ -8,7 +8,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCompany } from '../../../dataProvider/companyQueries';
-import { useDeploymentBackups, useDeploymentEvents, useDeploymentHealthChecks, useDeploymentPopulated, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
+import { useDeploymentBackups, useDeploymentCertificate, useDeploymentEvents, useDeploymentHealthChecks, useDeploymentPopulated, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
 import { useDocumentTitle } from '../../../src/useDocumentTitle';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { BUSY_POLL_MS, IDLE_POLL_MS } from '../polling';
@@ -47,6 +47,8 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   const backups = useDeploymentBackups(id, (list) => (list?.some((b) => b.status === 'pending') || !d || isBusy(d) ? BUSY_POLL_MS : IDLE_POLL_MS));
   // A restart or a requested check ends with a check: followed as closely as the timeline.
   const healthChecks = useDeploymentHealthChecks(id, !d || isBusy(d) ? BUSY_POLL_MS : IDLE_POLL_MS);
+  // The certificate the edge serves: closely until one is issued (the edge obtains it in seconds).
+  const certificate = useDeploymentCertificate(id, d?.domain ? `${d.domain.name} ${d.domain.ssl} ${d.domain.verified}` : '', (c) => (c?.state === 'issued' || c?.state === 'plain_http' || c?.state === 'no_edge' ? IDLE_POLL_MS : BUSY_POLL_MS));
 
   // SPEC §8: a server whose page cannot be loaded (never, not once) sends the user to the dashboard.
   const failedFirst = server.error !== null && d === undefined;
@@ -113,7 +115,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
             <StatusPanel deployment={d} />
           </Box>
           <Box sx={at(4)}>
-            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={customerDomainCalls(d._id)} upgradeTo={`${scope}/server-builder/${d._id}/choose-plan`} />
+            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={customerDomainCalls(d._id)} upgradeTo={`${scope}/server-builder/${d._id}/choose-plan`} certificate={certificate.data} />
           </Box>
           <Box sx={at(7)}>
             <HealthChecksPanel checks={healthChecks.data} />

@@ -74,6 +74,14 @@ export const sessions = pgTable(
      */
     viewAsUserId: uuid('view_as_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     viewAsCompanyId: uuid('view_as_company_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
+    /**
+     * A dashboard session at a server's own address: valid there only, for that server's dashboard
+     * (null: a portal session). No foreign key: servers are declared after accounts, and a
+     * server's row is never deleted while it has a dashboard.
+     */
+    serverId: uuid('server_id'),
+    /** SHA-256 of the signed sign-in link this session was made from: each link makes one session. */
+    signInLinkHash: text('sign_in_link_hash').unique(),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

@@ -16,5 +16,9 @@ export const clientConfigSchema = z.object({
   intercom: z.object({ appId: z.string(), apiBase: z.string() }).nullable().optional(),
   /** Mails are kept in the development mailbox (no SMTP_URL, not production): the 'check your mail' screens link to it. */
   devMailbox: z.boolean().optional(),
+  /** Set at a server's own address: the page is that server's dashboard alone (its id). */
+  serverDashboard: z.string().nullable().optional(),
+  /** The portal's address, for the way back from a server's own address. */
+  portalUrl: z.string().optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -36,9 +36,19 @@ export const includesCustomDomain = (domainOptionCodes: readonly string[]): bool
 /** Whether a server's options (as its view lists them) include a custom domain: screens offer the upgrade when not. */
 export const optionsIncludeCustomDomain = (options: readonly { code: string; type: string }[]): boolean => includesCustomDomain(options.filter((o) => o.type === 'domain').map((o) => o.code));
 
-/** The DNS record the customer adds so that a custom domain can be verified. */
+/** A DNS record the customer adds so that a custom domain is verified and served (and keeps, as it is checked daily). */
 export const domainVerificationSchema = z.object({ type: z.enum(['TXT', 'CNAME']), host: z.string(), value: z.string() });
 export type DomainVerification = z.infer<typeof domainVerificationSchema>;
+
+/**
+ * The last DNS check of a custom domain that found its records wrong, with what it found against
+ * what it expected (`findings`, one sentence per record): `failed`, a verification; `missing`, the
+ * daily re-check of a verified domain (served until `stopsAt`); `stopped`, missing past that, the
+ * domain no longer served. Given on the server's page (null in lists).
+ */
+export const DOMAIN_CHECK_STATES = ['failed', 'missing', 'stopped'] as const;
+export const domainCheckSchema = z.object({ state: z.enum(DOMAIN_CHECK_STATES), at: z.string(), findings: z.string(), stopsAt: z.string().nullable() });
+export type DomainCheck = z.infer<typeof domainCheckSchema>;
 
 export const deploymentDomainSchema = z.object({
   /** The address the server answers at: the default one we give, or the customer's own. */
@@ -47,8 +57,9 @@ export const deploymentDomainSchema = z.object({
   ssl: z.enum(SSL_STATES),
   verified: z.boolean(),
   verifiedAt: z.string().nullable(),
-  /** For a custom domain not yet verified: the record to add (TXT for ownership; CNAME to point it at us). */
+  /** For a custom domain: the records it needs (TXT for ownership; CNAME to point it at the server). */
   verification: z.array(domainVerificationSchema),
+  check: domainCheckSchema.nullable(),
 });
 export type DeploymentDomain = z.infer<typeof deploymentDomainSchema>;
 
@@ -182,9 +193,12 @@ const optionalId = z.string().trim().min(1, 'validation.required').max(64, 'vali
 export const restoreBodySchema = z.object({ backupId: optionalId });
 export type RestoreBody = z.infer<typeof restoreBodySchema>;
 
-/** POST /deployments/{id}/update-domain: a custom domain, or null to go back to the default one. */
+/**
+ * POST /deployments/{id}/update-domain: a custom domain, or null to go back to the default one. The
+ * name's rules (customDomain.ts) are checked by the service, each refusal with its own code.
+ */
 export const updateDomainBodySchema = z.object({
-  domain: z.string().trim().toLowerCase().max(253, 'validation.domain').regex(DOMAIN_PATTERN, 'validation.domain').nullable().optional(),
+  domain: z.string().trim().toLowerCase().max(1000, 'validation.domain').nullable().optional(),
 });
 export type UpdateDomainBody = z.infer<typeof updateDomainBodySchema>;
 /** removeSSL=true serves the domain without a certificate (plain http). */

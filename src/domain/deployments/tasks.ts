@@ -72,8 +72,30 @@ export type DeploymentTaskDto = z.infer<typeof deploymentTaskDtoSchema>;
 export const latestTaskSchema = deploymentTaskDtoSchema.pick({ _id: true, type: true, status: true, progress: true, lastError: true, createdAt: true, finishedAt: true });
 export type LatestTask = z.infer<typeof latestTaskSchema>;
 
-/** Timeline entry kinds: a status change, a task queued/started/retried/completed/failed/canceled, a health change, a deletion scheduled or canceled, or a note (a task's finding, such as a DNS record not found). */
-export const TIMELINE_KINDS = ['status', 'task_queued', 'task_started', 'task_retry', 'task_completed', 'task_failed', 'task_canceled', 'health', 'termination_scheduled', 'termination_canceled', 'billing_stopped', 'billing_resumed', 'note'] as const;
+/**
+ * Timeline entry kinds: a status change, a task queued/started/retried/completed/failed/canceled, a
+ * health change, a deletion scheduled or canceled, billing stopped or resumed, a note, and the daily
+ * DNS re-check of a verified custom domain: its records found missing (the message says what was
+ * found), back within the grace period, or missing past it (the domain is no longer verified).
+ */
+export const TIMELINE_KINDS = [
+  'status',
+  'task_queued',
+  'task_started',
+  'task_retry',
+  'task_completed',
+  'task_failed',
+  'task_canceled',
+  'health',
+  'termination_scheduled',
+  'termination_canceled',
+  'billing_stopped',
+  'billing_resumed',
+  'note',
+  'domain_records_missing',
+  'domain_records_restored',
+  'domain_unverified',
+] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** One entry of a server's timeline (GET /deployments/events?_id=). */

@@ -8,17 +8,32 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Link as RouterLink } from 'react-router';
-import { DOMAIN_PATTERN, optionsIncludeCustomDomain, type DeploymentPopulated, type UpdateDomainBody } from '../../domain/deployments/schemas';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { customDomainIssue } from '../../domain/deployments/customDomain';
+import { optionsIncludeCustomDomain, type DeploymentPopulated, type UpdateDomainBody } from '../../domain/deployments/schemas';
+import { dateTime } from './status';
+import type { ServerCertificate } from '../../domain/deployments/edge';
 import { FormTextField } from '../form/FormTextField';
+import { CertificateState } from './CertificateState';
 import { Section } from './Section';
 import { useServerAction, type ActionAnswer } from './useServerAction';
 
-const SSL_COLOR = { none: 'default', pending: 'info', active: 'success', failed: 'error' } as const;
-
-const domainFormSchema = z.object({
-  domain: z.string().trim().toLowerCase().min(1, 'validation.required').max(253, 'validation.domain').regex(DOMAIN_PATTERN, 'validation.domain'),
-});
-type DomainForm = z.input<typeof domainFormSchema>;
+/** The name's rules as the API says them (customDomain.ts): its refusals' messages, with their values. */
+const domainFormSchema = (t: TFunction) =>
+  z.object({
+    domain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, 'validation.required')
+      .superRefine((name, ctx) => {
+        const issue = customDomainIssue(name);
+        if (issue) ctx.addIssue({ code: 'custom', message: t(`errors.${issue.code}`, issue.params) });
+      }),
+  });
+type DomainForm = z.input<ReturnType<typeof domainFormSchema>>;
+const CHECK_SEVERITY = { failed: 'warning', missing: 'error', stopped: 'error' } as const;
 
 /** The panel's two calls: the portal passes the customer's routes, the admin server page its admin routes. */
 export interface DomainCalls<A extends ActionAnswer> {
@@ -33,17 +48,27 @@ interface Props<A extends ActionAnswer> {
   upgradeTo?: string;
   onAnswer: (answer: A) => void;
   calls: DomainCalls<A>;
+  /** The certificate the edge serves for the address (GET .../certificate); undefined until read. */
+  certificate: ServerCertificate | undefined;
 }
 
-/** The server's address: a custom domain, the DNS record that proves it, verification and SSL. */
-export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, onAnswer, calls, upgradeTo }: Props<A>) {
+/**
+ * The server's address: a custom domain, the DNS records it needs (TXT for ownership, CNAME to the
+ * server's default address), what the last check found when it found them wrong, verification and SSL.
+ */
+export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, onAnswer, calls, upgradeTo, certificate }: Props<A>) {
   const { t } = useTranslation();
   const { run, pending } = useServerAction(onAnswer);
   const domain = d.domain;
   const acting = canEdit && d.status === 'running' && !d.terminationScheduledAt && !pending;
   // The server refuses a custom domain the options lack (DOMAIN_NOT_IN_PLAN): offer the upgrade instead.
   const customAllowed = optionsIncludeCustomDomain(d.features);
-  const { control, handleSubmit, reset } = useForm<DomainForm, unknown, z.output<typeof domainFormSchema>>({ resolver: zodResolver(domainFormSchema), mode: 'onTouched', defaultValues: { domain: '' } });
+  const schema = useMemo(() => domainFormSchema(t), [t]);
+  const { control, handleSubmit, reset } = useForm<DomainForm, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { domain: '' } });
+  const check = domain?.custom ? domain.check : null;
+  // The records while the domain waits for its verification, and while the daily check misses them.
+  const showRecords = domain?.custom && domain.verification.length > 0 && (!domain.verified || check?.state === 'missing');
+  const target = domain?.verification.find((r) => r.type === 'CNAME')?.value;
   const submit = handleSubmit(async ({ domain: name }) => {
     const done = await run({ title: t('deployment.domain.set'), message: name, confirmLabel: t('deployment.domain.set'), call: () => calls.updateDomain({ domain: name }) });
     if (done) reset({ domain: '' });
@@ -59,28 +84,48 @@ export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, on
             {domain.name}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Chip size="small" color={SSL_COLOR[domain.ssl]} label={t(`deployment.domain.ssl.${domain.ssl}`)} data-testid="ssl-state" data-ssl={domain.ssl} />
+            <CertificateState certificate={certificate} verified={domain.verified} />
             {domain.custom && (
               <Chip size="small" variant="outlined" color={domain.verified ? 'success' : 'warning'} label={t(domain.verified ? 'deployment.domain.verified' : 'deployment.domain.notVerified')} data-testid="domain-verified" />
             )}
           </Box>
         </Box>
       )}
-      {domain?.custom && !domain.verified && domain.verification.length > 0 && (
+      {check && (
+        <Alert severity={CHECK_SEVERITY[check.state]} data-testid="dns-check" data-state={check.state}>
+          <Typography variant="body2">{t(`deployment.domain.check.${check.state}`, { date: dateTime.format(new Date(check.at)), stopsAt: check.stopsAt ? dateTime.format(new Date(check.stopsAt)) : '' })}</Typography>
+          <Typography variant="body2" data-testid="dns-findings" sx={{ mt: 0.5, fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {check.findings}
+          </Typography>
+        </Alert>
+      )}
+      {showRecords && (
         <Alert severity="info" icon={false} data-testid="dns-record">
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('deployment.domain.recordIntro')}
           </Typography>
-          {domain.verification.map((r) => (
-            <Box key={`${r.type}-${r.host}`} component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25, fontSize: '0.875rem', '& dd': { m: 0, fontFamily: 'monospace', overflowWrap: 'anywhere' } }}>
-              <dt>{t('deployment.domain.recordType')}</dt>
-              <dd>{r.type}</dd>
-              <dt>{t('deployment.domain.recordHost')}</dt>
-              <dd>{r.host}</dd>
-              <dt>{t('deployment.domain.recordValue')}</dt>
-              <dd>{r.value}</dd>
-            </Box>
-          ))}
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            {domain.verification.map((r) => (
+              <Box key={`${r.type}-${r.host}`} data-testid="dns-record-line" data-type={r.type}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {t(`deployment.domain.recordPurpose.${r.type}`)}
+                </Typography>
+                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25, fontSize: '0.875rem', '& dd': { m: 0, fontFamily: 'monospace', overflowWrap: 'anywhere' } }}>
+                  <dt>{t('deployment.domain.recordType')}</dt>
+                  <dd>{r.type}</dd>
+                  <dt>{t('deployment.domain.recordHost')}</dt>
+                  <dd>{r.host}</dd>
+                  <dt>{t('deployment.domain.recordValue')}</dt>
+                  <dd>{r.value}</dd>
+                </Box>
+              </Box>
+            ))}
+          </Box>
+          {target && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('deployment.domain.apexNote', { target })}
+            </Typography>
+          )}
         </Alert>
       )}
       {canEdit && (
