@@ -218,7 +218,6 @@ export const serversEn = {
       current: 'Address',
       defaultDomain: 'Default address',
       customDomain: 'Custom domain',
-      ssl: { none: 'No SSL', pending: 'Certificate being issued', active: 'SSL active', failed: 'Certificate failed' },
       certificate: {
         checking: 'Checking the certificate…',
         state: { issued: 'Certificate issued', expired: 'Certificate expired', none: 'No certificate yet', plain_http: 'HTTP only', no_edge: 'No HTTPS edge', unreachable: 'Certificate unknown' },
@@ -238,6 +237,7 @@ export const serversEn = {
       field: 'Custom domain',
       placeholder: 'analytics.example.com',
       recordIntro: 'Add these two records at your DNS provider, then verify the domain. Keep them: they are checked every day, and the domain is served only while they are there.',
+      recordIntroRestore: 'Put these two records back at your DNS provider: they are checked every day, and the domain is served only while they are there.',
       recordType: 'Type',
       recordHost: 'Name',
       recordValue: 'Value',

@@ -81,6 +81,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
   const index = encodeOnce(Buffer.from(html));
   // The page's own policy also allows its inline script (the prerendered first screen), by hash.
   const indexPolicy = productSecurityHeaders(config, inlineScripts(html))['content-security-policy'] ?? '';
+  const serverPolicy = productSecurityHeaders(config, inlineScripts(html), 'server')['content-security-policy'] ?? '';
 
   await app.register(fastifyStatic, {
     root,
@@ -93,8 +94,8 @@ export async function registerSpa(app: FastifyInstance, config: Config, t: TFunc
     },
   });
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.serverHost) return reply.header('content-security-policy', serverPolicy).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(serverPage(request.serverHost.deploymentId));
     reply.header('content-security-policy', indexPolicy);
-    if (request.serverHost) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(serverPage(request.serverHost.deploymentId));
     return sendEncoded(request, reply, await index, 'text/html; charset=utf-8', 'no-cache');
   };
   app.get('/', sendIndex);

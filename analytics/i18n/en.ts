@@ -8,6 +8,7 @@ export const analyticsEn = {
     title: 'Analytics dashboard',
     loading: 'Opening the dashboard…',
     openFailed: 'The dashboard could not be opened.',
+    openFromPortal: 'Sign in through {{product}}',
     backToPortal: 'Back to {{product}}',
     menu: 'Dashboard menu',
     openMenu: 'Open the menu',

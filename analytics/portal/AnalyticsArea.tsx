@@ -1,6 +1,8 @@
 import '../i18n/register';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { clientConfig } from '../../src/clientConfig';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useI18nextProvider } from 'ra-i18n-i18next';
@@ -82,6 +84,12 @@ function Dashboard({ api, basePath, embedded = false }: { api: DashboardApi; bas
         <Alert severity="error" role="alert">
           {t('analytics.openFailed')} {failure}
         </Alert>
+        {/* At the server's own address a session comes only from the portal's "Open dashboard". */}
+        {clientConfig.serverDashboard && (
+          <Button variant="contained" href={`${clientConfig.portalUrl ?? ''}/#/deployments/${encodeURIComponent(clientConfig.serverDashboard)}`} sx={{ mt: 2 }}>
+            {t('analytics.openFromPortal', { product: clientConfig.productName })}
+          </Button>
+        )}
       </Box>
     );
   if (!state || !i18nProvider)

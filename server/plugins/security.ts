@@ -44,8 +44,11 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * The product's security headers, with our Content-Security-Policy. `inlineScripts`: the text of
  * inline scripts a page may run, allowed by their SHA-256 alone (index.html's first-screen script).
  */
-export function productSecurityHeaders(config: Config, inlineScripts: readonly string[] = []): Record<string, string> {
+export function productSecurityHeaders(config: Config, inlineScripts: readonly string[] = [], where: 'portal' | 'server' = 'portal'): Record<string, string> {
   const extra = extraOrigins(config);
+  // HTTPS everywhere only on the portal: a server's address may be plain HTTP (removeSSL), and
+  // HSTS there would lock its customers' browsers out of it.
+  const https = where === 'portal' && config.publicUrl.startsWith('https:');
   const hashes = inlineScripts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
   return securityHeaders({
     contentSecurityPolicy: {
@@ -64,11 +67,11 @@ export function productSecurityHeaders(config: Config, inlineScripts: readonly s
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     // HSTS only makes sense when the product is served over HTTPS.
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
   });
 }
@@ -83,8 +86,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(requestGuardsPlugin);
 
   const headers = productSecurityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const serverHeaders = productSecurityHeaders(config, [], 'server');
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.serverHost ? serverHeaders : headers);
     done();
   });
 

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { analyticsTenants, deploymentRuntime, deployments } from '../db/schema';
+import { hasCustomDomainOption } from './domainOptions';
 
 /**
  * What a request's Host names: Beacon's own portal, one server (its default address or its
@@ -12,6 +13,8 @@ export type HostTarget = { kind: 'portal' } | { kind: 'server'; deploymentId: st
 
 /** How long an answer is kept: a domain set, verified or dropped is served (or not) within this. */
 export const HOST_CACHE_MS = 5_000;
+/** A name we do not serve is asked again sooner: a domain just verified is served within this. */
+const UNKNOWN_CACHE_MS = 1_000;
 const MAX_KEPT = 10_000;
 
 /** A Host header's name: lower case, without its port or a trailing dot. */
@@ -29,14 +32,18 @@ export function createServerHosts({ db, config }: { db: Db; config: Pick<Config,
 
   async function lookUp(name: string): Promise<HostTarget> {
     const [row] = await db
-      .select({ deploymentId: deploymentRuntime.deploymentId, defaultDomain: deploymentRuntime.defaultDomain })
+      .select({ deploymentId: deploymentRuntime.deploymentId, defaultDomain: deploymentRuntime.defaultDomain, planId: deployments.planId, planConfig: deployments.planConfig })
       .from(deploymentRuntime)
       .innerJoin(deployments, eq(deployments.id, deploymentRuntime.deploymentId))
       // A server with a dashboard: ordered and provisioned, not yet removed for good.
       .innerJoin(analyticsTenants, eq(analyticsTenants.deploymentId, deploymentRuntime.deploymentId))
       .where(and(ne(deployments.status, 'deleted'), or(eq(deploymentRuntime.defaultDomain, name), and(eq(deploymentRuntime.customDomain, name), isNotNull(deploymentRuntime.domainVerifiedAt)))))
       .limit(1);
-    return row ? { kind: 'server', deploymentId: row.deploymentId, custom: row.defaultDomain !== name } : { kind: 'unknown' };
+    if (!row) return { kind: 'unknown' };
+    const custom = row.defaultDomain !== name;
+    // A custom domain is served while the server's options include one (a paid option).
+    if (custom && !(await hasCustomDomainOption(db, row))) return { kind: 'unknown' };
+    return { kind: 'server', deploymentId: row.deploymentId, custom };
   }
 
   return {
@@ -47,7 +54,7 @@ export function createServerHosts({ db, config }: { db: Db; config: Pick<Config,
       if (!name || isPortal(name)) return { kind: 'portal' };
       const now = Date.now();
       const hit = kept.get(name);
-      if (hit && now - hit.at < HOST_CACHE_MS) return hit.target;
+      if (hit && now - hit.at < (hit.target.kind === 'unknown' ? UNKNOWN_CACHE_MS : HOST_CACHE_MS)) return hit.target;
       const target = await lookUp(name);
       if (kept.size >= MAX_KEPT) kept.clear();
       kept.set(name, { target, at: now });

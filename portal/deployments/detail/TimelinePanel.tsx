@@ -60,7 +60,7 @@ function EventLine({ e, t }: { e: DeploymentEventDto; t: TFunction }) {
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2">{eventText(e, t)}</Typography>
         {(detail || e.actorEmail) && (
-          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             {[detail, e.actorEmail ? t('deployment.timeline.by', { email: e.actorEmail }) : null].filter(Boolean).join(' · ')}
           </Typography>
         )}

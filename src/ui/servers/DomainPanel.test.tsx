@@ -57,8 +57,16 @@ describe('the domain panel', () => {
     renderPanel(server({ verified: true, verifiedAt: '2026-02-01T10:00:00.000Z', ssl: 'active', check: { state: 'missing', at: '2026-03-01T04:30:00.000Z', findings: FINDINGS, stopsAt } }));
     expect(screen.getByTestId('dns-check').textContent).toContain(dateTime.format(new Date(stopsAt)));
     expect(screen.getAllByTestId('dns-record-line')).toHaveLength(2);
+    expect(screen.getByTestId('dns-record').textContent).toContain(en('deployment.domain.recordIntroRestore'));
     // Verified: nothing to verify.
     expect(screen.queryByRole('button', { name: en('deployment.domain.verify') })).toBeNull();
+  });
+
+  it('says a domain whose records stayed missing is no longer served, and offers its verification again', () => {
+    renderPanel(server({ check: { state: 'stopped', at: '2026-03-04T04:30:00.000Z', findings: FINDINGS, stopsAt: null } }));
+    expect(screen.getByTestId('dns-check').textContent).toContain(en('deployment.domain.check.stopped', { date: dateTime.format(new Date('2026-03-04T04:30:00.000Z')) }));
+    expect(screen.getByTestId('dns-record').textContent).toContain(en('deployment.domain.recordIntro'));
+    expect(screen.getByRole('button', { name: en('deployment.domain.verify') })).toBeTruthy();
   });
 
   it('hides the records of a verified domain whose records are in place', () => {

@@ -102,7 +102,7 @@ export function DomainPanel<A extends ActionAnswer>({ deployment: d, canEdit, on
       {showRecords && (
         <Alert severity="info" icon={false} data-testid="dns-record">
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('deployment.domain.recordIntro')}
+            {t(domain.verified ? 'deployment.domain.recordIntroRestore' : 'deployment.domain.recordIntro')}
           </Typography>
           <Box sx={{ display: 'grid', gap: 1.5 }}>
             {domain.verification.map((r) => (
