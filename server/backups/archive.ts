@@ -1,4 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,8 +25,11 @@ export const ARCHIVE_FORMAT = 'beacon-tenant-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
 const MANIFEST = 'manifest.json';
 const partFile = (table: string) => `tables/${table}.ndjson`;
-/** Rows a cursor hands over at a time. */
-const FETCH_ROWS = 2_000;
+/**
+ * Rows a cursor hands over at a time: small batches keep the garbage between collections small
+ * (2,000 rows let a 1,000,000-event backup raise the resident memory by 270 MB on PostgreSQL).
+ */
+const FETCH_ROWS = 200;
 
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
 export const manifestSchema = z.object({
@@ -53,10 +57,7 @@ export class ArchiveRefused extends Error {
 export const wholeChecksum = (parts: { sha256: string; file: string }[]) => createHash('sha256').update(parts.map((p) => `${p.sha256}  ${p.file}\n`).join('')).digest('hex');
 
 async function write(stream: WriteStream, data: string | Buffer): Promise<void> {
-  if (!stream.write(data)) await new Promise<void>((resolve, reject) => {
-    stream.once('drain', resolve);
-    stream.once('error', reject);
-  });
+  if (!stream.write(data)) await once(stream, 'drain');
 }
 const closed = (stream: WriteStream) => new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
 

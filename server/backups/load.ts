@@ -5,9 +5,9 @@ import type { Db } from '../db/client';
 import type { VerifiedArchive } from './archive';
 import { changedBy, rowsOf, TENANT_OWN_COLUMNS, TENANT_TABLES, tenantLiteral, type TenantTable } from './tenantTables';
 
-/** Rows sent in one statement, and the most JSON text one statement carries. */
-const BATCH_ROWS = 2_000;
-const BATCH_BYTES = 4 * 1024 * 1024;
+/** Rows sent in one statement, and the most JSON text one statement carries (small: see archive.ts FETCH_ROWS). */
+const BATCH_ROWS = 200;
+const BATCH_BYTES = 512 * 1024;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
