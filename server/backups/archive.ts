@@ -26,10 +26,12 @@ export const ARCHIVE_FORMAT_VERSION = 1;
 const MANIFEST = 'manifest.json';
 const partFile = (table: string) => `tables/${table}.ndjson`;
 /**
- * Rows a cursor hands over at a time: small batches keep the garbage between collections small
- * (2,000 rows let a 1,000,000-event backup raise the resident memory by 270 MB on PostgreSQL).
+ * The database joins rows into chunks of this many lines, and the cursor hands over a few chunks
+ * at a time: one string a chunk instead of a row object and a string a row, which is what raised
+ * a 1,000,000-event backup's resident memory by 270 MB on PostgreSQL (garbage, not held).
  */
-const FETCH_ROWS = 200;
+const CHUNK_ROWS = 500;
+const FETCH_CHUNKS = 4;
 
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
 export const manifestSchema = z.object({
@@ -100,15 +102,17 @@ export async function writeTenantArchive(db: Db, target: { tenantId: string; dep
           const hash = createHash('sha256');
           let rows = 0;
           let bytes = 0;
-          await tx.execute(sql.raw(`declare backup_part no scroll cursor for select row_to_json(x)::text as r from ${tenantRowsSql(spec, target.tenantId)} order by ${spec.orderBy.map((c) => `x.${c}`).join(', ')}`));
+          const numbered = `select row_to_json(x)::text as r, row_number() over (order by ${spec.orderBy.map((c) => `x.${c}`).join(', ')}) - 1 as n from ${tenantRowsSql(spec, target.tenantId)}`;
+          await tx.execute(sql.raw(`declare backup_part no scroll cursor for select string_agg(r, E'\\n' order by n) || E'\\n' as chunk, count(*)::int as rows from (${numbered}) numbered group by n / ${CHUNK_ROWS} order by n / ${CHUNK_ROWS}`));
           for (;;) {
-            const batch = await rowsOf<{ r: string }>(tx, sql.raw(`fetch ${FETCH_ROWS} from backup_part`));
+            const batch = await rowsOf<{ chunk: string; rows: number }>(tx, sql.raw(`fetch ${FETCH_CHUNKS} from backup_part`));
             if (batch.length === 0) break;
-            const text = batch.map((b) => `${b.r}\n`).join('');
-            hash.update(text);
-            bytes += Buffer.byteLength(text);
-            rows += batch.length;
-            await write(out, text);
+            for (const { chunk, rows: n } of batch) {
+              hash.update(chunk);
+              bytes += Buffer.byteLength(chunk);
+              rows += n;
+              await write(out, chunk);
+            }
           }
           await tx.execute(sql.raw('close backup_part'));
           await closed(out);
