@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
 import { openDatabase } from '../../server/db/client';
 import { RAW_EVENTS } from '../support/analytics';
-import { callServer, scratchDatabase, startServer, type ServerProcess } from '../support/serverProcess';
+import { callServer, orderFreeServer, scratchDatabase, startServer, type ServerProcess } from '../support/serverProcess';
 
 /**
  * Batched ingestion survives SIGKILL: callers send /i/bulk calls (each inner request a device of
@@ -42,22 +42,7 @@ const start = () => startServer({ serverFile, databaseUrl: database.url, dataDir
 
 /** A free server of the first admin, ordered (tests run no task worker, so it is not running yet). */
 async function orderServer(server: ServerProcess): Promise<{ cookie: string; deploymentId: string }> {
-  const { cookie = '' } = await callServer(server, 'POST', '/auth/signin', ADMIN);
-  const company = (await callServer(server, 'POST', '/companies', { name: 'Ingest Crash' }, { cookie })).json?.payload as { _id: string; projects: { _id: string }[] };
-  const plans = (await callServer(server, 'GET', '/plans/public')).json?.payload as unknown as { _id: string; code: string }[];
-  const conf = (await callServer(server, 'GET', '/plans/configurables/public/gcp')).json?.payload as unknown as Record<'regions' | 'sizes' | 'features', { _id: string; code: string }[]>;
-  const pick = (list: { _id: string; code: string }[], code: string) => list.find((i) => i.code === code)?._id;
-  const order = {
-    name: 'Ingest Crash Server',
-    plan: pick(plans, 'v3.mau_500_gcp.base'),
-    paymentCycle: 'month',
-    planConfig: { region: pick(conf.regions, 'us-central1'), size: pick(conf.sizes, 'mau_500'), features: ['domain.default', 'retention.6m', 'backup.daily'].map((c) => pick(conf.features, c)) },
-    paymentVendor: 'free',
-    company: company._id,
-    project: company.projects[0]?._id,
-    provider: 'gcp',
-  };
-  const deployment = await callServer(server, 'POST', '/deployments', order, { cookie, 'idempotency-key': randomUUID() });
+  const { cookie, answer: deployment } = await orderFreeServer(server, ADMIN, 'Ingest Crash Server');
   expect(deployment.status).toBe(201);
   return { cookie, deploymentId: String(deployment.json?.payload._id) };
 }

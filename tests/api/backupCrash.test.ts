@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
 import { TENANT_TABLES, tenantRowsSql } from '../../server/backups/tenantTables';
 import { s3Settings, startFakeS3, type FakeS3 } from '../support/s3';
-import { callServer, scratchDatabase, startServer, startWorkerProcess, type ServerProcess } from '../support/serverProcess';
+import { callServer, orderFreeServer, scratchDatabase, startServer, startWorkerProcess, type ServerProcess } from '../support/serverProcess';
 
 /**
  * Backups and restores survive SIGKILL, on PostgreSQL: an API process and a worker process share
@@ -70,22 +70,8 @@ describe('backups and restores under worker crashes', () => {
     const one = async <T>(text: string) => (await db.query(text)).rows[0] as T;
 
     // A server with the daily backup option, running.
-    const { cookie = '' } = await callServer(api, 'POST', '/auth/signin', ADMIN);
-    const company = (await callServer(api, 'POST', '/companies', { name: 'Backup Crash' }, { cookie })).json?.payload as { _id: string; projects: { _id: string }[] };
-    const plans = (await callServer(api, 'GET', '/plans/public')).json?.payload as unknown as { _id: string; code: string }[];
-    const conf = (await callServer(api, 'GET', '/plans/configurables/public/gcp')).json?.payload as unknown as Record<'regions' | 'sizes' | 'features', { _id: string; code: string }[]>;
-    const pick = (list: { _id: string; code: string }[], code: string) => list.find((i) => i.code === code)?._id;
-    const order = {
-      name: 'Backup Crash Server',
-      plan: pick(plans, 'v3.mau_500_gcp.base'),
-      paymentCycle: 'month',
-      planConfig: { region: pick(conf.regions, 'us-central1'), size: pick(conf.sizes, 'mau_500'), features: ['domain.default', 'retention.6m', 'backup.daily'].map((c) => pick(conf.features, c)) },
-      paymentVendor: 'free',
-      company: company._id,
-      project: company.projects[0]?._id,
-      provider: 'gcp',
-    };
-    const id = String((await callServer(api, 'POST', '/deployments', order, { cookie, 'idempotency-key': randomUUID() })).json?.payload._id);
+    const { cookie, answer } = await orderFreeServer(api, ADMIN, 'Backup Crash Server');
+    const id = String(answer.json?.payload._id);
     const settled = async (status: string, ms = 120_000) => {
       const deadline = Date.now() + ms;
       while (Date.now() < deadline) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSlug, type DeploymentPopulated } from '../../src/domain/deployments/schemas';
 import { sessionCookie } from '../support/auth';
 import { createAnalyticsApp } from '../support/analytics';
-import { addMember, companyOwner, FREE, loadCatalogue, orderBody, postOrder, type Catalogue } from '../support/orders';
+import { addMember, companyOwner, FREE, loadCatalogue, orderBody, pay, postOrder, STARTER, type Catalogue } from '../support/orders';
 import { api, FAST_SERVERS, settledIn } from '../support/servers';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -24,12 +24,12 @@ beforeAll(async () => {
   cat = await loadCatalogue(t.app);
   owner = await companyOwner(t.app, 'address-owner@example.com');
   ownerId = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: owner.cookie } })).json().payload._id as string;
-  const order = async (name: string) => {
-    const res = await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name }));
-    return settledIn(t.app, owner.cookie, res.json().payload._id as string, 'running');
-  };
-  one = await order('Shop Analytics');
-  two = await order('Blog Analytics');
+  // The shop's server has the custom-domain option (a paid plan); the blog's is free.
+  const shop = await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: STARTER, name: 'Shop Analytics', planConfig: { region: cat.region('us-central1'), size: cat.size('mau_500'), features: [cat.feature('domain.custom'), cat.feature('retention.6m')] } }));
+  expect((await pay(t.app, owner.cookie, shop.json().payload._id as string)).statusCode).toBe(200);
+  one = await settledIn(t.app, owner.cookie, shop.json().payload._id as string, 'running');
+  const blog = await postOrder(t.app, owner.cookie, orderBody(cat, owner, { planCode: FREE, name: 'Blog Analytics' }));
+  two = await settledIn(t.app, owner.cookie, blog.json().payload._id as string, 'running');
   expect((await api(t.app, owner.cookie, 'POST', `/analytics/${one._id}/open`, {})).statusCode).toBe(200);
   expect((await api(t.app, owner.cookie, 'POST', `/analytics/${two._id}/open`, {})).statusCode).toBe(200);
   appKey = (await createAnalyticsApp(t.app, one._id, owner.cookie, { name: 'Shop web' })).key;
@@ -82,6 +82,10 @@ describe('a server’s own address', () => {
     await t.app.database.rows(`update deployment_runtime set domain_verified_at = now() where deployment_id = '${one._id}'`);
     t.app.serverHosts.forget();
     expect((await at('analytics.shop.test', 'GET', `/i?app_key=${appKey}&device_id=d2`)).json()).toEqual({ result: 'Success' });
+    // A verified domain of a server whose options have no custom domain is not served.
+    await t.app.database.rows(`update deployment_runtime set custom_domain = 'blog.shop.test', domain_verified_at = now() where deployment_id = '${two._id}'`);
+    t.app.serverHosts.forget();
+    expect((await at('blog.shop.test', 'GET', '/')).json().code).toBe('UNKNOWN_HOST');
   });
 
   it('signs the member in there through the portal’s link: a session valid at that address only, once per link', async () => {

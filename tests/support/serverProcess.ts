@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { freePort } from './net';
@@ -104,4 +104,28 @@ export async function startWorkerProcess(workerFile: string, env: Record<string,
     child.once('exit', () => reject(new Error(`worker exited:\n${out}`)));
   });
   return child;
+}
+
+/**
+ * The first admin of a running server process signs in, makes a company and orders a free server
+ * with the default domain, 6 months' retention and daily backups: its session and the answer.
+ */
+export async function orderFreeServer(server: ServerProcess, admin: { email: string; password: string }, name: string) {
+  const { cookie = '' } = await callServer(server, 'POST', '/auth/signin', admin);
+  const company = (await callServer(server, 'POST', '/companies', { name: `${name} Company` }, { cookie })).json?.payload as { _id: string; projects: { _id: string }[] };
+  const plans = (await callServer(server, 'GET', '/plans/public')).json?.payload as unknown as { _id: string; code: string }[];
+  const conf = (await callServer(server, 'GET', '/plans/configurables/public/gcp')).json?.payload as unknown as Record<'regions' | 'sizes' | 'features', { _id: string; code: string }[]>;
+  const pick = (list: { _id: string; code: string }[], code: string) => list.find((i) => i.code === code)?._id;
+  const order = {
+    name,
+    plan: pick(plans, 'v3.mau_500_gcp.base'),
+    paymentCycle: 'month',
+    planConfig: { region: pick(conf.regions, 'us-central1'), size: pick(conf.sizes, 'mau_500'), features: ['domain.default', 'retention.6m', 'backup.daily'].map((c) => pick(conf.features, c)) },
+    paymentVendor: 'free',
+    company: company._id,
+    project: company.projects[0]?._id,
+    provider: 'gcp',
+  };
+  const answer = await callServer(server, 'POST', '/deployments', order, { cookie, 'idempotency-key': randomUUID() });
+  return { cookie, answer };
 }

@@ -43,9 +43,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // At the server's own address: the sign-in link makes a session valid there only (its cookie is that host's).
   app.post(
     '/analytics/:deploymentId/signin',
-    { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE * 4, timeWindow: 60_000 } }, schema: { tags, params: tenantParamsSchema, body: serverSignInBodySchema, response: replies(dashboardSessionSchema) } },
+    {
+      config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE * 4, timeWindow: 60_000 } },
+      // Only at that server's own address, whatever the body: elsewhere the route does not exist.
+      onRequest: async (request) => {
+        if (request.serverHost?.deploymentId !== (request.params as { deploymentId?: string }).deploymentId) throw new AppError('NOT_FOUND');
+      },
+      schema: { tags, params: tenantParamsSchema, body: serverSignInBodySchema, response: replies(dashboardSessionSchema) },
+    },
     async (request, reply) => {
-      if (request.serverHost?.deploymentId !== request.params.deploymentId) throw new AppError('NOT_FOUND');
       const { token, dashboard } = await analytics.signInAtServer({ deploymentId: request.params.deploymentId, link: request.body.link, meta: { ip: request.ip, userAgent: request.headers['user-agent'] } });
       reply.setSessionCookie(token);
       return ok(dashboard);
