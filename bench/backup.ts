@@ -248,7 +248,7 @@ async function onDatabase(kit: Kit, label: string, config: Config, signIn: SignI
   await restart();
   const readBase = await measured(() => readOnly(kit, app.database.db, ids.tenantId));
   const [{ id: backupId } = { id: '' }] = await app.database.rows<{ id: string }>(`insert into deployment_backups (deployment_id, kind) values ('${ids.deploymentId}', 'manual') returning id`);
-  const takeBackup = () => kit.takeBackup(app.database.db, store, { deploymentId: ids.deploymentId, backupId });
+  const takeBackup = () => kit.takeBackup(app.database.db, store, { deploymentId: ids.deploymentId, backupId }, app.database.snapshot);
   await restart();
   const backup = await measured(takeBackup);
   // Again with full collections every COLLECT_MS: what a backup holds (it writes the same key again).

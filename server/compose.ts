@@ -98,8 +98,8 @@ async function composeBase({ config, database, t, log, selfUrl }: ComposeDeps, r
 
 type Base = Awaited<ReturnType<typeof composeBase>>;
 
-const workerOf = ({ db, queue, providers, backupStore, payments, serverHealth, mailing }: Base, { config, log }: ComposeDeps) =>
-  createWorker({ db, config, queue, providers, backups: backupStore, payments: payments.gateway, health: serverHealth, mailing, log });
+const workerOf = ({ db, queue, providers, backupStore, payments, serverHealth, mailing }: Base, { config, log, database }: ComposeDeps) =>
+  createWorker({ db, config, queue, providers, backups: backupStore, snapshot: database.snapshot, payments: payments.gateway, health: serverHealth, mailing, log });
 
 /** The worker process: the worker and what it needs, nothing of the API. */
 export async function composeWorker(deps: ComposeDeps) {

@@ -10,9 +10,9 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar-stream';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, SnapshotReader } from '../db/client';
 import { schemaVersion } from '../db/schemaVersion';
-import { rowsOf, TENANT_TABLES, tenantRowsSql } from './tenantTables';
+import { rowsOf, TENANT_TABLES, tenantRowsSql, type TenantTable } from './tenantTables';
 
 /**
  * A tenant's backup archive (docs/backup-format.md): a gzip'd tar holding `manifest.json` first,
@@ -83,45 +83,78 @@ export interface WrittenArchive {
   manifest: BackupManifest;
 }
 
+type Part = BackupManifest['tables'][number];
+const orderOf = (spec: TenantTable) => spec.orderBy.map((c) => `x.${c}`).join(', ');
+
+/** Writes one table's part from chunks of its NDJSON, counting lines, bytes and the SHA-256 as they pass. */
+async function spoolPart(path: string, chunks: AsyncIterable<string | Buffer>): Promise<Pick<Part, 'rows' | 'bytes' | 'sha256'>> {
+  const out = createWriteStream(path);
+  const hash = createHash('sha256');
+  let rows = 0;
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    hash.update(buf);
+    bytes += buf.length;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) rows += 1;
+    await write(out, buf);
+  }
+  await closed(out);
+  return { rows, bytes, sha256: hash.digest('hex') };
+}
+
+/** The table's columns in order (the manifest records them: an older archive loads into a newer schema). */
+const columnsOf = async (db: Db, table: string) =>
+  (await rowsOf<{ name: string }>(db, sql`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`)).map((r) => r.name);
+
 /**
  * Dumps the tenant into a new archive file: every table read in one REPEATABLE READ snapshot (so
  * data arriving meanwhile is wholly in or wholly after), each part spooled to a local file, then
- * packed and compressed once the transaction has ended.
+ * packed and compressed once the snapshot has ended. On PostgreSQL (`snapshot`) each table's lines
+ * stream out by COPY; on PGlite a cursor hands over chunks the database joined.
  */
-export async function writeTenantArchive(db: Db, target: { tenantId: string; deploymentId: string; backupId: string }): Promise<WrittenArchive> {
+export async function writeTenantArchive(db: Db, target: { tenantId: string; deploymentId: string; backupId: string }, snapshot: (() => Promise<SnapshotReader>) | null = null): Promise<WrittenArchive> {
   const dir = await mkdtemp(join(tmpdir(), 'beacon-backup-'));
   try {
-    const parts: BackupManifest['tables'] = [];
-    const takenAt = await db.transaction(
-      async (tx) => {
-        const [{ now } = { now: '' }] = await rowsOf<{ now: string }>(tx, sql`select to_json(now())#>>'{}' as now`);
+    const parts: Part[] = [];
+    const partPath = (spec: TenantTable) => join(dir, `${spec.table}.ndjson`);
+    let takenAt: string;
+    if (snapshot) {
+      const reader = await snapshot();
+      try {
+        takenAt = reader.takenAt;
         for (const spec of TENANT_TABLES) {
-          const columns = (await rowsOf<{ name: string }>(tx, sql`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${spec.table} order by ordinal_position`)).map((r) => r.name);
-          const path = join(dir, `${spec.table}.ndjson`);
-          const out = createWriteStream(path);
-          const hash = createHash('sha256');
-          let rows = 0;
-          let bytes = 0;
-          const numbered = `select row_to_json(x)::text as r, row_number() over (order by ${spec.orderBy.map((c) => `x.${c}`).join(', ')}) - 1 as n from ${tenantRowsSql(spec, target.tenantId)}`;
-          await tx.execute(sql.raw(`declare backup_part no scroll cursor for select string_agg(r, E'\\n' order by n) || E'\\n' as chunk, count(*)::int as rows from (${numbered}) numbered group by n / ${CHUNK_ROWS} order by n / ${CHUNK_ROWS}`));
-          for (;;) {
-            const batch = await rowsOf<{ chunk: string; rows: number }>(tx, sql.raw(`fetch ${FETCH_CHUNKS} from backup_part`));
-            if (batch.length === 0) break;
-            for (const { chunk, rows: n } of batch) {
-              hash.update(chunk);
-              bytes += Buffer.byteLength(chunk);
-              rows += n;
-              await write(out, chunk);
-            }
-          }
-          await tx.execute(sql.raw('close backup_part'));
-          await closed(out);
-          parts.push({ table: spec.table, file: partFile(spec.table), rows, bytes, sha256: hash.digest('hex'), columns });
+          const columns = await columnsOf(db, spec.table);
+          const written = await spoolPart(partPath(spec), reader.lines(`select row_to_json(x)::text from ${tenantRowsSql(spec, target.tenantId)} order by ${orderOf(spec)}`));
+          parts.push({ table: spec.table, file: partFile(spec.table), columns, ...written });
         }
-        return now;
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+      } finally {
+        await reader.close();
+      }
+    } else {
+      takenAt = await db.transaction(
+        async (tx) => {
+          const [{ now } = { now: '' }] = await rowsOf<{ now: string }>(tx, sql`select to_json(now())#>>'{}' as now`);
+          for (const spec of TENANT_TABLES) {
+            const columns = await columnsOf(tx, spec.table);
+            const numbered = `select row_to_json(x)::text as r, row_number() over (order by ${orderOf(spec)}) - 1 as n from ${tenantRowsSql(spec, target.tenantId)}`;
+            await tx.execute(sql.raw(`declare backup_part no scroll cursor for select string_agg(r, E'\\n' order by n) || E'\\n' as chunk from (${numbered}) numbered group by n / ${CHUNK_ROWS} order by n / ${CHUNK_ROWS}`));
+            const chunks = async function* () {
+              for (;;) {
+                const batch = await rowsOf<{ chunk: string }>(tx, sql.raw(`fetch ${FETCH_CHUNKS} from backup_part`));
+                if (batch.length === 0) return;
+                for (const { chunk } of batch) yield chunk;
+              }
+            };
+            const written = await spoolPart(partPath(spec), chunks());
+            await tx.execute(sql.raw('close backup_part'));
+            parts.push({ table: spec.table, file: partFile(spec.table), columns, ...written });
+          }
+          return now;
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    }
     const manifest: BackupManifest = { format: ARCHIVE_FORMAT, formatVersion: ARCHIVE_FORMAT_VERSION, schemaVersion: schemaVersion(), ...target, takenAt, tables: parts, sha256: wholeChecksum(parts) };
 
     const file = join(dir, 'archive.tar.gz');

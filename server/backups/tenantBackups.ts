@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BackupManifestSummary } from '../../src/domain/deployments/schemas';
-import type { Db } from '../db/client';
+import type { Db, SnapshotReader } from '../db/client';
 import { analyticsTenants, deploymentBackups } from '../db/schema';
 import { ArchiveRefused, discard, readTenantArchive, writeTenantArchive, type VerifiedArchive } from './archive';
 import type { BackupStore } from './store';
@@ -31,9 +31,9 @@ export interface TakenBackup {
  * the stored size is checked against the file, so a row is only ever completed for a whole archive.
  * Running it again (a retried task) writes the same key again.
  */
-export async function takeBackup(db: Db, store: BackupStore, target: { deploymentId: string; backupId: string }): Promise<TakenBackup> {
+export async function takeBackup(db: Db, store: BackupStore, target: { deploymentId: string; backupId: string }, snapshot: (() => Promise<SnapshotReader>) | null = null): Promise<TakenBackup> {
   const tenantId = await tenantOf(db, target.deploymentId);
-  const written = await writeTenantArchive(db, { tenantId, ...target });
+  const written = await writeTenantArchive(db, { tenantId, ...target }, snapshot);
   try {
     const storeKey = backupKey(target.deploymentId, target.backupId);
     await store.put(storeKey, written.file);

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -12,6 +13,15 @@ import { PgliteThread } from './pgliteThread';
 import * as schema from './schema';
 
 export type { Db, Schema } from './types';
+
+export interface SnapshotReader {
+  /** The text of the query's one column, a line per row, as COPY sends it. */
+  lines(query: string): Readable;
+  /** The snapshot's instant (ISO 8601). */
+  takenAt: string;
+  /** Ends the snapshot and gives the connection back. */
+  close(): Promise<void>;
+}
 import type { Db } from './types';
 
 export interface Database {
@@ -31,6 +41,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** Raw SQL for the few places the query builder does not fit; returns the rows. */
   rows<T extends Record<string, unknown>>(query: SQL | string): Promise<T[]>;
+  /**
+   * PostgreSQL only: a connection in one REPEATABLE READ, read-only snapshot whose queries' text
+   * results stream out by COPY, a line each, with no row or string made per line in between
+   * (backups: server/backups/archive.ts). Null on PGlite.
+   */
+  snapshot: (() => Promise<SnapshotReader>) | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -120,6 +136,26 @@ export async function openDatabase(options: {
         const res = await db.execute<T>(typeof query === 'string' ? sql.raw(query) : query);
         return res.rows as T[];
       },
+      async snapshot() {
+        const { to } = await import('pg-copy-streams');
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+          const { rows } = await client.query<{ now: string }>(`select to_json(now())#>>'{}' as now`);
+          return {
+            takenAt: rows[0]?.now ?? new Date().toISOString(),
+            // CSV with a delimiter and a quote that JSON text never holds raw: each value goes out as it is.
+            lines: (query: string) => client.query(to(`COPY (${query}) TO STDOUT WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02')`)),
+            async close() {
+              await client.query('ROLLBACK').catch(() => undefined);
+              client.release();
+            },
+          };
+        } catch (err) {
+          client.release();
+          throw err;
+        }
+      },
       async ping() {
         await db.execute(sql`select 1`);
       },
@@ -153,6 +189,7 @@ export async function openDatabase(options: {
       const res = await db.execute<T>(typeof query === 'string' ? sql.raw(query) : query);
       return res.rows as T[];
     },
+    snapshot: null,
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -10,7 +10,7 @@ export async function archiveStep(ctx: TaskContext, backupId: string): Promise<v
     'archive',
     async () => {
       try {
-        return { ...(await takeBackup(ctx.db, ctx.backups, { deploymentId: ctx.deployment.id, backupId })) };
+        return { ...(await takeBackup(ctx.db, ctx.backups, { deploymentId: ctx.deployment.id, backupId }, ctx.snapshot)) };
       } catch (err) {
         throw err instanceof ArchiveRefused ? new TaskRefused(err.message) : err;
       }

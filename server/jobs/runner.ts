@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OPEN_TASK_STATUSES, TASK_STATUS_FLOW } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, SnapshotReader } from '../db/client';
 import { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import { ProviderError, type CloudProvider } from '../providers';
 import { recordEvent, setDeploymentStatus } from '../services/deploymentTasks';
@@ -26,7 +26,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * time (key_strict_fifo); the row lock here keeps it so even if two jobs ever met. A task claimed
  * again after its worker died resumes from its step log.
  */
-export function createTaskRunner({ db, config, queue, providers, payments, health, backups, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; backups: BackupStore; health: ServerHealth; workerId: string; log: FastifyBaseLogger }) {
+export function createTaskRunner({ db, config, queue, providers, payments, health, backups, snapshot, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; backups: BackupStore; snapshot: (() => Promise<SnapshotReader>) | null; health: ServerHealth; workerId: string; log: FastifyBaseLogger }) {
   async function claim(deploymentId: string): Promise<TaskRow | null> {
     return db.transaction(async (tx) => {
       const [task] = await tx
@@ -63,6 +63,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, healt
       provider: providers(deployment.planConfig.provider),
       payments,
       backups,
+      snapshot,
       config,
       db,
       queue,

@@ -1,6 +1,6 @@
 import type { TaskType } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, SnapshotReader } from '../db/client';
 import type { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import type { BackupStore } from '../backups/store';
 import type { CloudProvider } from '../providers';
@@ -21,6 +21,8 @@ export interface TaskContext {
   payments: PaymentGateway;
   /** Where backup archives are kept (server/backups/store.ts). */
   backups: BackupStore;
+  /** PostgreSQL's streamed snapshot reads for backups (Database.snapshot); null on PGlite. */
+  snapshot: (() => Promise<SnapshotReader>) | null;
   config: Config;
   db: Db;
   queue: TaskQueue;

@@ -50,7 +50,7 @@ describe('a tenant archive', () => {
     for (let i = 0; i < 50; i += 1) await send(i);
     // 300 more requests while the backup reads.
     const sending = Promise.all(Array.from({ length: 300 }, (_, i) => send(1000 + i)));
-    const written = await writeTenantArchive(t.app.database.db, { tenantId, deploymentId: server.deploymentId, backupId: BACKUP_ID });
+    const written = await writeTenantArchive(t.app.database.db, { tenantId, deploymentId: server.deploymentId, backupId: BACKUP_ID }, t.app.database.snapshot);
     await sending;
     const archive = await readTenantArchive(createReadStream(written.file), { deploymentId: server.deploymentId, sha256: written.sha256, sizeBytes: written.sizeBytes });
     // Each request writes its raw row and its totals in one transaction: in a consistent copy they agree.
@@ -67,7 +67,7 @@ describe('a tenant archive', () => {
     const server = await analyticsServer(t.app, cat, 'archive-move@example.com');
     const app = await createAnalyticsApp(t.app, server.deploymentId, server.owner.cookie, { name: 'Moving app' });
     for (const device of ['m1', 'm2', 'm3']) await hit(t.app, { app_key: app.key, device_id: device, begin_session: '1', events: [{ key: 'moved', count: 3, sum: 1.5, segmentation: { from: 'a' } }] });
-    const written = await writeTenantArchive(t.app.database.db, { tenantId: await tenantOf(t.app, server.deploymentId), deploymentId: server.deploymentId, backupId: BACKUP_ID });
+    const written = await writeTenantArchive(t.app.database.db, { tenantId: await tenantOf(t.app, server.deploymentId), deploymentId: server.deploymentId, backupId: BACKUP_ID }, t.app.database.snapshot);
     const archive = await readTenantArchive(createReadStream(written.file), {});
 
     const target = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10000', AUTH_ACCOUNT_LIMIT_PER_15_MINUTES: '10000' });
