@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm';
+import { companyAdmins, serverPageLink } from './recipients';
 import type { FastifyBaseLogger } from 'fastify';
 import { DOMAIN_RECHECK_GRACE_DAYS, domainStopsAt } from '../../src/domain/deployments/customDomain';
 import type { ReportMailing } from '../../analytics/server/services';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { companyMembers, deploymentEvents, deploymentRuntime, deployments, users } from '../db/schema';
+import { deploymentEvents, deploymentRuntime, deployments } from '../db/schema';
 import { renderMail, type MailKind } from '../mail/templates';
 import { recordAudit } from '../services/audit';
 import { recordEvent } from '../services/deploymentTasks';
@@ -49,13 +50,9 @@ export function createDomainRechecks({ db, config, mailing, log }: { db: Db; con
   }
 
   async function mailAdmins(d: Checked, kind: MailKind, expiry: Record<string, string>) {
-    const admins = await db
-      .select({ email: users.email, firstName: users.firstName })
-      .from(companyMembers)
-      .innerJoin(users, eq(users.id, companyMembers.userId))
-      .where(and(eq(companyMembers.companyId, d.companyId), eq(companyMembers.role, 'admin')));
+    const admins = await companyAdmins(db, d.companyId);
     // The server's page shows the records to set and what the check found.
-    const link = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}/deployments/${d.id}`;
+    const link = serverPageLink(mailing.publicUrl, d);
     for (const admin of admins) await mailing.mailer.send(admin.email, renderMail(mailing.t, kind, { name: admin.firstName, link, expiry: { ...expiry, domain: d.domain }, server: d.name }), link);
   }
 

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { companyAdmins, serverPageLink } from './recipients';
 import type { FastifyBaseLogger } from 'fastify';
 import { forecastMau, type MauForecast, type PastPeriod } from '../../src/domain/usage/forecast';
 import { dueMauAlerts, mauMonthStart, type MauAlert } from '../../src/domain/usage/mauRule';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
 import type { Db } from '../db/client';
-import { companies, companyMembers, deploymentRuntime, deployments, mauDailySamples, mauHistory, subscriptions, users } from '../db/schema';
+import { companies, deploymentRuntime, deployments, mauDailySamples, mauHistory, subscriptions } from '../db/schema';
 import { mauMailFigures, renderMail } from '../mail/templates';
 import { mauOfMonth, type ReportMailing } from '../../analytics/server/services';
 
@@ -51,13 +52,9 @@ export function createMauSampling({ db, mailing, log }: { db: Db; mailing: Repor
       .where(and(eq(mauHistory.deploymentId, d.id), eq(mauHistory.startsAt, startsAt), sql`not (${mauHistory.alertsSent} && ${list})`))
       .returning({ id: mauHistory.id });
     if (claimed.length === 0) return;
-    const admins = await db
-      .select({ email: users.email, firstName: users.firstName })
-      .from(companyMembers)
-      .innerJoin(users, eq(users.id, companyMembers.userId))
-      .where(and(eq(companyMembers.companyId, d.companyId), eq(companyMembers.role, 'admin')));
+    const admins = await companyAdmins(db, d.companyId);
     // The server's page shows the forecast, the rule past the tier and the way to the next tier.
-    const link = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}/deployments/${d.id}`;
+    const link = serverPageLink(mailing.publicUrl, d);
     // Where the count comes from: the devices its apps' SDKs sent, looked up in the dashboard.
     const devices = `${mailing.publicUrl}/#/analytics/${d.id}/app-users`;
     const share = send === 'share100' ? 100 : send === 'share80' ? 80 : 0;

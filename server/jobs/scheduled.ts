@@ -1,10 +1,11 @@
 import { and, eq, inArray, max, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { companyAdmins, serverPageLink } from './recipients';
 import { BACKUP_SLACK_MINUTES, backupScheduleOf } from '../../src/domain/deployments/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { PaymentGateway } from '../services/payments';
-import { analyticsTenants, companyMembers, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, subscriptions, users } from '../db/schema';
+import { analyticsTenants, deploymentBackups, deploymentRuntime, deploymentTasks, deployments, features, subscriptions } from '../db/schema';
 import { PENDING_ORDER_CLEANUP_DAYS } from '../../src/domain/constants';
 import { pendingOrderDue, pendingOrderRemovalAt } from '../../src/domain/orders/pendingOrders';
 import { renderMail } from '../mail/templates';
@@ -210,13 +211,9 @@ export function createScheduledJobs({ db, config, queue, providers, backups, pay
           .where(and(eq(subscriptions.id, d.subscriptionId), eq(subscriptions.status, 'pending'), lt(subscriptions.pendingRemindersSent, due.remind)))
           .returning({ id: subscriptions.id });
         if (claimed.length === 0) continue;
-        const admins = await db
-          .select({ email: users.email, firstName: users.firstName })
-          .from(companyMembers)
-          .innerJoin(users, eq(users.id, companyMembers.userId))
-          .where(and(eq(companyMembers.companyId, d.companyId), eq(companyMembers.role, 'admin')));
+        const admins = await companyAdmins(db, d.companyId);
         // The server's page offers "Complete payment" for exactly this order.
-        const link = `${mailing.publicUrl}/#/c/${d.companyId}/p/${d.projectId}/deployments/${d.id}`;
+        const link = serverPageLink(mailing.publicUrl, d);
         const left = Math.max(1, Math.ceil((pendingOrderRemovalAt(d.orderedAt).getTime() - at.getTime()) / DAY_MS));
         for (const admin of admins) await mailing.mailer.send(admin.email, renderMail(mailing.t, 'paymentReminder', { name: admin.firstName, link, expiry: { days: PENDING_ORDER_CLEANUP_DAYS, count: left }, server: d.name }), link);
         n += 1;
