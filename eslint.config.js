@@ -7,10 +7,30 @@ const SERVER_IMPORTS = { group: ['**/server', '**/server/**', '!react-dom/server
 // caseSensitive: '**/portal' must not catch @mui/material/Portal.
 const PORTAL_IMPORTS = { group: ['**/portal', '**/portal/**'], caseSensitive: true, message: 'admin never imports portal/: a widget both show lives in src/ui (src/ui/servers for servers).' };
 const DATA_PROVIDER_IMPORTS = { group: ['**/dataProvider', '**/dataProvider/**'], caseSensitive: true, message: 'src/ui never imports dataProvider/: take the call as a prop, or the type from src/domain.' };
+// Screens read and write through their area's hooks (dataProvider/<area>/queries.ts), never its calls.
+const API_CALL_IMPORTS = {
+  group: ['**/dataProvider', '**/dataProvider/**'],
+  importNamePattern: '^(apiFetch|apiDownload|[a-z]\\w*Api)$',
+  caseSensitive: true,
+  message: "Screens call their area's hooks (dataProvider/<area>/queries.ts), not its API calls: add a query or mutation there.",
+};
+// Screens that still call the API themselves, each for its reason in CONTRIBUTING.md ("A screen's data").
+const API_CALL_EXCEPTIONS = [
+  'portal/auth/**',
+  'portal/onboarding/**',
+  'portal/wizard/submit.ts',
+  'portal/wizard/PaymentStep.tsx',
+  'portal/wizard/CardForm.tsx',
+  'portal/tools/FreeAppProfileReviewPage.tsx',
+  'src/session.ts',
+  'src/companySelection.ts',
+  'analytics/portal/AnalyticsApp.tsx',
+];
 const DB_UPWARD_IMPORTS = { group: ['**/services', '**/services/**', '**/routes/**', '**/plugins/**'], message: 'server/db is below the services: move shared code (e.g. server/crypto) where both can reach it.' };
 const WORKER_IMPORTS = { group: ['**/worker', '**/worker/**'], caseSensitive: true, message: 'server/db is below the worker: what both need (e.g. the queue schema) lives in server/db.' };
 const SERVICE_UPWARD_IMPORTS = { group: ['**/worker', '**/worker/**', '**/compose', '**/routes/**'], caseSensitive: true, message: 'Services sit below the worker and the composition root (server/compose.ts): take what you need as a dependency.' };
 const DB_IMPORTS = { group: ['**/db', '**/db/**'], caseSensitive: true, message: 'Routes never touch the database: call a service (server/services) instead.' };
+const JOB_TABLE_IMPORTS = { group: ['**/db/schema', '**/db/schema/**', 'drizzle-orm', 'drizzle-orm/**'], caseSensitive: true, message: 'Jobs call services, not tables: move the query into the service that owns the rows (server/services).' };
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
@@ -37,10 +57,18 @@ export default tseslint.config(
   // A later block's no-restricted-imports replaces an earlier one's for the same file, so each
   // narrower folder repeats the wider folder's patterns.
   {
+    // Screens call hooks: the data layer (dataProvider/<area>/) holds the calls.
+    files: ['portal/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}', 'analytics/portal/**/*.{ts,tsx}'],
+    ignores: [...API_CALL_EXCEPTIONS, 'src/domain/**', '**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, API_CALL_IMPORTS] }],
+    },
+  },
+  {
     // Admin and portal are siblings: what both show lives in src/ui.
     files: ['admin/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, PORTAL_IMPORTS] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, PORTAL_IMPORTS, API_CALL_IMPORTS] }],
     },
   },
   {
@@ -76,6 +104,13 @@ export default tseslint.config(
     files: ['server/services/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SERVICE_UPWARD_IMPORTS] }],
+    },
+  },
+  {
+    // Jobs (tasks and schedules) ask the service that owns the rows; they never build queries.
+    files: ['server/jobs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [JOB_TABLE_IMPORTS] }],
     },
   },
   {

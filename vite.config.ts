@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routePreload } from './scripts/routePreload';
@@ -19,17 +20,20 @@ const APP = `${ROOT}src/App.tsx`;
 /** The reach of a module the entry imports dynamically, as one of its steps. */
 const ENTRY_STEP = 'entry step';
 const FRONT_DOOR_PAGES = [...SHELL_ROUTES.filter((r) => r.page && (r.meta.prelogin || r.meta.welcome)).map((r) => r.page), NOT_FOUND_PAGE].map((page) => `${ROOT}${page}.tsx`);
+/** The shell's pass-through pages (/loading, /redirect). */
+const PASS_THROUGH_PAGES = SHELL_ROUTES.filter((r) => r.page && !(r.meta.prelogin || r.meta.welcome)).map((r) => `${ROOT}${r.page}.tsx`);
+const FRONT_DOOR = new Set(FRONT_DOOR_PAGES);
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
 }
 
 /**
- * Which of the entry, the app and the front-door pages reach a module through static imports, walking its
- * importers up (memoised per build: the module graph is complete when chunks are made).
+ * Which of the entry, the app, the front-door and the pass-through pages reach a module through static
+ * imports, walking its importers up (memoised per build: the module graph is complete when chunks are made).
  */
 function frontDoorReach(graph: ModuleGraph) {
-  const roots = new Set([ENTRY, APP, ...FRONT_DOOR_PAGES]);
+  const roots = new Set([ENTRY, APP, ...FRONT_DOOR_PAGES, ...PASS_THROUGH_PAGES]);
   const memo = new Map<string, Set<string>>();
   const reach = (id: string): Set<string> => {
     const known = memo.get(id);
@@ -60,7 +64,26 @@ function rootsOf(id: string, graph: ModuleGraph): Set<string> {
  */
 function inShell(id: string, graph: ModuleGraph): boolean {
   const roots = rootsOf(id, graph);
-  return roots.has(ENTRY) || roots.has(ENTRY_STEP) || roots.has(APP) || roots.size * 2 >= FRONT_DOOR_PAGES.length;
+  const frontDoorPages = [...roots].filter((root) => FRONT_DOOR.has(root)).length;
+  return roots.has(ENTRY) || roots.has(ENTRY_STEP) || roots.has(APP) || frontDoorPages * 2 >= FRONT_DOOR_PAGES.length;
+}
+
+/**
+ * The front door's shared chunks, cut as if no signed-in screen existed: a module front-door pages
+ * reach goes into the chunk of the front-door pages that reach it (the signed-in apps load those
+ * chunks as they are). The main app's screens are lazy chunks of their own, and each that also
+ * uses such a module would otherwise make Rolldown cut the front door's chunks into smaller ones,
+ * which compress worse (and the entry's app chunk lists every one of them for its pages' preloads).
+ */
+function frontDoorChunk(id: string, graph: ModuleGraph): string | null {
+  if (FRONT_DOOR.has(id) || inShell(id, graph) || inApp(id, graph)) return null;
+  const roots = rootsOf(id, graph);
+  // What a pass-through page (/loading on the way in) loads stays where Rolldown puts it.
+  if (PASS_THROUGH_PAGES.some((page) => roots.has(page))) return null;
+  const pages = [...roots].filter((root) => FRONT_DOOR.has(root));
+  if (!pages.length) return null;
+  const names = pages.map((page) => page.replace(/^.*[\\/]/, '').replace(/(Page)?\.tsx$/, '')).sort();
+  return names.length > 2 ? `front-${createHash('sha256').update(names.join()).digest('hex').slice(0, 6)}` : names.join('-');
 }
 
 /** The app's step: what the app reaches, and the entry does not (that is in the entry's chunk). */
@@ -127,7 +150,13 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 1200,
     // No modulepreload polyfill in the entry chunk of every first visit: browsers without
     // modulepreload (Safari before 17) still load every module, only without the head start.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The signed-in apps' chunks are not listed in the front door's app chunk (a list its every
+      // visitor would download): index.html preloads the addressed app with its screen
+      // (scripts/routePreload.ts), and a later navigation loads them as the browser finds them.
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && /^assets\/(MainApp|AnalyticsApp)-/.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // Every front-door page loads these; one chunk compresses better than the dozens Rolldown
@@ -145,6 +174,7 @@ export default defineConfig(({ command }) => ({
             // The app's step (src/main.tsx) in one chunk with the small modules only it and a few
             // pages share: one compresses better than the several Rolldown would cut.
             { name: (id, ctx) => (inApp(id, ctx) ? 'App' : null), debugName: 'App', test: /[\\/](src|dataProvider|i18n|portal)[\\/]/, priority: 0 },
+            { name: (id, ctx) => frontDoorChunk(id, ctx), debugName: 'front door', includeDependenciesRecursively: false, priority: 0 },
           ],
         },
       },

@@ -1,5 +1,5 @@
 /**
- * The admin lists under load (issue 15): 100,000 users and 100,000 audit rows; first page, a deep
+ * The admin lists under load: 100,000 users and 100,000 audit rows; first page, a deep
  * page, each sortable column, a search; each against a bare route sending the same bytes. Then the
  * streamed CSV export of 100,000 rows, with the process's peak memory while it streams.
  */

@@ -2,82 +2,22 @@
  * `npm run bench:web`: Lighthouse on the front door of the built product, as a phone on a slow
  * network (Lighthouse's default mobile throttling) and as a desktop. Prints the four category
  * scores, largest contentful paint, total blocking time and bytes transferred per route. Slow, and
- * not part of CI; the README keeps the numbers of the last run. `/account/invited` is opened as an
- * invitee opens it: from the link of a real invitation mail (an admin's company invites an address).
+ * not part of CI; docs/performance.md keeps the numbers of the last run. `/account/invited` is
+ * opened as an invitee opens it: from the link of a real invitation mail (an admin's company
+ * invites an address).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { freePort } from '../tests/support/net';
-import { startSmtpSink } from '../tests/support/smtpSink';
-
-const ADMIN = { email: 'bench-admin@example.com', password: 'Bench#Admin-2026' };
+import { startServer } from './webServer';
 
 const ROUTES = (process.env.BENCH_ROUTES ?? '/account/signin,/account/create,/pricing,/get-started,/forgot-password,/account/invited').split(',');
 const DEVICES = (process.env.BENCH_DEVICES ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'beacon-web-bench-'));
-  const smtp = await startSmtpSink();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', 'dist-server/index.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: './dist',
-      SMTP_URL: smtp.url,
-      // A start with SMTP_URL is production: it needs the seller its invoices name.
-      SELLER_NAME: 'Beacon Bench Ltd',
-      SELLER_ADDRESS: '1 Bench Street | 10115 Berlin',
-      SELLER_TAX_ID: 'DE123456789',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i += 1) {
-    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    /** The address of a new invitation, as its mail links to it (the admin's company invites a new address). */
-    async invitationAddress(): Promise<string> {
-      const call = async (path: string, body: unknown, cookie = '') => {
-        const res = await fetch(`${url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url, cookie }, body: JSON.stringify(body) });
-        if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-        return res;
-      };
-      const signedIn = await call('/auth/signin', ADMIN);
-      const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const company = ((await (await call('/companies', { name: 'Bench Inc' }, cookie)).json()) as { payload: { _id: string } }).payload;
-      const email = `invitee-${Date.now()}@example.com`;
-      await call(`/companies/${company._id}/invitations`, { email, role: 'viewer' }, cookie);
-      const link = /https?:\/\/\S+/.exec((await smtp.waitFor(email, 'invited you')).text)?.[0] ?? '';
-      const address = /#(\/account\/invited\?token=\S+)$/.exec(link)?.[1];
-      if (!address) throw new Error(`no invitation link in the mail: ${link}`);
-      return address;
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const score = (value: number | null | undefined) => (value == null ? '  -' : String(Math.round(value * 100)).padStart(3));
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { DeploymentStatus } from '../src/domain/orders/schemas';
 import {
@@ -163,4 +163,41 @@ export function useDeploymentPopulated(id: string, pollMs: (server: DeploymentPo
   const query = useQuery({ queryKey: deploymentKeys.populated(id), queryFn: () => deploymentsApi.populated(id), refetchInterval: (q) => pollMs(q.state.data), ...ONE_SHOT });
   const put = useCallback((server: DeploymentPopulated) => client.setQueryData(deploymentKeys.populated(id), server), [client, id]);
   return { ...query, put };
+}
+
+/** The server page's actions that queue a task; restore takes a backup's id (else the last one). */
+type ServerActionName = 'restart' | 'healthCheck' | 'unlockUsers' | 'remove' | 'cancelTermination' | 'backupNow' | 'verifyDomain';
+export type ServerAction = { action: ServerActionName } | { action: 'restore'; backupId?: string } | { action: 'updateDomain'; body: UpdateDomainBody; removeSSL?: boolean };
+
+const runAction = (id: string, request: ServerAction): Promise<DeploymentActionAnswer> => {
+  switch (request.action) {
+    case 'restore':
+      return deploymentsApi.restore(id, request.backupId ? { backupId: request.backupId } : {});
+    case 'updateDomain':
+      return deploymentsApi.updateDomain(id, request.body, request.removeSSL);
+    default:
+      return deploymentsApi[request.action](id);
+  }
+};
+
+/**
+ * A server action as a mutation: the answer (the server as it is now) goes on the page through
+ * the caller's `onAnswer`, which reads the server's panels again; the lists of servers are refetched.
+ */
+export function useServerActionMutation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ServerAction) => runAction(id, request),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['deployments', 'page'] }),
+  });
+}
+
+/** A signed link to a backup's archive, for a while (admins). */
+export function useBackupDownloadLink(id: string) {
+  return useMutation({ mutationFn: (backupId: string) => deploymentsApi.backupDownloadLink(id, backupId) });
+}
+
+/** A short-lived signed sign-in link to the server's own dashboard. */
+export function useServerSignIn() {
+  return useMutation({ mutationFn: ({ product, deploymentId, userId }: { product: string; deploymentId: string; userId: string }) => deploymentsApi.serverSignIn(product, deploymentId, userId) });
 }

@@ -8,7 +8,7 @@ export type { CompanyUsage, MauAlertSettings };
 
 const company = (id: string) => `/companies/${encodeURIComponent(id)}`;
 
-/** Management → Billing's MAU forecasts and projected bills, and the company's MAU alert settings (issue 33). */
+/** Management → Billing's MAU forecasts and projected bills, and the company's MAU alert settings. */
 export const usageApi = {
   get: async (companyId: string) => (await apiFetch<CompanyUsage>(`${company(companyId)}/usage`)).payload,
   setAlerts: async (companyId: string, alerts: MauAlertSettings) => (await apiFetch<MauAlertSettings>(`${company(companyId)}/usage-alerts`, { method: 'PUT', body: JSON.stringify(alerts) })).payload,

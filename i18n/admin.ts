@@ -1,5 +1,5 @@
 /**
- * The admin area's strings (issue 15), kept out of the front-door bundle: they join the English
+ * The admin area's strings, kept out of the front-door bundle: they join the English
  * resources when the first admin screen loads. `resources.<name>` follows react-admin's naming.
  */
 export const adminEn = {
@@ -142,6 +142,7 @@ export const adminEn = {
         analyticsMember: 'Analytics user',
         analyticsToken: 'Analytics token',
         analyticsReport: 'Analytics report',
+        quote: 'Quote',
       },
       before: 'Before',
       after: 'After',

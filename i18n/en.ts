@@ -159,7 +159,7 @@ export const en = {
   invited: {
     intro: 'You are invited to {{company}}.',
     role: 'You join as {{role}}.',
-    roles: { admin: 'a workspace admin', viewer: 'a workspace viewer' },
+    roles: { admin: 'a workspace admin', viewer: 'a workspace viewer', billing: 'a billing member' },
     checking: 'Checking your invitation…',
     existingUser: 'An account with this email already exists. Sign in to it, and you will come back here to join {{company}}.',
     existingSignedIn: 'You are signed in as {{email}}. Join {{company}} with this account.',

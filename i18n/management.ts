@@ -6,7 +6,7 @@ export const managementEn = {
   management: {
     sections: 'Management sections',
     tabs: { company: 'Company', team: 'Team', project: 'Project', billing: 'Billing' },
-    roles: { admin: 'Admin', viewer: 'Viewer' },
+    roles: { admin: 'Admin', viewer: 'Viewer', billing: 'Billing' },
     loading: 'Loading the company…',
     retry: 'Try again',
     viewerNotice: 'You are a viewer in this company. Only workspace admins can change it.',

@@ -55,6 +55,7 @@ export const pricingEn = {
   },
   orders: {
     unknownProject: 'This project does not exist in the company.',
+    freeNeedsNoApproval: 'A free server needs no approval: order it directly.',
     planNotOffered: 'This plan is not offered to your company.',
     vendorMismatch: 'The payment vendor does not match the price: free orders use free, paid ones the card payment provider.',
     providerChange: 'A server cannot move to another provider.',

@@ -37,6 +37,12 @@ export const serverEn = {
     CROSS_SITE_REQUEST: 'This request came from another site and was refused.',
     NOT_A_MEMBER: 'You do not have access to this company.',
     ROLE_REQUIRED: 'Only a workspace admin can do this.',
+    BILLING_ROLE_REQUIRED: 'Only a workspace admin or a billing member can do this.',
+    SERVERS_ROLE_REQUIRED: 'Billing members see Billing only: servers and their dashboards are for admins and viewers.',
+    QUOTE_NOT_FOUND: 'This quote does not exist, or it is not yours to see.',
+    QUOTE_EXPIRED: 'This quote has expired and can no longer be paid. Ask for a new one.',
+    QUOTE_DECLINED: 'This quote was declined and can no longer be paid.',
+    QUOTE_USED: 'This quote was already approved and paid: its server exists.',
     LAST_ADMIN: 'A company needs at least one admin.',
     LAST_ADMIN_ACCOUNT: 'You are the last admin of a company that has other members. Remove the other members or delete the company first.',
     INVITATION_INVALID: 'This invitation link is invalid or has expired.',
@@ -160,7 +166,7 @@ export const serverEn = {
     PASSKEY_LAST_SIGN_IN: 'This passkey is your only way to sign in. Set a password or add another passkey first.',
     PASSKEY_LIMIT: 'You have the most passkeys allowed ({{max}}). Remove one first.',
   },
-  /** The printable invoice of a paid transaction (issue 30). */
+  /** The printable invoice of a paid transaction. */
   invoice: {
     title: 'Invoice {{number}}',
     heading: 'Invoice',
@@ -183,6 +189,23 @@ export const serverEn = {
     servicePeriod: 'Service period: {{from}} – {{to}}',
     reverseCharge: 'Reverse charge',
     reverseChargeNote: 'Reverse charge: VAT to be accounted for by the recipient, Article 196, Council Directive 2006/112/EC.',
+  },
+  /** The printable quote: an order priced and frozen for approval. */
+  quote: {
+    title: 'Quote {{number}}',
+    heading: 'Quote',
+    numberAndDates: 'No. {{number}} · {{date}} · valid until {{expires}}',
+    state: 'Status: {{state}}',
+    states: { open: 'Open for approval', approved: 'Approved', declined: 'Declined', expired: 'Expired' },
+    to: 'Quote for',
+    preparedBy: 'Prepared by {{name}} ({{email}})',
+    server: 'Server: {{name}} · Plan: {{plan}}',
+    cycle: { month: 'Billed monthly', year: 'Billed yearly' },
+    discountCode: 'Discount ({{code}})',
+    yearlySaving: 'Yearly billing saves {{amount}} before tax against twelve monthly bills.',
+    taxOf: 'Tax ({{rate}}%, {{country}})',
+    noTaxCountry: 'No billing country is set: tax is added once it is.',
+    validity: 'The prices of this quote hold until {{expires}}. Approving it orders the server and opens its payment for exactly this total.',
   },
   /** The printable receipt of one payment. */
   receipt: {
@@ -284,6 +307,30 @@ export const serverEn = {
       action: 'See the server and its next tier',
       more: 'Look up the devices in its analytics dashboard (App users)',
       expiry: 'We write once at 80% and once at 100% of the plan each month; a company admin can turn these mails off under Management → Billing.',
+    },
+    quoteSent: {
+      subject: 'A {{product}} quote is waiting for your approval',
+      body: '{{inviter}} prepared quote {{number}} for the server {{server}}: {{total}} per billing period. Review it, then approve and pay it, or decline it with a reason.',
+      action: 'Review the quote',
+      expiry: 'The quote can be approved for {{days}} days.',
+    },
+    quoteApproved: {
+      subject: 'Your {{product}} quote {{number}} was approved',
+      body: '{{approver}} approved quote {{number}} for the server {{server}}. The server is set up as soon as its payment goes through.',
+      action: 'See the quote',
+      expiry: 'You will get another mail when it is paid.',
+    },
+    quoteDeclined: {
+      subject: 'Your {{product}} quote {{number}} was declined',
+      body: '{{approver}} declined quote {{number}} for the server {{server}}. Their reason: {{reason}}',
+      action: 'See the quote',
+      expiry: 'Nothing was ordered or charged. You can prepare a new quote from the order wizard.',
+    },
+    quoteServerRunning: {
+      subject: 'The server of your {{product}} quote {{number}} is running',
+      body: 'Quote {{number}} was approved and paid, and the server {{server}} is running now.',
+      action: 'See the quote',
+      expiry: 'The server is listed under Servers, with its analytics dashboard.',
     },
     paymentReminder: {
       subject: 'Your {{product}} server is waiting for its payment',

@@ -11,6 +11,16 @@ export const wizardEn = {
     close: 'Close',
     back: 'Back',
     next: 'Next',
+    /** "Send for approval": the configured server as a quote for the company's billing people. */
+    approval: {
+      button: 'Send for approval',
+      title: 'Send for approval',
+      what: 'The server “{{name}}”, {{total}}, is priced and frozen as a quote with a number.',
+      how: 'Your company’s billing members and admins get a link to approve and pay it, or decline it with a reason. The quoted price holds for {{days}} days; you are mailed when they decide.',
+      send: 'Send quote',
+      cancel: 'Cancel',
+      sent: 'Quote {{number}} sent for approval.',
+    },
     continue: 'Continue',
     haveAccount: 'Already have an account?',
     backToConfiguration: 'Back to server configuration',
@@ -25,7 +35,7 @@ export const wizardEn = {
       chooseAddOns: 'Add-ons',
       chooseExtras: 'Extras',
     },
-    // The steps indicator's names (issue 30: the wizard shows where you are).
+    // The steps indicator's names (the wizard shows where you are).
     progress: {
       label: 'Steps',
       stepOf: 'Step {{current}} of {{total}}: {{name}}',

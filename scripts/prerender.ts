@@ -1,5 +1,5 @@
 /**
- * Prerendered first screens (issue 17): renders each front-door page as React's first render in
+ * Prerendered first screens: renders each front-door page as React's first render in
  * the browser makes it (src/prerender.tsx, through Vite in Node, production mode) and writes a
  * blocking inline script that puts the addressed page's markup, with its styles, into #root before
  * the app's scripts run. Text then paints on the first frame instead of after the scripts have

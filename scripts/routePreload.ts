@@ -1,7 +1,7 @@
 /**
  * Vite plugin: a tiny script that, from the address's hash, asks for the addressed page's chunks
  * (`modulepreload`) while the shell's own entry chunk is still downloading, so that the page is
- * not one more round trip behind the shell (issue 17). It also preloads the entry's steps from
+ * not one more round trip behind the shell. It also preloads the entry's steps from
  * index.html itself. An async module script rather than inline
  * code: the CSP allows scripts from 'self' only.
  */
@@ -10,7 +10,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { SHELL_ROUTES } from '../src/routeTable';
+import { MAIN_APP_PAGES } from '../src/mainAppPages';
+import { ANALYTICS_APP_MODULE, ANALYTICS_PATTERN, MAIN_APP_MODULE, MAIN_APP_PATTERNS, SHELL_ROUTES } from '../src/routeTable';
+
+/** A route path as a pattern the script matches the address's path with: `:param` one segment, a trailing `/*` anything below. */
+const pathPattern = (path: string) => `^${path.replace(/:[^/]+/g, '[^/]+').replace(/\/\*$/, '(/.*)?')}$`;
 
 export function routePreload(): Plugin {
   let outDir = 'dist';
@@ -46,13 +50,29 @@ export function routePreload(): Plugin {
         const page = target?.page;
         const chunk = page ? chunks.find((c) => c.facadeModuleId?.endsWith(`/${page}.tsx`)) : undefined;
         if (!chunk) continue;
-        table.push([route.path, [...closure(chunk)].filter((f) => !shell.has(f))]);
+        table.push([pathPattern(route.path), [...closure(chunk)].filter((f) => !shell.has(f))]);
       }
+      // Signed-in addresses: the react-admin app with the addressed screen (both lazily loaded, so
+      // without this one after the other), else the app alone; a server's dashboard its own app.
+      // With /loading's page: a first visit passes there while the session resumes (SPEC §2 guard).
+      const chunkOf = (module: string) => chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}.tsx`));
+      const loadingPage = SHELL_ROUTES.find((r) => r.path === '/loading')?.page;
+      const passThrough = loadingPage ? closure(chunkOf(loadingPage)) : new Set<string>();
+      const mainApp = closure(chunkOf(MAIN_APP_MODULE), new Set(passThrough));
+      const beyondShell = (files: Set<string>) => [...files].filter((f) => !shell.has(f));
+      table.push([pathPattern(ANALYTICS_PATTERN), beyondShell(closure(chunkOf(ANALYTICS_APP_MODULE), new Set(passThrough)))]);
+      for (const { path, page } of MAIN_APP_PAGES) {
+        for (const form of [path, `/c/:cid/p/:pid${path}`]) table.push([pathPattern(form), beyondShell(closure(chunkOf(page), new Set(mainApp)))]);
+      }
+      for (const pattern of MAIN_APP_PATTERNS) table.push([pathPattern(pattern), beyondShell(mainApp)]);
+      // Each file named once, the table listing indexes: the signed-in rows share most of theirs.
+      const files = [...new Set(table.flatMap(([, f]) => f))];
       const source =
-        `const t=${JSON.stringify(table)};` +
+        `const f=${JSON.stringify(files)};` +
+        `const t=${JSON.stringify(table.map(([pattern, f]) => [pattern, f.map((file) => files.indexOf(file))]))};` +
         `const p=location.hash.replace(/^#/,'').split('?')[0]||'/';` +
-        `const r=t.find(([k])=>k.endsWith('/*')?p===k.slice(0,-2)||p.startsWith(k.slice(0,-1)):p===k);` +
-        `if(r)for(const f of r[1]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.append(l)}\n`;
+        `const r=t.find(([k])=>new RegExp(k).test(p));` +
+        `if(r)for(const i of r[1]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f[i];document.head.append(l)}\n`;
       scriptFile = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName: scriptFile, source });
     },

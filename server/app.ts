@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sdkCorsPlugin);
   // The rest of each request runs with its IP and id in scope, so services can audit without Fastify.
   // Hot reads that never audit opt out (`config: { requestContext: false }`): inside the context
-  // every promise the request makes carries it, which costs a hot read a fifth of its time (issue 17).
+  // every promise the request makes carries it, which costs a hot read a fifth of its time.
   app.addHook('onRequest', (request, _reply, done) =>
     request.routeOptions.config.requestContext === false ? done() : runInRequestContext({ ip: request.ip, requestId: request.id }, done),
   );

@@ -1,3 +1,5 @@
+import { createQuoteService } from './services/quotes';
+import { createCompanyAccess } from './services/companyAccess';
 import type { TFunction } from 'i18next';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -10,7 +12,7 @@ import { createAdminJobService } from './services/adminJobs';
 import { createAdminLogService } from './services/adminLogs';
 import { createAdminPlanGroupService } from './services/adminPlanGroups';
 import { createAdminUserService } from './services/adminUsers';
-import { BATCH_OPTIONS, createAnalyticsService } from '../analytics/server/services';
+import { BATCH_OPTIONS, createAnalyticsService, runDueReports } from '../analytics/server/services';
 import { createAccountService } from './services/auth/account';
 import { createRecoveryService } from './services/auth/recovery';
 import { createAuthKit } from './services/auth/shared';
@@ -52,6 +54,13 @@ import { createUsageService } from './services/usage';
 import { createPaymentsService } from './services/payments';
 import { createDevMailbox, devMailboxEnabled } from './services/devMailbox';
 import { startModeLine } from './startMode';
+import { createDeploymentBackupService } from './services/deploymentBackups';
+import { createDomainRecheckService } from './services/domainRechecks';
+import { createMauSampleService } from './services/mauSamples';
+import { createPendingOrderService } from './services/pendingOrders';
+import { createServerMailService } from './services/serverMail';
+import { createServerScheduleService } from './services/serverSchedules';
+import type { ScheduleServices } from './jobs/scheduled';
 
 export interface ComposeDeps {
   config: Config;
@@ -93,13 +102,23 @@ async function composeBase({ config, database, t, log, selfUrl }: ComposeDeps, r
   if (keys.source === 'file') log.warn('SECRET_KEYS is unset: using the key kept in DATA_DIR/secret-keys (set SECRET_KEYS in production, see SECURITY.md)');
   const keyring = createKeyring(keys.spec);
   const serverHealth = createServerHealth({ db, keyring, config, selfUrl: selfUrl ?? (() => null) });
-  return { db, members, plans, mailer, counters, queue, providers, backupStore, provisioning, payments, mailing, keyring, serverHealth };
+  // What the schedules ask for the rows they act on (server/jobs/scheduled.ts).
+  const schedules: ScheduleServices = {
+    servers: createServerScheduleService({ db, queue }),
+    backups: createDeploymentBackupService({ db, store: backupStore }),
+    pendingOrders: createPendingOrderService({ db }),
+    mau: createMauSampleService({ db }),
+    domains: createDomainRecheckService({ db }),
+    serverMail: createServerMailService({ db, publicUrl: config.publicUrl }),
+    runDueReports: () => runDueReports(db, mailing, config.PAST_DUE_GRACE_DAYS),
+  };
+  return { db, members, plans, mailer, counters, queue, providers, backupStore, provisioning, payments, mailing, keyring, serverHealth, schedules };
 }
 
 type Base = Awaited<ReturnType<typeof composeBase>>;
 
-const workerOf = ({ db, queue, providers, backupStore, payments, serverHealth, mailing }: Base, { config, log, database }: ComposeDeps) =>
-  createWorker({ db, config, queue, providers, backups: backupStore, snapshot: database.snapshot, payments: payments.gateway, health: serverHealth, mailing, log });
+const workerOf = ({ db, queue, providers, backupStore, payments, serverHealth, schedules, mailing }: Base, { config, log, database }: ComposeDeps) =>
+  createWorker({ db, config, queue, providers, backups: backupStore, snapshot: database.snapshot, payments: payments.gateway, health: serverHealth, schedules, mailing, log });
 
 /** The worker process: the worker and what it needs, nothing of the API. */
 export async function composeWorker(deps: ComposeDeps) {
@@ -111,7 +130,7 @@ export async function composeWorker(deps: ComposeDeps) {
 export async function composeApp(deps: ComposeDeps) {
   const { config, database, t, log, events } = deps;
   const base = await composeBase(deps, 'api');
-  const { db, members, plans, mailer, counters, queue, providers, backupStore, provisioning, payments, mailing, keyring, serverHealth } = base;
+  const { db, members, plans, mailer, counters, queue, providers, backupStore, provisioning, payments, mailing, keyring, serverHealth, schedules } = base;
   const twoFactor = createTwoFactorService({ db, issuer: config.PRODUCT_NAME, keyring });
   await twoFactor.sealLegacySecrets();
   const google = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL });
@@ -134,14 +153,17 @@ export async function composeApp(deps: ComposeDeps) {
     queue,
     providers,
     serverHealth,
+    schedules,
     backupStore,
     serverHosts,
     edge: createEdgeService({ db, members, config, hosts: serverHosts }),
+    companyAccess: createCompanyAccess({ db, members }),
     backupDownloads: createBackupDownloads({ db, keyring, store: backupStore }),
     worker,
     provisioning,
     payments,
     orders,
+    quotes: createQuoteService({ db, members, orders, config, mailer, t }),
     usage: createUsageService({ db, members, plans, review: orders.review, sellerTaxId: config.SELLER_TAX_ID }),
     billing: createBillingService({ db, members, config, counters, t, gateway: payments.gateway }),
     deploymentReads: createDeploymentReads({ db, members, config, serverChanges: database.serverChanges }),

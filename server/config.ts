@@ -136,7 +136,7 @@ const envSchema = z.object({
   SELLER_NAME: z.string().min(1).max(120).optional(),
   SELLER_ADDRESS: z.string().max(400).default(''),
   SELLER_TAX_ID: z.string().max(40).default(''),
-  // Running servers (issue 14): the worker, the queue, the mock-cloud provider and the schedules.
+  // Running servers: the worker, the queue, the mock-cloud provider and the schedules.
   /** Run the task worker and the schedules inside this process (false for API-only processes). */
   WORKER_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Tasks a worker process runs at once (different servers; one server's tasks run one at a time). */

@@ -253,7 +253,7 @@ const firstScreenFor = (root: HTMLElement) => Boolean(root.firstChild) && root.g
 /**
  * Renders the app into `root`, once the addressed page has loaded, so that React's first render is
  * that page. Over a prerendered first screen it hydrates it: the markup on screen stays and gains
- * its event handlers, with no DOM to build, insert or lay out again (issue 17). Otherwise it
+ * its event handlers, with no DOM to build, insert or lay out again. Otherwise it
  * renders afresh. A page that failed to load is left to the render to report.
  */
 export async function startApp(root: HTMLElement): Promise<Root> {
@@ -265,7 +265,7 @@ export async function startApp(root: HTMLElement): Promise<Root> {
   );
   const hydrate = firstScreenFor(root);
   // As a transition, in slices the browser can interrupt: the first screen is painted already, and
-  // one long render task held a phone's main thread for a third of a second (issue 17). An address
+  // one long render task held a phone's main thread for a third of a second. An address
   // that changes meanwhile is taken up after the first commit (FirstCommit).
   let started: Root | undefined;
   startTransition(() => {

@@ -10,7 +10,7 @@ import { ApiError } from '../dataProvider/httpClient';
 vi.mock('../dataProvider/auth', () => ({ authApi: { me: vi.fn(), signOut: vi.fn() } }));
 const api = vi.mocked(authApi);
 
-const user: CurrentUser = { ...testUser, isAdmin: true, emailVerified: true, onboarding: null, companies: [{ _id: 'c1', name: 'Acme' }] };
+const user: CurrentUser = { ...testUser, isAdmin: true, emailVerified: true, onboarding: null, companies: [{ _id: 'c1', name: 'Acme', role: 'admin' as const }] };
 const toSignIn = { redirectTo: '/account/signin', message: false };
 
 afterEach(() => {

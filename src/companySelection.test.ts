@@ -4,9 +4,9 @@ import type { CurrentUser } from './domain/auth/schemas';
 import { createSelectionStore, SELECTION_KEY, type ProjectRef } from './companySelection';
 import { testUser } from './testing/fixtures';
 
-const zeta = { _id: 'c-zeta', name: 'Zeta Labs' };
-const acme = { _id: 'c-acme', name: 'acme' };
-const beta = { _id: 'c-beta', name: 'Beta Corp' };
+const zeta = { _id: 'c-zeta', name: 'Zeta Labs', role: 'admin' as const };
+const acme = { _id: 'c-acme', name: 'acme', role: 'admin' as const };
+const beta = { _id: 'c-beta', name: 'Beta Corp', role: 'admin' as const };
 const withCompanies = (companies: CurrentUser['companies']): CurrentUser => ({ ...testUser, emailVerified: true, onboarding: null, companies });
 
 const PROJECTS: Record<string, ProjectRef[]> = {

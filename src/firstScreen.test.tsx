@@ -10,7 +10,7 @@ import { FIRST_SCREEN_ATTRIBUTE } from './firstScreen';
 import { renderFirstScreen } from './prerender';
 
 /**
- * The app takes the prerendered first screen over by hydrating it (issue 17). React's development
+ * The app takes the prerendered first screen over by hydrating it. React's development
  * build, which runs here, reports any difference between the markup and the app's first render,
  * attributes included (ids from `useId`, class names, image sources); its production build would
  * silently keep the stale markup, or throw the screen away and render it again.

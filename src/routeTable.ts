@@ -49,7 +49,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
 ];
 
 /**
- * Each server's analytics dashboard (issue 16): signed-in like the main layout, but its own lazily
+ * Each server's analytics dashboard: signed-in like the main layout, but its own lazily
  * loaded react-admin app, so neither the front door nor the portal carries it.
  */
 export const ANALYTICS_APP_MODULE = 'analytics/portal/AnalyticsApp';

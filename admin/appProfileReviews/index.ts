@@ -1,5 +1,7 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { AppProfileReviewList } from './AppProfileReviewList';
+import { lazyView } from '../../src/lazyView';
+
+const AppProfileReviewList = lazyView(() => import('./AppProfileReviewList'), 'AppProfileReviewList');
 
 /** The admin app review requests resource (`/admin/appProfileReviews`, data from `/api/v1/admin/appProfileReviews`); read-only. */
 export default {

@@ -13,6 +13,8 @@ import { CompanyForm } from './CompanyForm';
 import { ViewAsButton } from './ViewAsButton';
 import { subscriptionText } from '../../src/ui/servers/billingText';
 import { useServerLabels } from '../serverLabels';
+// The members' roles are management's strings; that bundle loads with the management screens.
+import '../../src/managementI18n';
 
 type CompanyRecord = AdminCompanyDetail & { id: string };
 type Subscription = AdminCompanyDetail['subscriptions'][number];

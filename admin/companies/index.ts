@@ -1,6 +1,8 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { CompanyEdit } from './CompanyEdit';
-import { CompanyList } from './CompanyList';
+import { lazyView } from '../../src/lazyView';
+
+const CompanyEdit = lazyView(() => import('./CompanyEdit'), 'CompanyEdit');
+const CompanyList = lazyView(() => import('./CompanyList'), 'CompanyList');
 
 /** The admin companies resource: `/admin/companies` and a company's page `/admin/companies/{id}`. */
 export default {

@@ -1,5 +1,7 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import { TaskList } from './TaskList';
+import { lazyView } from '../../src/lazyView';
+
+const TaskList = lazyView(() => import('./TaskList'), 'TaskList');
 
 /** The admin task queue: `/admin/deploymentTasks`; a task's page is the `taskDetail` resource. */
 export default {

@@ -52,7 +52,7 @@ describe('the admin server list', () => {
     expect(screen.getByRole('link', { name: 'Alpha' })).toBeTruthy();
   });
 
-  it('asks for the servers over or projected over their MAU tier (issue 33)', async () => {
+  it('asks for the servers over or projected over their MAU tier', async () => {
     const getList = vi.fn(async (_resource: string, params: { filter?: { mau?: string } }) => {
       const rows = params.filter?.mau === 'overOrProjected' ? [row('Busy', 'running')] : [row('Busy', 'running'), row('Calm', 'running')];
       return { data: rows, total: rows.length };

@@ -14,7 +14,7 @@ const CERTIFICATE_POLL_MS = 3_000;
 type Detail = AdminDeploymentDetail & { id: string };
 
 /**
- * The customer's domain panel on the admin server page (issue 15): the same fields, confirmations
+ * The customer's domain panel on the admin server page: the same fields, confirmations
  * and rules, its calls sent to the admin routes (`update-domain`, `verify-domain`).
  */
 export function DomainSection({ deployment, onDone }: { deployment: Detail; onDone: () => void }) {

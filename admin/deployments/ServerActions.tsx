@@ -23,7 +23,7 @@ interface ActionButton {
 }
 
 /**
- * The customer's server actions run by a platform admin (issue 15), each behind the customer's
+ * The customer's server actions run by a platform admin, each behind the customer's
  * confirmation, plus a force retry of the server's failed task. Buttons that cannot apply now are
  * disabled; the server has the last word (409 with its reason, shown as a notification).
  */

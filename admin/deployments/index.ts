@@ -1,6 +1,8 @@
 import DnsIcon from '@mui/icons-material/Dns';
-import { DeploymentList } from './DeploymentList';
-import { DeploymentShow } from './DeploymentShow';
+import { lazyView } from '../../src/lazyView';
+
+const DeploymentList = lazyView(() => import('./DeploymentList'), 'DeploymentList');
+const DeploymentShow = lazyView(() => import('./DeploymentShow'), 'DeploymentShow');
 
 /** The admin servers resource: `/admin/deployments` and a server's page `/admin/deployments/{id}`. */
 export default {

@@ -1,5 +1,7 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { JobList } from './JobList';
+import { lazyView } from '../../src/lazyView';
+
+const JobList = lazyView(() => import('./JobList'), 'JobList');
 
 /** The admin jobs resource (`/admin/jobs`): the worker's queues and schedules; run now, pause, resume. */
 export default {

@@ -1,5 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { LogList } from './LogList';
+import { lazyView } from '../../src/lazyView';
+
+const LogList = lazyView(() => import('./LogList'), 'LogList');
 
 /** The audit log (`/admin/logs`): read and export only; nobody can edit it. */
 export default {

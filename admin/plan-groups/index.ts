@@ -1,8 +1,10 @@
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { createElement } from 'react';
 import { Route } from 'react-router';
-import { PlanGroupEditor } from './PlanGroupEditor';
-import { PlanGroupList } from './PlanGroupList';
+import { lazyView } from '../../src/lazyView';
+
+const PlanGroupEditor = lazyView(() => import('./PlanGroupEditor'), 'PlanGroupEditor');
+const PlanGroupList = lazyView(() => import('./PlanGroupList'), 'PlanGroupList');
 
 /** Plan groups (`/admin/plan-groups`, editor at `/admin/plan-groups/{id}/editor`): a company's own plan list. */
 export default {

@@ -1,5 +1,7 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import { TaskDetail } from './TaskDetail';
+import { lazyView } from '../../src/lazyView';
+
+const TaskDetail = lazyView(() => import('./TaskDetail'), 'TaskDetail');
 
 /** A task's page, `/admin/taskDetail/{id}` (SPEC §2 admin routes); its data is `/api/v1/admin/deploymentTasks/{id}`. No list, so no tab. */
 export default {

@@ -14,6 +14,8 @@ import { RecordHeader } from '../RecordHeader';
 import { SectionTable } from '../SectionTable';
 import { useRecordAction } from '../useRecordAction';
 import { UserStatus } from './UserStatus';
+// The members' roles are management's strings; that bundle loads with the management screens.
+import '../../src/managementI18n';
 
 type UserRecord = AdminUserDetail & { id: string };
 const RESOURCE = 'admin/users';

@@ -1,13 +1,20 @@
 import type { OpenInput, TopEvents } from '../domain/schemas';
+import { TOTAL_HEADER, type ListPage, type ListQuery } from '../domain/listing';
 import { API_BASE, apiDownload, apiFetch } from '../../dataProvider/httpClient';
 import type { DashboardApi, Period } from './dashboard';
 import { clientConfig } from '../../src/clientConfig';
 
-/** The tenant API's calls (issue 16); each answer's type comes from `DashboardApi`, which the screens see. */
+/** The tenant API's calls; each answer's type comes from `DashboardApi`, which the screens see. */
 const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
   (await apiFetch<T>(path, { method, body: body === undefined || body instanceof FormData ? body : JSON.stringify(body) })).payload;
 
 const q = (params: Record<string, string | undefined>) => new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+/** A management list's page: the rows, and the total the server puts in `x-total-count`. */
+const sendPage = async <T>(path: string, query: ListQuery): Promise<ListPage<T>> => {
+  const res = await apiFetch<T[]>(`${path}?${q({ page: query.page?.toString(), perPage: query.perPage?.toString(), sort: query.sort, order: query.order, q: query.q || undefined })}`);
+  return { rows: res.payload, total: Number(res.headers.get(TOTAL_HEADER) ?? res.payload.length) };
+};
+
 const enc = encodeURIComponent;
 
 /**
@@ -34,7 +41,9 @@ export function createDashboardApi(deploymentId: string, link?: OpenInput['link'
       form.append('icon', file);
       return send('POST', `${app(appId)}/icon`, form);
     },
-    listMembers: () => send('GET', `${base}/members`),
+    appsPage: (query) => sendPage(`${base}/apps`, query),
+    membersPage: (query) => sendPage(`${base}/members`, query),
+    getMember: (memberId) => send('GET', `${base}/members/${enc(memberId)}`),
     listMemberCandidates: () => send('GET', `${base}/members/candidates`),
     addMember: (body) => send('POST', `${base}/members`, body),
     updateMember: (memberId, body) => send('PUT', `${base}/members/${enc(memberId)}`, body),
@@ -67,7 +76,7 @@ export function createDashboardApi(deploymentId: string, link?: OpenInput['link'
     exportAppUser: (appId, deviceId) => send('POST', `${app(appId)}/app-users/${enc(deviceId)}/export`, {}),
     // After the screen's confirmation.
     purgeAppUser: (appId, deviceId) => send('POST', `${app(appId)}/app-users/${enc(deviceId)}/purge`, { confirm: true }),
-    listTokens: () => send('GET', `${base}/tokens`),
+    tokensPage: (query) => sendPage(`${base}/tokens`, query),
     // The token is in this answer only.
     createToken: (body) => send('POST', `${base}/tokens`, body),
     deleteToken: (tokenId) => send('DELETE', `${base}/tokens/${enc(tokenId)}`),

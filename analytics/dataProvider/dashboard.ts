@@ -1,4 +1,4 @@
-import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { ONE_SHOT } from '../../dataProvider/queries';
@@ -35,6 +35,7 @@ import type {
 } from '../domain/schemas';
 
 export type { MemberCandidate };
+import type { ListPage, ListQuery } from '../domain/listing';
 import type { SdkSettings, SdkSettingsAnswer } from '../domain/sdk';
 import type { ViewTotals } from '../domain/views';
 
@@ -53,7 +54,7 @@ export interface Period {
 }
 
 /**
- * What the dashboard screens call (issue 16). The screens see only this interface: the live
+ * What the dashboard screens call. The screens see only this interface: the live
  * one, `createDashboardApi` (api.ts), calls the tenant API; the dashboard preview
  * (/tools/dashboard-preview) supplies a read-only one with generated data.
  */
@@ -68,7 +69,10 @@ export interface DashboardApi {
   clearApp(appId: string, period: ClearPeriod): Promise<null>;
   /** `POST /analytics/{deploymentId}/apps/{appId}/icon`, multipart field `icon` (JPG, PNG or GIF): the app with its new icon. */
   uploadAppIcon(appId: string, file: File): Promise<AppDto>;
-  listMembers(): Promise<MemberDto[]>;
+  /** A page of the apps the member reads (`GET /apps?page&perPage&sort&order&q`), the total from `x-total-count`. */
+  appsPage(query: ListQuery): Promise<ListPage<AppDto>>;
+  membersPage(query: ListQuery): Promise<ListPage<MemberDto>>;
+  getMember(memberId: string): Promise<MemberDto>;
   /** `GET /analytics/{deploymentId}/members/candidates`: company users not yet on the dashboard (the add user form). */
   listMemberCandidates(): Promise<MemberCandidate[]>;
   addMember(body: MemberCreate): Promise<MemberDto>;
@@ -98,7 +102,7 @@ export interface DashboardApi {
   findAppUser(appId: string, deviceId: string): Promise<AppUserDto>;
   exportAppUser(appId: string, deviceId: string): Promise<JobDto>;
   purgeAppUser(appId: string, deviceId: string): Promise<null>;
-  listTokens(): Promise<TokenDto[]>;
+  tokensPage(query: ListQuery): Promise<ListPage<TokenDto>>;
   createToken(body: TokenCreate): Promise<{ token: string; record: TokenDto }>;
   deleteToken(tokenId: string): Promise<null>;
   /** Report manager: email reports on apps the member reads; changes need admin of each of their apps. */
@@ -125,8 +129,8 @@ const scopeOf = (api: DashboardApi) => {
  * A dashboard read through the app's query cache: `key` names what is read (e.g. the app and the
  * period), `load` null waits (no app yet). The last answer stays shown while a new key loads.
  */
-export function useDashboardQuery<T>(api: DashboardApi, key: readonly unknown[], load: ((api: DashboardApi) => Promise<T>) | null) {
-  return useQuery({ queryKey: ['analytics', scopeOf(api), ...key], queryFn: load ? () => load(api) : skipToken, placeholderData: keepPreviousData, ...ONE_SHOT });
+export function useDashboardQuery<T>(api: DashboardApi, key: readonly unknown[], load: ((api: DashboardApi) => Promise<T>) | null, options: { refetchInterval?: UseQueryOptions<T>['refetchInterval'] } = {}) {
+  return useQuery({ queryKey: ['analytics', scopeOf(api), ...key], queryFn: load ? () => load(api) : skipToken, placeholderData: keepPreviousData, ...ONE_SHOT, ...options });
 }
 
 /**
@@ -143,4 +147,31 @@ export function useDashboardSession(api: DashboardApi) {
     client.setQueryData<DashboardSession>(['analytics', scope, 'open'], (session) => session && { ...session, apps });
   }, [api, client, scope]);
   return { session: opened.data ?? null, error: opened.error, reloadApps };
+}
+
+/** The management lists the server pages (applications, users, tokens). */
+export type DashboardList = 'apps' | 'members' | 'tokens';
+const pageCalls = { apps: (api: DashboardApi, q: ListQuery) => api.appsPage(q), members: (api: DashboardApi, q: ListQuery) => api.membersPage(q), tokens: (api: DashboardApi, q: ListQuery) => api.tokensPage(q) };
+type RowOf<L extends DashboardList> = Awaited<ReturnType<(typeof pageCalls)[L]>>['rows'][number];
+
+/** A page of a management list read outside the cache (an export of the whole match). */
+export const readListPage = <L extends DashboardList>(api: DashboardApi, list: L, query: ListQuery) => pageCalls[list](api, query) as Promise<ListPage<RowOf<L>>>;
+
+/** One page of a management list as the table asks for it (null: the table has not said yet). */
+export function useDashboardPage<L extends DashboardList>(api: DashboardApi, list: L, query: ListQuery | null) {
+  return useDashboardQuery<ListPage<RowOf<L>>>(api, [list, query], query ? (a) => readListPage(a, list, query) : null);
+}
+
+/**
+ * A dashboard change through the query cache: `call` with the input, then every read of this
+ * dashboard is refetched (except the landing, which `reloadApps` refreshes when apps change).
+ * A failure reaches the user through `useFormSubmit`'s `run` around `mutateAsync`.
+ */
+export function useDashboardMutation<I, T>(api: DashboardApi, call: (api: DashboardApi, input: I) => Promise<T>) {
+  const client = useQueryClient();
+  const scope = scopeOf(api);
+  return useMutation({
+    mutationFn: (input: I) => call(api, input),
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'analytics' && q.queryKey[1] === scope && q.queryKey[2] !== 'open' }),
+  });
 }

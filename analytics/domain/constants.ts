@@ -1,4 +1,4 @@
-/** Analytics dashboard constants (SPEC §9 "Analytics", issue 16). */
+/** Analytics dashboard constants (SPEC §9 "Analytics"). */
 
 /** Ingestion limits; an app may override each (analytics_apps.limits). */
 export const DEFAULT_LIMITS = { eventKeys: 500, segmentsPerEvent: 100, valuesPerSegment: 1000 } as const;

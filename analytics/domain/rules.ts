@@ -90,7 +90,7 @@ export function clearBefore(period: ClearPeriod, today: string): string | null {
 /**
  * Whether a token pattern is acceptable: literal text where `*` stands for any run of characters
  * (none included), 1 to MAX_PATTERN_LENGTH printable characters. Patterns are never regular
- * expressions: a user-given one in a backtracking engine can stop the process (issue 28).
+ * expressions: a user-given one in a backtracking engine can stop the process.
  */
 export function patternProblem(pattern: string): 'too_long' | 'invalid' | null {
   if (pattern.length === 0 || pattern.length > MAX_PATTERN_LENGTH) return 'too_long';

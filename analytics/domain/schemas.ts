@@ -4,7 +4,7 @@ import { APP_ROLES, APP_TYPES, CLEAR_PERIODS, DROP_KINDS, JOB_KINDS, JOB_STATUSE
 import { isTimeZone } from './rules';
 
 /**
- * Wire contracts of each deployment's analytics dashboard (issue 16): `/api/v1/analytics/{deploymentId}/...`.
+ * Wire contracts of each deployment's analytics dashboard: `/api/v1/analytics/{deploymentId}/...`.
  * Request schemas validate the routes (and later the screens' forms); answer schemas are what leaves.
  */
 

@@ -1,5 +1,5 @@
 /**
- * English strings of each server's analytics dashboard (issue 16) and its preview. They load with
+ * English strings of each server's analytics dashboard and its preview. They load with
  * the dashboard area (analytics/i18n/register.ts), never with the front door. The API's error
  * messages are in en.ts under errors.ANALYTICS_*.
  */

@@ -1,5 +1,4 @@
 import '../i18n/register';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { clientConfig } from '../../src/clientConfig';
@@ -8,18 +7,19 @@ import Typography from '@mui/material/Typography';
 import { useI18nextProvider } from 'ra-i18n-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes } from 'react-admin';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Navigate, Route } from 'react-router';
 import { useDashboardSession, type DashboardApi } from '../dataProvider/dashboard';
-import { analyticsDataProvider } from '../dataProvider/dataProvider';
 import type { AppDto } from '../domain/schemas';
 import { fullI18n } from '../../src/fullI18n';
 import { appTheme } from '../../src/theme';
-import { failureMessage } from '../../src/ui/form/messages';
+import { QueryFailure } from '../../src/ui/QueryFailure';
 import { ToastNotification } from '../../src/ui/toast/ToastNotification';
 import { AnalyticsLayout } from './AnalyticsLayout';
-import { AppsResource } from './apps';
+import { AppCreate } from './apps/AppCreate';
+import { AppEdit } from './apps/AppEdit';
+import { AppList } from './apps/AppList';
 import { AppUsersPage } from './appUsers/AppUsersPage';
 import { AnalyticsContext, type AnalyticsState } from './context';
 import { AllEventsPage } from './events/AllEventsPage';
@@ -27,20 +27,23 @@ import { EventGroupsPage } from './events/EventGroupsPage';
 import { ViewsPage } from './views/ViewsPage';
 import { EventsOverviewPage } from './events/EventsOverviewPage';
 import { TopEventsPage } from './events/TopEventsPage';
-import { MembersResource } from './members';
+import { MemberCreate } from './members/MemberCreate';
+import { MemberEdit } from './members/MemberEdit';
+import { MemberList } from './members/MemberList';
 import { ReportsPage } from './reports/ReportsPage';
 import { UserSettingsPage } from './settings/UserSettingsPage';
 import { ApiConfigurationsPage } from './system/ApiConfigurationsPage';
 import { JobsPage } from './system/JobsPage';
 import { VersionHistoryPage } from './system/VersionHistoryPage';
-import { TokensResource } from './tokens';
+import { TokenCreate } from './tokens/TokenCreate';
+import { TokenList } from './tokens/TokenList';
 import { queryClient } from '../../src/queryClient';
 
 const selectedKey = (basePath: string) => `beacon.analytics.app:${basePath}`;
 
 /**
- * One analytics dashboard (issue 16), mounted at `basePath`: react-admin resources for
- * applications, users and tokens over the given DashboardApi, custom pages for the rest.
+ * One analytics dashboard, mounted at `basePath`: react-admin's layout and routes over the given
+ * DashboardApi, every screen reading through its query hooks (the lists paged by the server).
  * The live dashboard passes the tenant API; the preview passes generated sample data.
  */
 export function AnalyticsArea(props: { api: DashboardApi; basePath: string; embedded?: boolean }) {
@@ -56,10 +59,8 @@ function Dashboard({ api, basePath, embedded = false }: { api: DashboardApi; bas
   const { t } = useTranslation();
   const { session, error, reloadApps } = useDashboardSession(api);
   const apps = useMemo<AppDto[]>(() => session?.apps ?? [], [session]);
-  const failure = error ? failureMessage(error, t) : null;
   const [appId, setAppId] = useState<string | null>(() => localStorage.getItem(selectedKey(basePath)));
   const i18nProvider = useI18nextProvider({ i18nextInstance: fullI18n });
-  const dataProvider = useMemo(() => analyticsDataProvider(api), [api]);
 
   const selectApp = useCallback(
     (id: string) => {
@@ -75,15 +76,14 @@ function Dashboard({ api, basePath, embedded = false }: { api: DashboardApi; bas
     [api, session, apps, appId, selectApp, reloadApps, basePath, embedded],
   );
 
-  if (failure)
+  if (error)
     return (
       <Box sx={{ p: 4 }}>
         <Typography variant="h1" sx={{ mb: 2 }}>
           {t('analytics.title')}
         </Typography>
-        <Alert severity="error" role="alert">
-          {t('analytics.openFailed')} {failure}
-        </Alert>
+        <Typography sx={{ mb: 1 }}>{t('analytics.openFailed')}</Typography>
+        <QueryFailure error={error} />
         {/* At the server's own address a session comes only from the portal's "Open dashboard". */}
         {clientConfig.serverDashboard && (
           <Button variant="contained" href={`${clientConfig.portalUrl ?? ''}/#/deployments/${encodeURIComponent(clientConfig.serverDashboard)}`} sx={{ mt: 2 }}>
@@ -102,7 +102,7 @@ function Dashboard({ api, basePath, embedded = false }: { api: DashboardApi; bas
   return (
     <AnalyticsContext.Provider value={state}>
       <I18nextProvider i18n={fullI18n}>
-      <Admin queryClient={queryClient} basename={basePath} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={appTheme()} layout={AnalyticsLayout} notification={ToastNotification} disableTelemetry>
+      <Admin queryClient={queryClient} basename={basePath} i18nProvider={i18nProvider} theme={appTheme()} layout={AnalyticsLayout} notification={ToastNotification} disableTelemetry>
         <CustomRoutes>
           <Route path="/" element={<Navigate to="events/overview" replace />} />
           <Route path="/events" element={<Navigate to="overview" replace />} />
@@ -117,10 +117,15 @@ function Dashboard({ api, basePath, embedded = false }: { api: DashboardApi; bas
           <Route path="/versions" element={<VersionHistoryPage />} />
           <Route path="/settings" element={<UserSettingsPage />} />
           <Route path="/manage/configurations/api" element={<ApiConfigurationsPage />} />
+          <Route path="/apps" element={<AppList />} />
+          <Route path="/apps/create" element={<AppCreate />} />
+          <Route path="/apps/:id" element={<AppEdit />} />
+          <Route path="/members" element={<MemberList />} />
+          <Route path="/members/create" element={<MemberCreate />} />
+          <Route path="/members/:id" element={<MemberEdit />} />
+          <Route path="/tokens" element={<TokenList />} />
+          <Route path="/tokens/create" element={<TokenCreate />} />
         </CustomRoutes>
-        <Resource name="apps" {...AppsResource} />
-        <Resource name="members" {...MembersResource} />
-        <Resource name="tokens" {...TokensResource} />
       </Admin>
       </I18nextProvider>
     </AnalyticsContext.Provider>

@@ -7,7 +7,7 @@ import { renderInDashboard } from './renderInDashboard';
 
 afterEach(() => cleanup());
 
-describe('the way back to the portal (issue 30)', () => {
+describe('the way back to the portal', () => {
   it("links a server's dashboard to that server's page in the portal", async () => {
     await renderInDashboard(<BackToPortal basePath="/analytics/d1" />);
     const link = screen.getByRole('link', { name: `Back to ${clientConfig.productName}` });

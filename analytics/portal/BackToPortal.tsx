@@ -7,7 +7,7 @@ import { clientConfig } from '../../src/clientConfig';
 const MOUNT = '/analytics/';
 
 /**
- * The way back from a server's dashboard to its page in the portal (issue 30): the dashboard has
+ * The way back from a server's dashboard to its page in the portal: the dashboard has
  * its own frame, with no portal navigation. None in the preview, which sits inside a portal page.
  */
 export function BackToPortal({ basePath }: { basePath: string }) {

@@ -2,13 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EmailOnlyBody } from '../../src/domain/auth/schemas';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { authForms } from './authFormsLoader';
 
 interface Props {
@@ -22,16 +21,10 @@ interface Props {
 /** The email step of forgot-password and unlock (SPEC §5: required, valid, at most 320). */
 export function EmailRequestForm({ submitLabel, initialError = null, send, onSent }: Props) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({ resolver: lazyResolver(authForms, (f) => f.resolvers.emailOnly), mode: 'onTouched', defaultValues: { email: '' } });
+  const { run, failure } = useFormSubmit({ fields: ['email'], setError });
   const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await send(body);
-      onSent(body.email);
-    } catch (error) {
-      if (!applyServerErrors(error, ['email'], setError)) setFailure(failureMessage(error, t));
-    }
+    if (await run(() => send(body))) onSent(body.email);
   });
   const shown = failure ?? (formState.isSubmitted ? null : initialError);
   return (

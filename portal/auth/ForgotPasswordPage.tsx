@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
 import { ApiError } from '../../dataProvider/httpClient';
-import { applyServerErrors, failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { lazyResolver } from '../../src/ui/form/lazyResolver';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { authForms } from './authFormsLoader';
@@ -27,12 +27,14 @@ function ResetPasswordStep({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [checked, setChecked] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm({
     resolver: lazyResolver(authForms, (f) => f.resolvers.resetPassword),
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });
+  // A used or expired code goes back to the email step; the rest shows on the field or the form.
+  const tokenInvalid = (error: unknown) => error instanceof ApiError && error.code === 'TOKEN_INVALID' && (navigate(INVALID, { replace: true }), true);
+  const { run, failure } = useFormSubmit({ fields: ['password'], setError, intercept: tokenInvalid });
 
   useEffect(() => {
     let live = true;
@@ -46,17 +48,7 @@ function ResetPasswordStep({ token }: { token: string }) {
   }, [token, navigate]);
 
   const submit = handleSubmit(async ({ password }) => {
-    setFailure(null);
-    try {
-      await authApi.resetPassword({ token, password });
-      navigate('/signin?ref=password-reset');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'TOKEN_INVALID') {
-        navigate(INVALID, { replace: true });
-        return;
-      }
-      if (!applyServerErrors(error, ['password'], setError)) setFailure(failureMessage(error, t));
-    }
+    if (await run(() => authApi.resetPassword({ token, password }))) navigate('/signin?ref=password-reset');
   });
 
   if (!checked) {

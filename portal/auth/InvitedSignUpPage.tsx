@@ -66,7 +66,7 @@ const SIGN_IN = '/account/signin';
 /** How long 'Invitation accepted' stays before sign-in opens by itself. */
 export const ACCEPTED_REDIRECT_MS = 3000;
 
-/** Sign-in with the invited email already filled in (issue 30). */
+/** Sign-in with the invited email already filled in. */
 const signInAs = (email: string, query = '') => `${SIGN_IN}?${query}${query ? '&' : ''}email=${encodeURIComponent(email)}`;
 
 /** After joining: a signed-in member goes on into the product, anyone else to sign-in, the invited email filled in. */

@@ -58,7 +58,7 @@ function targetLabel(redirect: string): string {
 
 const digitsOnly = (raw: string) => raw.replace(/\D/g, '').slice(0, LIMITS.twoFactorCodeLength);
 
-/** The email a link fills in (an accepted invitation's, issue 30): only something shaped like one. */
+/** The email a link fills in (an accepted invitation's): only something shaped like one. */
 function prefilledEmail(value: string | null): string {
   return value && value.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(value) ? value : '';
 }
@@ -91,7 +91,7 @@ export default function SignInPage() {
   const signedIn = () => navigate(redirect ? `/redirect?server_url=${encodeURIComponent(redirect)}` : '/loading?referrer=login');
 
   /**
-   * A passkey alone (issue 34): the browser asks which passkey, the server checks it. With
+   * A passkey alone: the browser asks which passkey, the server checks it. With
    * `autofill` the request waits in the email field's suggestions until the user picks one.
    */
   const passkeySignIn = async (autofill = false) => {

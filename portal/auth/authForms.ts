@@ -6,7 +6,7 @@ import { invitedSignUpSchema } from '../../src/domain/companies/schemas';
 /**
  * The front door's form validation: the shared schemas of src/domain (one rule, one place) as
  * react-hook-form resolvers. Pages load this module through `authForms.ts`'s loader, so zod comes
- * just after the first paint instead of before it (issue 17's first-load budget).
+ * just after the first paint instead of before it (the front door's first-load budget).
  */
 
 const credentialsSchema = signInSchema.pick({ email: true, password: true });

@@ -9,7 +9,7 @@ import InvitedSignUpPage from './InvitedSignUpPage';
 import { INTRO_ATTRIBUTE } from './invitationFirstScreen';
 
 /**
- * The first-screen script's invitation check (issue 17), run from the source the build writes:
+ * The first-screen script's invitation check, run from the source the build writes:
  * it fills the prerendered intro with the same words the page renders, and the page takes its
  * answer over instead of asking again.
  */

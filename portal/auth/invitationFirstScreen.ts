@@ -1,7 +1,7 @@
 import type { Invitation } from './invitation';
 
 /**
- * The invitation's details on the first screen (issue 17). They are the invited page's largest
+ * The invitation's details on the first screen. They are the invited page's largest
  * text, and they exist only once the token is checked; waiting for the app's scripts to send that
  * check held them back by seconds on a phone. So the first-screen script (scripts/prerender.ts)
  * sends the check itself, puts the intro into the prerendered page as soon as it answers, and

@@ -5,26 +5,17 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourcesContent, WelcomeContent } from '../../src/domain/content/schemas';
+import { useResources, useWelcome } from '../../dataProvider/content/queries';
 import { useSession } from '../../src/session';
-import { fallbackResources, fallbackWelcome, loadResources, loadWelcome } from './dashboardContent';
+import { fallbackResources, fallbackWelcome } from './dashboardContent';
 
 /** The welcome block (with its 30-minute call booking) and the resources, beside the servers. */
 export function DashboardAside() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [welcome, setWelcome] = useState<WelcomeContent | null | undefined>(undefined);
-  const [resources, setResources] = useState<ResourcesContent | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    void loadWelcome().then((w) => live && setWelcome(w));
-    void loadResources().then((r) => live && setResources(r));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const welcome = useWelcome().data;
+  const resources = useResources().data;
   const greeting = welcome ?? fallbackWelcome(t);
   const links = resources ?? fallbackResources(t, window.location.origin);
   return (

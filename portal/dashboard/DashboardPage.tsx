@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -13,7 +12,7 @@ import { useDeploymentsPage } from '../../dataProvider/deployments';
 import { useSelection } from '../../src/companySelection';
 import '../../src/serversI18n';
 import { EmptyView } from '../../src/ui/EmptyView';
-import { failureMessage } from '../../src/ui/form/messages';
+import { QueryFailure } from '../../src/ui/QueryFailure';
 import { PageHeading } from '../../src/ui/PageHeading';
 import { lastPage } from '../../src/ui/table/tableQuery';
 import { CreateServerButton } from '../deployments/CreateServerButton';
@@ -21,7 +20,8 @@ import { serverPollMs } from '../deployments/polling';
 import { useScopePrefix } from '../deployments/scope';
 import { useCatalogueOnEnter } from '../deployments/useCatalogueOnEnter';
 import { DashboardAside } from './DashboardAside';
-import { fallbackAnnouncement, useAnnouncement } from './dashboardContent';
+import { useAnnouncement } from '../../dataProvider/content/queries';
+import { fallbackAnnouncement } from './dashboardContent';
 import { ServerCard } from './ServerCard';
 import { ServerCardsPager } from './ServerCardsPager';
 import { usePaymentSuccessNotice } from './usePaymentSuccessNotice';
@@ -82,19 +82,7 @@ export default function DashboardPage() {
           </Box>
           {!companyId && <Typography color="text.secondary">{t('dashboard.noCompany')}</Typography>}
           {companyId && !servers && !listed.error && <CircularProgress aria-label={t('titles.loading')} />}
-          {listed.error && !servers && (
-            <Alert
-              severity="error"
-              role="alert"
-              action={
-                <Button color="inherit" size="small" onClick={() => void listed.refetch()}>
-                  {t('deployment.retry')}
-                </Button>
-              }
-            >
-              {failureMessage(listed.error, t) || t('servers.loadFailed')}
-            </Alert>
-          )}
+          {!servers && <QueryFailure error={listed.error} retry={{ label: t('deployment.retry'), onClick: () => void listed.refetch() }} />}
           {servers?.length === 0 && (
             <Paper variant="outlined">
               <EmptyView title={t('servers.empty')} message={t('servers.emptyMessage')} canCreate={false} />

@@ -1,38 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { apiFetch } from '../../dataProvider/httpClient';
-import { ONE_SHOT } from '../../dataProvider/queries';
 import { clientConfig } from '../../src/clientConfig';
-import {
-  announcementContentSchema,
-  resourcesContentSchema,
-  welcomeContentSchema,
-  type AnnouncementContent,
-  type ResourcesContent,
-  type WelcomeContent,
-} from '../../src/domain/content/schemas';
-import type { z } from 'zod';
+import type { AnnouncementContent, ResourcesContent, WelcomeContent } from '../../src/domain/content/schemas';
 
-/**
- * The dashboard's blocks from the content service (SPEC §7 Other): each is read from its data
- * and checked; when the service is not configured, fails or answers something else, the built-in
- * block stands in.
- */
-async function load<T>(block: 'announcement' | 'resources' | 'welcome', schema: z.ZodType<T>): Promise<T | null> {
-  try {
-    const parsed = schema.safeParse((await apiFetch<unknown>(`/content/${block}`)).payload);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export const loadAnnouncement = () => load('announcement', announcementContentSchema);
-/** The announcement block; `data` is undefined until it is in, null when the built-in one stands in. */
-export const useAnnouncement = () => useQuery({ queryKey: ['content', 'announcement'], queryFn: loadAnnouncement, ...ONE_SHOT });
-export const loadResources = () => load('resources', resourcesContentSchema);
-export const loadWelcome = () => load('welcome', welcomeContentSchema);
-
+/** The built-in dashboard blocks, shown when the content service has none (`dataProvider/content`). */
 export function fallbackAnnouncement(t: TFunction): AnnouncementContent {
   return { title: t('dashboard.announcementTitle'), message: t('dashboard.announcementFallback') };
 }

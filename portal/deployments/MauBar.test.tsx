@@ -13,7 +13,7 @@ const rgb = (hex: string) => {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 };
 
-describe('the MAU bar (issue 30)', () => {
+describe('the MAU bar', () => {
   it('shows an empty tier as an empty grey track, not a pale full bar', () => {
     renderUi(<MauBar used={0} limit={5000} />);
     const bar = screen.getByRole('progressbar');

@@ -24,7 +24,7 @@ export function MauBar({ used, limit, forecast = null, compact = false }: { used
         color={share >= 90 ? 'error' : share >= 75 ? 'warning' : 'primary'}
         aria-label={t('servers.mauLabel')}
         aria-describedby={id}
-        // MUI's track is a pale tint of the bar's colour, so an empty bar read as full (issue 30):
+        // MUI's track is a pale tint of the bar's colour, so an empty bar read as full:
         // the track is neutral grey, the fill alone carries the colour.
         sx={{ height: 8, borderRadius: 4, bgcolor: MAU_TRACK, '& .MuiLinearProgress-bar': { borderRadius: 4 } }}
       />

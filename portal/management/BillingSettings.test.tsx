@@ -49,7 +49,7 @@ const billing: CompanyBilling = {
   taxChange: null,
 };
 
-/** Issue 33: one server past its tier, with the next tier priced, and every alert on. */
+/** One server past its tier, with the next tier priced, and every alert on. */
 const usage: CompanyUsage = {
   servers: [
     {
@@ -165,14 +165,19 @@ describe('Management › Billing for an admin', () => {
     expect(within(alert).getByRole('button', { name: en('management.billing.updateCard') })).toBeTruthy();
   });
 
-  const pastDueCheckout = { mode: 'stand-in', deploymentId: 'd-2', name: 'Blog analytics', paymentRequired: true, purpose: 'pastDue', transactionId: null, status: 'past_due', cycle: 'year', items: [{ kind: 'base', refId: null, name: 'Starter', amount: '490.00' }], subtotal: '490.00', discount: '0.00', tax: '0.00', total: { amount: '490.00', currency: 'USD' }, taxBasis: NO_COUNTRY, customer: { email: 'ada@example.com' } };
+  const pastDueCheckout = { mode: 'stand-in', deploymentId: 'd-2', companyId: 'c-acme', name: 'Blog analytics', paymentRequired: true, purpose: 'pastDue', transactionId: null, status: 'past_due', cycle: 'year', items: [{ kind: 'base', refId: null, name: 'Starter', amount: '490.00' }], subtotal: '490.00', discount: '0.00', tax: '0.00', total: { amount: '490.00', currency: 'USD' }, taxBasis: NO_COUNTRY, customer: { email: 'ada@example.com' } };
 
   it('pays the past-due renewal with a new card in the payment modal, then offers the dashboard with success=true', async () => {
+    let paid = false;
     const api = serve((call) => {
       if (call.path === '/api/v1/payments/checkout/d-2') return okReply(pastDueCheckout);
       if (call.path === '/api/v1/payments/config') return okReply({ mode: 'stand-in', environment: null, clientToken: null });
-      if (call.path === '/api/v1/payments/checkout/d-2/pay') return okReply({ status: 'completed', subscription: subscription({ _id: 's-2', deploymentId: 'd-2' }) });
-      if (call.path === '/api/v1/deployments/d-2/populated') return okReply({ _id: 'd-2', billing: { status: 'active' } });
+      if (call.path === '/api/v1/payments/checkout/d-2/pay') {
+        paid = true;
+        return okReply({ status: 'completed', subscription: subscription({ _id: 's-2', deploymentId: 'd-2' }) });
+      }
+      // The step reads the company's billing until the server's subscription is active again.
+      if (call.path === '/api/v1/companies/c-acme/billing' && paid) return okReply({ ...billing, subscriptions: billing.subscriptions.map((s) => (s.deploymentId === 'd-2' ? { ...s, status: 'active' } : s)) });
       return undefined as never;
     });
     open();

@@ -19,8 +19,8 @@ import { Fragment, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../dataProvider/httpClient';
-import { useCompanyBilling } from '../../dataProvider/billingQueries';
-import { ordersApi } from '../../dataProvider/orders';
+import { useCompanyBilling } from '../../dataProvider/orders/queries';
+import { billingLinks } from '../../dataProvider/orders';
 import { useSelection } from '../../src/companySelection';
 import { subscriptionState, type BillingFacts } from '../../src/domain/billing/rules';
 import { pendingOrderAgeDays } from '../../src/domain/orders/pendingOrders';
@@ -40,6 +40,7 @@ import '../../src/managementI18n';
 import { PaymentModal } from '../wizard/PaymentModal';
 import { cardBrand, codeAsWords } from '../../src/ui/format';
 import { UsageForecast } from './UsageForecast';
+import { QuotesSection } from './Quotes';
 import { UpdateCardDialog } from './UpdateCardDialog';
 
 /** A bill's amounts keep their cents. */
@@ -50,7 +51,7 @@ export const billingDay = (iso: string): string => day.format(new Date(iso));
 
 const STATUS_COLORS: Record<SubscriptionStatus, ChipProps['color']> = { active: 'success', pending: 'info', past_due: 'warning', paused: 'default', canceled: 'default' };
 
-/** An order never paid: its age and the day it is removed unless paid (issue 30). */
+/** An order never paid: its age and the day it is removed unless paid. */
 function pendingOrderLine(order: { orderedAt: string; removedOn: string }, t: TFunction): string {
   const age = pendingOrderAgeDays(new Date(order.orderedAt), new Date());
   const date = billingDay(order.removedOn);
@@ -201,7 +202,7 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
                     <Button
                       size="small"
                       startIcon={<ReceiptLong />}
-                      href={ordersApi.invoiceUrl(companyId, tx._id)}
+                      href={billingLinks.invoiceUrl(companyId, tx._id)}
                       target="_blank"
                       rel="noopener"
                       aria-label={t('management.billing.invoiceFor', { invoice: tx.invoiceNumber ?? tx._id })}
@@ -211,7 +212,7 @@ function Transactions({ companyId, transactions }: { companyId: string; transact
                     <Button
                       size="small"
                       startIcon={<Payments />}
-                      href={ordersApi.receiptUrl(companyId, tx._id)}
+                      href={billingLinks.receiptUrl(companyId, tx._id)}
                       target="_blank"
                       rel="noopener"
                       aria-label={t('management.billing.receiptFor', { invoice: tx.invoiceNumber ?? tx._id })}
@@ -318,6 +319,7 @@ export function BillingSettings() {
         <UsageForecast companyId={companyId} />
         <Subscriptions billing={data} onPay={setPaying} />
         <Transactions companyId={companyId} transactions={data.transactions} />
+        <QuotesSection companyId={companyId} />
         <CardOnFile card={data.card} onUpdate={() => setUpdatingCard(true)} />
       </Stack>
       {updatingCard && (

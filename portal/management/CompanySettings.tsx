@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { companiesApi } from '../../dataProvider/companies';
+import { useUpdateCompany } from '../../dataProvider/companies/queries';
 import { COMPANY_SIZES, updateCompanySchema } from '../../src/domain/companies/schemas';
 import { LIMITS } from '../../src/domain/constants';
 import { type CompanyDto } from '../../src/domain/companies/answers';
@@ -62,6 +62,7 @@ export function CompanySettings({ company, onSaved }: Props) {
     resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
   const { run, failure, setFailure } = useFormSubmit({ fields: ['name', 'size', 'billingCountry', 'taxId', 'billingAddress', 'billingPostalCode', 'billingCity'], setError });
+  const update = useUpdateCompany(company._id);
   const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
   const sizes = useMemo(() => COMPANY_SIZES.map((value) => ({ value, label: t(`companySizes.${value}`) })), [t]);
   const dirty = formState.isDirty || logo.kind !== 'keep';
@@ -73,7 +74,7 @@ export function CompanySettings({ company, onSaved }: Props) {
   };
   const submit = handleSubmit(async ({ name, size, billingCountry, taxId, billingAddress, billingPostalCode, billingCity }) => {
     await run(async () => {
-      const saved = await companiesApi.update(company._id, {
+      const saved = await update.mutateAsync({
         name,
         size,
         billingCountry: billingCountry ?? '',

@@ -12,11 +12,11 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { companiesApi } from '../../dataProvider/companies';
+import { useDeleteCompany, useRequestDeletionCode } from '../../dataProvider/companies/queries';
 import type { CompanyDto } from '../../src/domain/companies/answers';
 import { session, useSession } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { CodeInput } from '../../src/ui/misc/CodeInput';
 import { showToast } from '../../src/ui/toast/toastStore';
 import '../../src/managementI18n';
@@ -32,22 +32,18 @@ export function DangerZone({ company }: { company: CompanyDto }) {
   const email = useSession().user?.email ?? '';
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<'sending' | 'deleting' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { run, failure: error, setFailure: setError } = useFormSubmit();
+  const requestCode = useRequestDeletionCode(company._id);
+  const deleteCompany = useDeleteCompany(company._id);
   const [notice, setNotice] = useState<string | null>(null);
   // A new key gives the code input fresh, empty cells after a wrong code.
   const [attempt, setAttempt] = useState(0);
 
   const sendCode = async (): Promise<boolean> => {
     setBusy('sending');
-    try {
-      await companiesApi.requestDeletionCode(company._id);
-      return true;
-    } catch (e) {
-      setError(failureMessage(e, t));
-      return false;
-    } finally {
-      setBusy(null);
-    }
+    const sent = await run(() => requestCode.mutateAsync(null));
+    setBusy(null);
+    return sent;
   };
 
   const start = async () => {
@@ -76,10 +72,7 @@ export function DangerZone({ company }: { company: CompanyDto }) {
     setBusy('deleting');
     setError(null);
     setNotice(null);
-    try {
-      await companiesApi.remove(company._id, code);
-    } catch (e) {
-      setError(failureMessage(e, t));
+    if (!(await run(() => deleteCompany.mutateAsync(code)))) {
       setAttempt((n) => n + 1);
       setBusy(null);
       return;

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { companiesApi } from '../../dataProvider/companies';
+import { useInvite } from '../../dataProvider/companies/queries';
 import { COMPANY_ROLES, invitationSchema } from '../../src/domain/companies/schemas';
 import { type CompanyDto } from '../../src/domain/companies/answers';
 import { FormTextField } from '../../src/ui/form/FormTextField';
@@ -30,9 +30,10 @@ export function InviteForm({ company, onInvited }: { company: CompanyDto; onInvi
     defaultValues: { email: '', role: 'viewer' },
   });
   const { run, failure } = useFormSubmit({ fields: ['email', 'role'], setError });
+  const invite = useInvite(company._id);
   const submit = handleSubmit(async (body) => {
     await run(async () => {
-      await companiesApi.invite(company._id, body);
+      await invite.mutateAsync(body);
       // The role stays: people are often invited in batches with the same role.
       reset({ email: '', role: body.role });
       showToast({ text: t('management.team.invited', { email: body.email }), variant: 'successful' });

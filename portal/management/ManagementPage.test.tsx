@@ -42,8 +42,8 @@ const user = {
   emailVerified: true,
   onboarding: null,
   companies: [
-    { _id: 'c-acme', name: 'Acme' },
-    { _id: 'c-beta', name: 'Beta' },
+    { _id: 'c-acme', name: 'Acme', role: 'admin' as const },
+    { _id: 'c-beta', name: 'Beta', role: 'admin' as const },
   ],
 };
 
@@ -175,7 +175,7 @@ describe('company settings', () => {
     typeInto(en('management.company.name'), 'Acme Analytics');
     fireEvent.change(screen.getByLabelText(en('management.company.size')), { target: { value: '51-200' } });
     fireEvent.change(screen.getByLabelText(en('management.company.billingCountry')), { target: { value: 'DE' } });
-    auth.me.mockResolvedValue({ ...user, companies: [{ _id: 'c-acme', name: 'Acme Analytics' }, user.companies[1] ?? { _id: '', name: '' }] });
+    auth.me.mockResolvedValue({ ...user, companies: [{ _id: 'c-acme', name: 'Acme Analytics', role: 'admin' as const }, user.companies[1] ?? { _id: '', name: '', role: 'admin' as const }] });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: en('management.company.save') })));
     expect(api.update).toHaveBeenCalledWith('c-acme', { name: 'Acme Analytics', size: '51-200', billingCountry: 'DE', taxId: '', billingAddress: '', billingPostalCode: '', billingCity: '', logo: undefined });
     expect(getToasts().map((t) => t.text)).toContain(en('management.company.saved'));
@@ -311,7 +311,7 @@ describe('deleting the company', () => {
     expect(cells(dialog).map((c) => (c as HTMLInputElement).value)).toEqual(['', '', '', '', '']);
 
     api.remove.mockResolvedValueOnce({ deleted: true });
-    auth.me.mockResolvedValue({ ...user, companies: [{ _id: 'c-beta', name: 'Beta' }] });
+    auth.me.mockResolvedValue({ ...user, companies: [{ _id: 'c-beta', name: 'Beta', role: 'admin' as const }] });
     await paste(dialog, '24680');
     await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
     expect(api.remove).toHaveBeenLastCalledWith('c-acme', '24680');
@@ -366,7 +366,7 @@ describe('team', () => {
     fireEvent.change(screen.getByLabelText(en('management.team.role')), { target: { value: 'admin' } });
     const loads = api.team.mock.calls.length;
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: en('management.team.invite') })));
-    expect(api.invite).toHaveBeenCalledWith('c-acme', { email: 'grace@example.com', role: 'admin' });
+    expect(api.invite).toHaveBeenCalledWith('c-acme', { email: 'grace@example.com', role: 'admin' as const });
     expect(getToasts().map((t) => t.text)).toContain(en('management.team.invited', { email: 'grace@example.com' }));
     expect(api.team.mock.calls.length).toBeGreaterThan(loads);
     expect(screen.getByLabelText(en('management.team.email'))).toHaveProperty('value', '');

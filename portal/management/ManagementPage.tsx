@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -11,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useSelection } from '../../src/companySelection';
 import { EmptyView } from '../../src/ui/EmptyView';
-import { failureMessage } from '../../src/ui/form/messages';
+import { QueryFailure } from '../../src/ui/QueryFailure';
 import { PageHeading } from '../../src/ui/PageHeading';
 import { BillingSettings } from './BillingSettings';
+import { QuotePage } from './Quotes';
 import { CompanySettings } from './CompanySettings';
 import { ProjectSettings } from './ProjectSettings';
 import { TeamSettings } from './TeamSettings';
@@ -43,19 +42,7 @@ function CompanyGate({ companyId, polled, children }: GateProps) {
   }
   if (polled.data) return children(polled.data);
   if (polled.error) {
-    return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void polled.reload()}>
-            {t('management.retry')}
-          </Button>
-        }
-      >
-        {failureMessage(polled.error, t)}
-      </Alert>
-    );
+    return <QueryFailure error={polled.error} retry={{ label: t('management.retry'), onClick: () => void polled.reload() }} />;
   }
   return (
     <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 8 }}>
@@ -101,6 +88,7 @@ export default function ManagementPage() {
           <Route path="team" element={gate(({ company, team }) => <TeamSettings key={company._id} company={company} team={team} reload={polled.reload} />)} />
           <Route path="project" element={gate(({ company }) => <ProjectSettings key={company._id} company={company} />)} />
           <Route path="billing" element={<BillingSettings />} />
+          <Route path="billing/quotes/:quoteId" element={<QuotePage />} />
           <Route path="*" element={<Navigate to={`${base}/company`} replace />} />
         </Routes>
       </Box>

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { projectsApi } from '../../dataProvider/projects';
+import { useCreateProject, useRenameProject } from '../../dataProvider/projects/queries';
 import { projectBodySchema, type ProjectDto } from '../../src/domain/projects/schemas';
 import { FormTextField } from '../../src/ui/form/FormTextField';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
@@ -32,9 +32,11 @@ export function ProjectForm({ companyId, project, onDone, onCancel }: Props) {
     defaultValues: { name: project?.name ?? '' },
   });
   const { run, failure } = useFormSubmit({ fields: ['name'], setError });
+  const create = useCreateProject(companyId);
+  const rename = useRenameProject(companyId);
   const submit = handleSubmit(async (body) => {
     await run(async () => {
-      const saved = project ? await projectsApi.rename(companyId, project._id, body) : await projectsApi.create(companyId, body);
+      const saved = project ? await rename.mutateAsync({ projectId: project._id, body }) : await create.mutateAsync(body);
       if (!project) reset({ name: '' });
       showToast({ text: t(project ? 'management.project.renamed' : 'management.project.created', { name: saved.name }), variant: 'successful' });
       onDone(saved);

@@ -12,14 +12,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProjects } from '../../dataProvider/projectQueries';
-import { projectsApi } from '../../dataProvider/projects';
+import { useDeleteProject, useProjects } from '../../dataProvider/projects/queries';
 import { selection, useSelection } from '../../src/companySelection';
 import type { CompanyDto } from '../../src/domain/companies/answers';
 import type { ProjectDto } from '../../src/domain/projects/schemas';
 import '../../src/serversI18n';
 import { confirm, showMessage } from '../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
+import { QueryFailure } from '../../src/ui/QueryFailure';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { DataTable, type LocalTableSource } from '../../src/ui/table/DataTable';
 import { showToast } from '../../src/ui/toast/toastStore';
@@ -36,8 +36,9 @@ export function ProjectSettings({ company }: { company: CompanyDto }) {
   const [renaming, setRenaming] = useState<ProjectDto | null>(null);
   const projects = useProjects(company._id);
   const rows = projects.data ?? null;
-  const failed = projects.error && !rows ? failureMessage(projects.error, t) : null;
   const { refetch: reload } = projects;
+  const { mutateAsync: deleteProject } = useDeleteProject(company._id);
+  const { run } = useFormSubmit({ report: 'toast' });
   // The project switcher reads the same list.
   useEffect(() => {
     if (rows) selection.setProjects(company._id, rows);
@@ -58,13 +59,7 @@ export function ProjectSettings({ company }: { company: CompanyDto }) {
         labels: { confirm: t('management.project.deleteConfirm') },
       });
       if (!ok) return;
-      try {
-        await projectsApi.remove(company._id, p._id);
-        showToast({ text: t('management.project.deleted', { name: p.name }), variant: 'successful' });
-      } catch (error) {
-        showToast({ text: failureMessage(error, t), variant: 'destructive' });
-      }
-      await reload();
+      if (await run(() => deleteProject(p._id))) showToast({ text: t('management.project.deleted', { name: p.name }), variant: 'successful' });
     };
     const base: DataTableColumn<ProjectDto>[] = [
       {
@@ -107,7 +102,7 @@ export function ProjectSettings({ company }: { company: CompanyDto }) {
         ),
       },
     ];
-  }, [t, canEdit, company._id, company.name, selected, reload]);
+  }, [t, canEdit, company.name, selected, run, deleteProject]);
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -127,12 +122,8 @@ export function ProjectSettings({ company }: { company: CompanyDto }) {
         <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
           {t('management.project.intro', { company: company.name })}
         </Typography>
-        {failed && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {failed}
-          </Alert>
-        )}
-        {!rows && !failed && <Typography color="text.secondary">{t('management.project.loading')}</Typography>}
+        <QueryFailure error={rows ? null : projects.error} sx={{ mb: 2 }} />
+        {!rows && !projects.error && <Typography color="text.secondary">{t('management.project.loading')}</Typography>}
         {rows && (
           <DataTable
             id="management-projects"

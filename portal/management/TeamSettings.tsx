@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { companiesApi } from '../../dataProvider/companies';
+import { useCancelInvitation, useRemoveMember } from '../../dataProvider/companies/queries';
 import type { CompanyRole } from '../../src/domain/companies/schemas';
 import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
 import { useSession } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import type { DataTableColumn } from '../../src/ui/table/columns';
 import { DataTable, type LocalTableSource } from '../../src/ui/table/DataTable';
 import { showToast } from '../../src/ui/toast/toastStore';
@@ -60,6 +60,10 @@ export function TeamSettings({ company, team, reload }: Props) {
   const { t } = useTranslation();
   const me = useSession().user?._id;
   const canEdit = company.role === 'admin';
+  // Each write reads the team again (the mutation's invalidation); a failure is a toast.
+  const { mutateAsync: removeMember } = useRemoveMember(company._id);
+  const { mutateAsync: cancelInvitation } = useCancelInvitation(company._id);
+  const { run } = useFormSubmit({ report: 'toast' });
 
   const members = useMemo<LocalTableSource<Member>>(() => ({ kind: 'local', rows: team.users }), [team.users]);
   const invitations = useMemo<LocalTableSource<Invitation>>(() => ({ kind: 'local', rows: team.invitations }), [team.invitations]);
@@ -74,13 +78,7 @@ export function TeamSettings({ company, team, reload }: Props) {
         labels: { confirm: t('management.team.removeConfirm') },
       });
       if (!ok) return;
-      try {
-        await companiesApi.removeMember(company._id, m._id);
-        showToast({ text: t('management.team.removed', { name }), variant: 'successful' });
-        await reload();
-      } catch (error) {
-        showToast({ text: failureMessage(error, t), variant: 'destructive' });
-      }
+      if (await run(() => removeMember(m._id))) showToast({ text: t('management.team.removed', { name }), variant: 'successful' });
     };
     const columns: DataTableColumn<Member>[] = [
       {
@@ -113,7 +111,7 @@ export function TeamSettings({ company, team, reload }: Props) {
           ),
       },
     ];
-  }, [t, me, canEdit, company._id, company.name, reload]);
+  }, [t, me, canEdit, company.name, run, removeMember]);
 
   const invitationColumns = useMemo<DataTableColumn<Invitation>[]>(() => {
     const cancel = async (i: Invitation) => {
@@ -124,13 +122,7 @@ export function TeamSettings({ company, team, reload }: Props) {
         labels: { confirm: t('management.team.cancelConfirm'), cancel: t('management.team.keep') },
       });
       if (!ok) return;
-      try {
-        await companiesApi.cancelInvitation(company._id, i._id);
-        showToast({ text: t('management.team.cancelled', { email: i.email }), variant: 'successful' });
-        await reload();
-      } catch (error) {
-        showToast({ text: failureMessage(error, t), variant: 'destructive' });
-      }
+      if (await run(() => cancelInvitation(i._id))) showToast({ text: t('management.team.cancelled', { email: i.email }), variant: 'successful' });
     };
     const columns: DataTableColumn<Invitation>[] = [
       { id: 'email', header: t('management.team.email'), value: (i) => i.email },
@@ -156,7 +148,7 @@ export function TeamSettings({ company, team, reload }: Props) {
         ),
       },
     ];
-  }, [t, canEdit, company._id, reload]);
+  }, [t, canEdit, run, cancelInvitation]);
 
   return (
     <Stack spacing={3}>

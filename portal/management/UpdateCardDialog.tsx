@@ -8,9 +8,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ordersApi } from '../../dataProvider/orders';
+import { useCardCheckout, useCardOnFileWatch, usePaymentsConfig, useUpdateCard } from '../../dataProvider/orders/queries';
 import type { CardSummary, PaymentsClientConfig } from '../../src/domain/payments/schemas';
-import { failureMessage } from '../../src/ui/form/messages';
+import { QueryFailure } from '../../src/ui/QueryFailure';
 import { CardForm } from '../wizard/CardForm';
 import { CHECKOUT_FRAME_HEIGHT, openCheckout } from '../wizard/checkout';
 
@@ -20,16 +20,6 @@ const CARD_POLL_MS = 1000;
 
 const sameCard = (a: CardSummary | null, b: CardSummary | null) => (a?.setAt ?? null) === (b?.setAt ?? null) && a?.last4 === b?.last4;
 
-/** Waits until the card on file is another than `before` (Paddle's webhook has arrived). */
-async function waitForNewCard(companyId: string, before: CardSummary | null, live: () => boolean): Promise<boolean> {
-  for (let i = 0; i < CARD_POLLS && live(); i++) {
-    const billing = await ordersApi.billing(companyId).catch(() => null);
-    if (billing && !sameCard(billing.card, before)) return true;
-    await new Promise((r) => setTimeout(r, CARD_POLL_MS));
-  }
-  return false;
-}
-
 /**
  * "Update card" (Management › Billing), at any time: the new card goes on file. With Paddle, its
  * own checkout takes the card (the subscription's update-payment-method transaction); otherwise
@@ -37,36 +27,22 @@ async function waitForNewCard(companyId: string, before: CardSummary | null, liv
  */
 export function UpdateCardDialog({ companyId, onClose, onUpdated }: { companyId: string; onClose: () => void; onUpdated: () => void }) {
   const { t } = useTranslation();
-  const [config, setConfig] = useState<PaymentsClientConfig | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    ordersApi.paymentsConfig().then(
-      (c) => live && setConfig(c),
-      (e: unknown) => live && setFailure(failureMessage(e, t)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [t]);
+  const { data: config, error } = usePaymentsConfig();
+  const updateCard = useUpdateCard(companyId);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="update-card-title">
       <DialogTitle id="update-card-title">{t('management.billing.updateCardTitle')}</DialogTitle>
       <DialogContent>
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
-        {!config && !failure && <CircularProgress size={24} aria-label={t('management.billing.cardCheckoutLoading')} />}
+        <QueryFailure error={error} />
+        {!config && !error && <CircularProgress size={24} aria-label={t('management.billing.cardCheckoutLoading')} />}
         {config?.mode === 'paddle' && <PaddleCardUpdate companyId={companyId} config={config} onUpdated={onUpdated} />}
         {config?.mode === 'off' && (
           <Alert severity="warning" role="alert">
             {t('management.billing.cardPaymentsOff')}
           </Alert>
         )}
-        {config?.mode === 'stand-in' && <CardForm submit={(card) => ordersApi.updateCard(companyId, card)} submitLabel={t('management.billing.saveCard')} onCompleted={onUpdated} />}
+        {config?.mode === 'stand-in' && <CardForm submit={(card) => updateCard.mutateAsync(card)} submitLabel={t('management.billing.saveCard')} onCompleted={onUpdated} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('wizard.paymentModal.close')}</Button>
@@ -79,58 +55,51 @@ export function UpdateCardDialog({ companyId, onClose, onUpdated }: { companyId:
 function PaddleCardUpdate({ companyId, config, onUpdated }: { companyId: string; config: PaymentsClientConfig; onUpdated: () => void }) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [state, setState] = useState<'checkout' | 'confirming' | 'unconfirmed'>('checkout');
+  // Paddle's script failing to load or open.
+  const [widgetError, setWidgetError] = useState<unknown>(null);
+  const opened = useCardCheckout(companyId);
+  const ready = opened.data;
+  const watch = useCardOnFileWatch(companyId, state === 'confirming', CARD_POLL_MS, CARD_POLLS);
+  // The new card is on file once a card read differs from the one before; after CARD_POLLS reads, it is left unconfirmed.
+  const changed = state === 'confirming' && ready !== undefined && watch.reads > 0 && !sameCard(watch.card ?? null, ready.before);
+  const shown = state === 'confirming' && !changed && watch.reads >= CARD_POLLS ? 'unconfirmed' : state;
 
+  // Paddle's checkout opens in the frame once the transaction is in; closed with the dialog.
   useEffect(() => {
+    const container = frame.current;
+    if (!ready || !container) return;
     let live = true;
     let close: (() => void) | null = null;
-    void (async () => {
-      try {
-        const [checkout, billing] = await Promise.all([ordersApi.cardCheckout(companyId), ordersApi.billing(companyId)]);
-        const container = frame.current;
-        if (!live || !container) return;
-        const handle = await openCheckout(
-          {
-            deploymentId: checkout.deploymentId,
-            container,
-            transactionId: checkout.transactionId,
-            purpose: 'pastDue',
-            email: checkout.email,
-            onCompleted: () => {
-              setState('confirming');
-              void waitForNewCard(companyId, billing.card, () => live).then((changed) => live && (changed ? onUpdated() : setState('unconfirmed')));
-            },
-          },
-          async () => config,
-        );
-        if (live) close = () => handle.close();
-        else handle.close();
-      } catch (e: unknown) {
-        if (live) setFailure(failureMessage(e, t));
-      }
-    })();
+    void openCheckout(
+      { deploymentId: ready.checkout.deploymentId, container, transactionId: ready.checkout.transactionId, purpose: 'pastDue', email: ready.checkout.email, onCompleted: () => live && setState('confirming') },
+      async () => config,
+    ).then(
+      (handle) => (live ? (close = () => handle.close()) : handle.close()),
+      (error: unknown) => live && setWidgetError(error),
+    );
     return () => {
       live = false;
       close?.();
     };
-    // The checkout opens once per dialog; onUpdated is read when Paddle says it is done.
+  }, [ready, config]);
+
+  useEffect(() => {
+    if (changed) onUpdated();
+    // onUpdated is read when the card has changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [companyId, config]);
+  }, [changed]);
+  const failure = opened.error ?? widgetError;
 
   return (
     <>
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      )}
-      {state === 'confirming' && (
+      <QueryFailure error={failure} sx={{ mb: 2 }} />
+      {shown === 'confirming' && (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {t('management.billing.cardConfirming')}
         </Alert>
       )}
-      {state === 'unconfirmed' && (
+      {shown === 'unconfirmed' && (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {t('management.billing.cardNotConfirmed')}
         </Alert>

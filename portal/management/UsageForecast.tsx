@@ -16,7 +16,7 @@ import type { ServerUsage } from '../../src/domain/usage/schemas';
 import { formatAmount } from '../../src/ui/format';
 import { taxBreakdownText, taxedText, taxLabelText } from '../../src/ui/taxLabel';
 import type { TaxedAmount } from '../../src/domain/billing/schemas';
-import { failureMessage } from '../../src/ui/form/messages';
+import { QueryFailure } from '../../src/ui/QueryFailure';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { formatCount, shortDate } from '../../src/ui/servers/status';
 import { showToast } from '../../src/ui/toast/toastStore';
@@ -84,13 +84,13 @@ function AlertSettings({ companyId, alerts }: { companyId: string; alerts: MauAl
   );
 }
 
-/** Management › Billing (issue 33): each server's MAU forecast, its projected bill and the next tier, and the alert settings. */
+/** Management › Billing: each server's MAU forecast, its projected bill and the next tier, and the alert settings. */
 export function UsageForecast({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const { data, error } = useCompanyUsage(companyId);
   return (
     <SettingsSection title={t('management.billing.usage.title')} intro={t('management.billing.usage.intro')}>
-      {error && !data && <Alert severity="error">{failureMessage(error, t)}</Alert>}
+      {!data && <QueryFailure error={error} />}
       {!data && !error && <Typography color="text.secondary">{t('management.billing.usage.loading')}</Typography>}
       {data && (
         <Stack spacing={2.5}>

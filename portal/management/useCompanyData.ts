@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { companyKeys, useCompany, useCompanyMembers } from '../../dataProvider/companyQueries';
+import { companyKeys, useCompany, useCompanyMembers } from '../../dataProvider/companies/queries';
 import { ApiError } from '../../dataProvider/httpClient';
 import { TIMINGS } from '../../src/domain/constants';
 import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';

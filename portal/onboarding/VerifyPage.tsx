@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../dataProvider/auth';
 import { isSignedIn, session, useSession } from '../../src/session';
 import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { AuthHeading } from '../auth/AuthHeading';
 import { once } from '../auth/once';
 import { Waiting } from '../auth/Waiting';
@@ -59,7 +60,8 @@ function VerifyState() {
   const navigate = useNavigate();
   const current = useSession();
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
+  // A lost session: the shell sends the user to sign-in with the notice. A 429 carries the API's 'wait 2 minutes' message.
+  const { run, failure: resendFailure, submitting: sending } = useFormSubmit({ intercept: session.handleError });
 
   // The state needs the signed-in user; without one, sign in first.
   useEffect(() => {
@@ -77,18 +79,7 @@ function VerifyState() {
 
   const resend = async () => {
     setNotice(null);
-    setSending(true);
-    try {
-      await authApi.resendVerification();
-      setNotice({ severity: 'success', text: t('auth.verify.resent', { email: user.email }) });
-    } catch (error) {
-      // A lost session: the shell sends the user to sign-in with the notice.
-      if (session.handleError(error)) return;
-      // A 429 carries the API's 'wait 2 minutes' message.
-      setNotice({ severity: 'error', text: failureMessage(error, t) });
-    } finally {
-      setSending(false);
-    }
+    if (await run(() => authApi.resendVerification())) setNotice({ severity: 'success', text: t('auth.verify.resent', { email: user.email }) });
   };
   const signOut = () => {
     navigate('/account/signin');
@@ -111,6 +102,11 @@ function VerifyState() {
         <MarkEmailUnreadOutlined color="primary" sx={{ fontSize: 40 }} aria-hidden />
         <Typography>{t('auth.verify.sent', { email: user.email })}</Typography>
       </Box>
+      {resendFailure && (
+        <Alert severity="error" role="alert">
+          {resendFailure}
+        </Alert>
+      )}
       {notice && (
         <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
           {notice.text}

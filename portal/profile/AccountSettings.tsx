@@ -9,9 +9,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { authApi } from '../../dataProvider/auth';
+import { useSetPassword } from '../../dataProvider/auth/queries';
 import { ApiError } from '../../dataProvider/httpClient';
-import { usersApi } from '../../dataProvider/users';
+import { useUpdateProfile } from '../../dataProvider/users/queries';
 import { DESIGNATIONS, LIMITS, UPLOAD_IMAGE_TYPES, type Designation } from '../../src/domain/constants';
 import { resetPasswordFormSchema, setPasswordSchema, type CurrentUser } from '../../src/domain/auth/schemas';
 import { profileUpdateSchema } from '../../src/domain/users/schemas';
@@ -55,6 +55,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const updateProfile = useUpdateProfile();
   const { control, handleSubmit, setError, reset, formState } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
@@ -94,7 +95,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
     if (!current) return setFailure(t('errors.sessionTimedOut'));
     await run(async () => {
       const file = picture.kind === 'upload' ? picture.file : picture.kind === 'remove' ? null : undefined;
-      await usersApi.updateProfile(current._id, { firstName, designation, picture: file });
+      await updateProfile.mutateAsync({ userId: current._id, update: { firstName, designation, picture: file } });
       // SPEC §4: a profile update refreshes the current user.
       const fresh = await session.refresh('manual');
       reset(fresh ? { firstName: fresh.firstName, designation: designationOf(fresh) } : { firstName, designation });
@@ -223,10 +224,11 @@ function SetPasswordCard({ hasPassword, mustChange }: { hasPassword: boolean; mu
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
   });
   const { run, failure, setFailure } = useFormSubmit({ fields: ['oldPassword', 'password'], setError, intercept: session.handleError });
+  const setPasswordCall = useSetPassword();
   const submit = handleSubmit(async ({ oldPassword, password }) => {
     setFailure(null);
     if (!session.getSnapshot().user) return setFailure(t('errors.sessionTimedOut'));
-    if (!(await run(() => authApi.setPassword({ oldPassword: hasPassword ? oldPassword : undefined, password })))) return;
+    if (!(await run(() => setPasswordCall.mutateAsync({ oldPassword: hasPassword ? oldPassword : undefined, password })))) return;
     // SPEC §4: setting a password logs the user out; the API has already ended every session.
     session.end(null, 'signOut');
     navigate('/account/signin?ref=password-reset', { replace: true });

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../dataProvider/auth';
+import type { TwoFactorSetup } from '../../dataProvider/auth';
+import { useTwoFactorDisable, useTwoFactorEnable, useTwoFactorInitiate } from '../../dataProvider/auth/queries';
 import { LIMITS } from '../../src/domain/constants';
 import { twoFactorCodeSchema, twoFactorDisableSchema, type CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
@@ -25,7 +26,7 @@ import { SubmitOrCancel } from './SubmitOrCancel';
 import { useProtectedAction } from './useProtectedAction';
 import '../../src/profileI18n';
 
-type Setup = Awaited<ReturnType<typeof authApi.twoFactorInitiate>>;
+type Setup = TwoFactorSetup;
 
 /** Where the setup stands: not started, confirming identity, scanning the QR code, or showing the recovery codes once. */
 type Phase = { step: 'idle' } | { step: 'confirm' } | { step: 'setup'; setup: Setup } | { step: 'codes'; codes: string[] };
@@ -56,9 +57,10 @@ function SetupForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (c
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: '' } });
   // Shown above the field too: a wrong code or password is the usual mistake here and must be obvious.
   const { run, failure } = useFormSubmit({ fields: ['code'], setError, alwaysReport: true, intercept: session.handleError });
+  const enable = useTwoFactorEnable();
   const submit = handleSubmit(({ code }) =>
     run(async () => {
-      const { recoveryCodes } = await authApi.twoFactorEnable(code);
+      const { recoveryCodes } = await enable.mutateAsync(code);
       // SPEC §4: enabling two-factor refreshes the current user.
       await session.refresh('manual');
       onEnabled(recoveryCodes);
@@ -177,9 +179,10 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(twoFactorDisableSchema), defaultValues: { code: '' } });
   // Shown above the field too: a wrong code or password is the usual mistake here and must be obvious.
   const { run, failure } = useFormSubmit({ fields: ['code'], setError, alwaysReport: true, intercept: session.handleError });
+  const disable = useTwoFactorDisable();
   const submit = handleSubmit(({ code }) =>
     run(async () => {
-      await authApi.twoFactorDisable(code);
+      await disable.mutateAsync(code);
       // SPEC §4: disabling two-factor refreshes the current user.
       await session.refresh('manual');
       onDisabled();
@@ -215,7 +218,8 @@ export default function AuthenticationSettings({ user }: { user: CurrentUser }) 
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const action = useProtectedAction(() => setPhase({ step: 'confirm' }));
-  const start = () => void action.run(async () => setPhase({ step: 'setup', setup: await authApi.twoFactorInitiate() }), start);
+  const initiate = useTwoFactorInitiate();
+  const start = () => void action.run(async () => setPhase({ step: 'setup', setup: await initiate.mutateAsync(null) }), start);
 
   // The codes stay on screen until dismissed, even though the refreshed user already says 'on'.
   const on = user.mfaEnabled || phase.step === 'codes';

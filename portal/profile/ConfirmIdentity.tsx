@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { authApi } from '../../dataProvider/auth';
+import { useReauthenticate } from '../../dataProvider/auth/queries';
 import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { PasswordField } from '../../src/ui/form/PasswordField';
@@ -26,9 +26,10 @@ export function ConfirmIdentity({ user, onConfirmed, onCancel }: { user: Current
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(confirmSchema), defaultValues: { password: '' } });
   // Shown above the field too: a wrong password is the usual mistake here and must be obvious.
   const { run, failure } = useFormSubmit({ fields: ['password'], setError, alwaysReport: true, intercept: session.handleError });
+  const reauthenticate = useReauthenticate();
   const submit = handleSubmit(({ password }) =>
     run(async () => {
-      await authApi.reauthenticate({ password });
+      await reauthenticate.mutateAsync({ password });
       onConfirmed();
     }),
   );

@@ -10,12 +10,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { authApi } from '../../dataProvider/auth';
-import { usersApi } from '../../dataProvider/users';
+import { useDeleteMe } from '../../dataProvider/auth/queries';
+import { useExportData } from '../../dataProvider/users/queries';
 import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { session } from '../../src/session';
 import { confirm } from '../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../src/ui/form/messages';
 import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { PasswordField } from '../../src/ui/form/PasswordField';
 import { exportFileName } from '../../src/ui/table/exportFile';
@@ -27,27 +26,30 @@ function ExportCard() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const exportData = useExportData();
+  const exporting = useFormSubmit({ intercept: session.handleError });
   const download = async () => {
     setNotice(null);
     const current = session.getSnapshot().user;
     if (!current) return setNotice({ severity: 'error', text: t('errors.sessionTimedOut') });
     setBusy(true);
-    try {
+    await exporting.run(async () => {
       // SPEC §7 Other: a GET to the supplied endpoint, saved as a JSON file named with the date.
-      const data = await usersApi.exportData(current._id);
+      const data = await exportData.mutateAsync(current._id);
       const file = exportFileName(`${productPrefix()}-data`, 'json');
       saveBlob(data, file);
       setNotice({ severity: 'success', text: t('profile.data.exported', { file }) });
-    } catch (error) {
-      if (session.handleError(error)) return;
-      setNotice({ severity: 'error', text: failureMessage(error, t) });
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
   return (
     <SettingsSection title={t('profile.data.exportHeading')} intro={t('profile.data.exportIntro')}>
       <Stack spacing={2}>
+        {exporting.failure && (
+          <Alert severity="error" role="alert">
+            {exporting.failure}
+          </Alert>
+        )}
         {notice && (
           <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
             {notice.text}
@@ -74,6 +76,7 @@ function DeleteCard({ user }: { user: CurrentUser }) {
   const [deleting, setDeleting] = useState(false);
   const { control, handleSubmit, setError } = useForm({ resolver: zodResolver(needsPassword ? withPassword : withoutPassword), mode: 'onTouched', defaultValues: { password: '' } });
   const { run, failure, setFailure } = useFormSubmit({ fields: ['password'], setError, intercept: session.handleError });
+  const deleteMe = useDeleteMe();
 
   const submit = handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -85,7 +88,7 @@ function DeleteCard({ user }: { user: CurrentUser }) {
     });
     if (!confirmed) return;
     setDeleting(true);
-    const deleted = await run(() => authApi.deleteMe(needsPassword ? password : undefined));
+    const deleted = await run(() => deleteMe.mutateAsync(needsPassword ? password : undefined));
     if (!deleted) return setDeleting(false);
     // The account and its sessions are gone: sign out here too, and leave for the start page.
     session.end(null, 'signOut');

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { usePasskeys } from '../../dataProvider/passkeyQueries';
-import { passkeysApi, type PasskeyOptions } from '../../dataProvider/passkeys';
+import { usePasskeyOptions, usePasskeys, useRegisterPasskey, useRemovePasskey } from '../../dataProvider/passkeys/queries';
+import type { PasskeyOptions } from '../../dataProvider/passkeys';
 import type { CurrentUser } from '../../src/domain/auth/schemas';
 import { passkeyNameSchema, type PasskeyDto } from '../../src/domain/auth/passkeys';
 import { session } from '../../src/session';
@@ -44,6 +44,7 @@ function NameForm({ options, onCreated, onCancel }: { options: PasskeyOptions; o
   const { t } = useTranslation();
   const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(nameForm), defaultValues: { name: t('profile.passkeys.defaultName') } });
   const { run, failure, setFailure } = useFormSubmit({ fields: ['name'], setError, intercept: session.handleError });
+  const register = useRegisterPasskey();
   const submit = handleSubmit(({ name }) =>
     run(async () => {
       let response: unknown;
@@ -54,7 +55,7 @@ function NameForm({ options, onCreated, onCancel }: { options: PasskeyOptions; o
         setFailure(creationFailure(error, t));
         return;
       }
-      onCreated(await passkeysApi.register(name, response));
+      onCreated(await register.mutateAsync({ name, response }));
     }),
   );
   return (
@@ -96,7 +97,7 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: PasskeyDto; onRe
   );
 }
 
-/** Profile › Authentication (issue 34): the user's passkeys, added after a fresh proof of identity, named and removable. */
+/** Profile › Authentication: the user's passkeys, added after a fresh proof of identity, named and removable. */
 export default function PasskeySettings({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const list = usePasskeys(user._id);
@@ -104,10 +105,12 @@ export default function PasskeySettings({ user }: { user: CurrentUser }) {
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const protectedAction = useProtectedAction((then) => setPhase({ step: 'confirm', then }));
   const [removing, setRemoving] = useState<string | null>(null);
+  const registrationOptions = usePasskeyOptions();
+  const removePasskey = useRemovePasskey(user._id);
   // Profile pages are never prerendered: the browser can be asked at render.
   const supported = passkeysSupported();
 
-  const start = () => void protectedAction.run(async () => setPhase({ step: 'name', options: await passkeysApi.registrationOptions() }), start);
+  const start = () => void protectedAction.run(async () => setPhase({ step: 'name', options: await registrationOptions.mutateAsync(null) }), start);
 
   const remove = async (passkey: PasskeyDto) => {
     protectedAction.clear();
@@ -116,9 +119,8 @@ export default function PasskeySettings({ user }: { user: CurrentUser }) {
     setRemoving(passkey._id);
     await protectedAction.run(
       async () => {
-        await passkeysApi.remove(passkey._id);
+        await removePasskey.mutateAsync(passkey._id);
         protectedAction.setNotice(t('profile.passkeys.removed', { name: passkey.name }));
-        await list.refetch();
       },
       () => void remove(passkey),
     );

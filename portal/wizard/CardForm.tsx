@@ -11,14 +11,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ordersApi } from '../../dataProvider/orders';
 import type { CardSummary } from '../../src/domain/payments/schemas';
-import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
 import { cardBrand } from '../../src/ui/format';
 import './i18n';
 
 export interface CheckoutProps {
   deploymentId: string;
   purpose: 'order' | 'pastDue';
-  /** The company's card on file: offered first, beside a new card (issue 30). */
+  /** The company's card on file: offered first, beside a new card. */
   cardOnFile?: CardSummary | null;
   onCompleted: () => void;
 }
@@ -32,25 +32,19 @@ export function CardForm({ deploymentId, purpose, cardOnFile = null, onCompleted
   // A payment offers the card on file first; "Update card" (submit given) is always a new card.
   const offered = submit ? null : cardOnFile;
   const [useOnFile, setUseOnFile] = useState(offered !== null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  // A declined card says why and leaves the form for another try.
+  const { run, failure, submitting: paying } = useFormSubmit();
   const field = (name: keyof typeof card) => ({ value: card[name], onChange: (e: { target: { value: string } }) => setCard((c) => ({ ...c, [name]: e.target.value })) });
   const onFile = offered !== null && useOnFile;
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();
-    setFailure(null);
-    setPaying(true);
-    try {
-      const body = { ...card, cardholderName: card.cardholderName || undefined };
+    const body = { ...card, cardholderName: card.cardholderName || undefined };
+    const paid = await run(async () => {
       if (onFile) await ordersApi.payWithCardOnFile(deploymentId ?? '');
       else await (submit ? submit(body) : ordersApi.payStandIn(deploymentId ?? '', body));
-      onCompleted();
-    } catch (error) {
-      // A declined card says why and leaves the form for another try.
-      setFailure(failureMessage(error, t));
-      setPaying(false);
-    }
+    });
+    if (paid) onCompleted();
   };
 
   const label = submitLabel ?? (purpose === 'pastDue' ? t(onFile ? 'wizard.payment.payOnFileRenewal' : 'wizard.payment.payRenewal') : t('wizard.payment.pay'));

@@ -35,7 +35,7 @@ export default function GetStartedPage() {
   const product = clientConfig.productName;
   // The step's first render (every plan card) runs in the background, in slices the browser can
   // interrupt, after the frame: the store's update that starts the order would otherwise render it
-  // in one long task (issue 17). Later renders of the step are immediate.
+  // in one long task. Later renders of the step are immediate.
   const stepShown = useDeferredValue(Boolean(options && state.subscription), false);
 
   useEffect(() => {

@@ -13,7 +13,7 @@ import './i18n';
 
 /**
  * What the visitor is about to order, beside the account form of the pre-login wizard's register
- * step (issue 30): the plan and each option with its price, and the total per cycle.
+ * step: the plan and each option with its price, and the total per cycle.
  */
 export function OrderSummary({ name, planId, quote, options, cycle }: { name: string; planId: string; quote: Quote; options: WizardOptions; cycle: BillingCycle }) {
   const { t } = useTranslation();

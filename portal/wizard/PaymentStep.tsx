@@ -19,10 +19,14 @@ import './i18n';
 const ACTIVE_POLLS = 40;
 const ACTIVE_POLL_MS = 500;
 
-async function waitUntilActive(deploymentId: string): Promise<boolean> {
+/**
+ * Read from the company's billing, which everyone who may pay may read (admins and the billing
+ * role, ACCESS_LEVELS.billing); the server's own page is not the billing role's to read.
+ */
+async function waitUntilActive(companyId: string, deploymentId: string): Promise<boolean> {
   for (let i = 0; i < ACTIVE_POLLS; i++) {
-    const d = await ordersApi.get(deploymentId).catch(() => null);
-    if (d?.billing.status === 'active') return true;
+    const billing = await ordersApi.billing(companyId).catch(() => null);
+    if (billing?.subscriptions.find((s) => s.deploymentId === deploymentId)?.status === 'active') return true;
     await new Promise((r) => setTimeout(r, ACTIVE_POLL_MS));
   }
   return false;
@@ -77,7 +81,7 @@ export function PaymentStep({
             cardOnFile: s.cardOnFile,
             onCompleted: () => {
               setConfirming(true);
-              void waitUntilActive(deploymentId).then((active) => (active ? onPaid(s) : setFailure(t('wizard.payment.notConfirmed'))));
+              void waitUntilActive(s.companyId, deploymentId).then((active) => (active ? onPaid(s) : setFailure(t('wizard.payment.notConfirmed'))));
             },
             // SPEC §4: a discount applied in the checkout records its code and totals.
             onDiscountApplied: ({ code, total }) =>

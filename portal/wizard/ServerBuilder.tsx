@@ -10,19 +10,19 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import type { ApiError } from '../../dataProvider/httpClient';
-import { ordersApi, type DeploymentDto } from '../../dataProvider/orders';
-import { usersApi } from '../../dataProvider/users';
+import type { DeploymentDto } from '../../dataProvider/orders';
+import { useClearPendingOrder, usePendingOrder } from '../../dataProvider/users/queries';
 import { clientConfig } from '../../src/clientConfig';
 import { changeRefusals } from '../../src/domain/orders/changes';
 import { serverNameSchema, type OrderChange, type OrderReview } from '../../src/domain/orders/schemas';
 import { useSelection } from '../../src/companySelection';
-import { failureMessage } from '../../src/ui/form/messages';
+import { useFormSubmit } from '../../src/ui/form/useFormSubmit';
+import { useChangeOrder, useOrderedServer, useReviewChange } from '../../dataProvider/orders/queries';
 import { formatAmount } from '../../src/ui/format';
 import { grossText, taxedText, taxLabelText, taxLineText } from '../../src/ui/taxLabel';
 import { showToast } from '../../src/ui/toast/toastStore';
 import { ConfigureStep } from './ConfigureStep';
-import { defaultOrder, orderFeatures, orderFromDeployment, orderOnPlan, shapeOf, type Order, type WizardOptions } from './options';
+import { defaultOrder, orderFromDeployment, orderOnPlan, shapeOf, type Order, type WizardOptions } from './options';
 import { PaymentStep } from './PaymentStep';
 import { PaymentUnavailable, type PaymentUnavailableReason } from './PaymentUnavailable';
 import { ServerCreated } from './ServerCreated';
@@ -30,9 +30,14 @@ import { CONFIGURE_STEPS, landingStep, orderToBegin } from './entry';
 import { APP_STEPS, FOOTERLESS, nextStep, PAYMENT_SERVER_PARAM, PRELOGIN_PROGRESS_STEPS, previousStep, PROGRESS_STEPS, STEP_PATHS, stepOfPath, UNCLOSABLE, type AppStep } from './steps';
 import { wizard, useWizard } from './store';
 import { createBody, submitOrder } from './submit';
+import { wizardOrderRequest } from './orderRequest';
 import { usePrice } from './usePrice';
 import { useWizardOptions } from './useWizardOptions';
 import { WizardFrame } from './WizardFrame';
+import { SendForApproval } from './SendForApproval';
+import { useMay } from '../../src/companyRole';
+import { quotePagePath } from '../../src/domain/billing/quotes';
+import { formatCents } from '../../src/ui/format';
 
 /**
  * The signed-in server wizard (SPEC §2, §4): server-builder/{step} or server-builder/{id}/{step}
@@ -55,11 +60,11 @@ export default function ServerBuilderPage() {
   const step = asked && landingStep(asked, state, editId, addressed);
   // Naming the company: the total is on its billing country, as every bill of it is.
   const quote = usePrice(options, state, undefined, companyId);
-  const [editing, setEditing] = useState<{ deployment: DeploymentDto; order: Order } | null>(null);
-  const [editError, setEditError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [review, setReview] = useState<{ change: OrderChange; answer: OrderReview } | null>(null);
   const [unavailable, setUnavailable] = useState<{ id: string; reason: PaymentUnavailableReason } | null>(null);
+  const [quoting, setQuoting] = useState(false);
+  const mayOrder = useMay('admin');
   const continued = useRef(false);
   const enteredWith = useRef<WizardOptions | null>(null);
   const cont = new URLSearchParams(search).has('continue');
@@ -71,12 +76,20 @@ export default function ServerBuilderPage() {
   const go = (s: AppStep, id = editId) => navigate(`${scope}/server-builder${id ? `/${id}` : ''}/${STEP_PATHS[s]}`);
   /** After the order: its payment, at an address that names the server. */
   const toPayment = (serverId: string) => navigate(`${scope}/server-builder/${STEP_PATHS.paymentDetails}?${new URLSearchParams({ [PAYMENT_SERVER_PARAM]: serverId }).toString()}`);
-  /** SPEC §4/§8: a failed submit or load goes to dashboardRoot with the message. */
-  const fail = (message: string) => {
-    showToast({ text: message, variant: 'destructive' });
+  /** SPEC §4/§8: a failed submit or load goes to dashboardRoot with the message (`ordering.run` toasts an API's). */
+  const leave = () => {
     wizard.close();
     navigate(dashboardRoot, { replace: true });
   };
+  const fail = (message: string) => {
+    showToast({ text: message, variant: 'destructive' });
+    leave();
+  };
+  const ordering = useFormSubmit({ report: 'toast' });
+  const reviewChange = useReviewChange();
+  const changeOrder = useChangeOrder();
+  const pendingOrder = usePendingOrder();
+  const clearPendingOrder = useClearPendingOrder();
 
   // A new wizard resets unless one is in progress; the query's cly_id and utm tags are kept. Runs
   // again when a configure step is reached with no order it can show (a cold payment address
@@ -96,31 +109,33 @@ export default function ServerBuilderPage() {
   }, [options, editId, configuring, hasOrder]);
 
   // Edit mode: the server's current order, checked for what SPEC §8 names.
+  const { data: orderedServer, isError: editLoadFailed } = useOrderedServer(editId);
+  const edit = ((): { error: string } | { deployment: DeploymentDto; order: Order } | null => {
+    const d = orderedServer;
+    if (!editId || !options || d === undefined) return null;
+    if (!d) return { error: t('errors.cannotFindDeployment') };
+    if (!d.provider._id) return { error: t('errors.cannotFindProvider') };
+    if (!d.subscription.planConfig?.region) return { error: t('errors.cannotFindPlanConfig') };
+    return { deployment: d, order: orderFromDeployment(options, d.subscription.plan, d.subscription.planCode, d.provider._id, d.subscription.planConfig) };
+  })();
+  const editing = edit && 'order' in edit ? edit : null;
+  const editError = edit && 'error' in edit ? edit.error : null;
   useEffect(() => {
-    if (!editId || !options) return;
-    let live = true;
-    ordersApi.get(editId).then(
-      (d) => {
-        if (!live) return;
-        if (!d) return setEditError(t('errors.cannotFindDeployment'));
-        if (!d.provider._id) return setEditError(t('errors.cannotFindProvider'));
-        if (!d.subscription.planConfig?.region) return setEditError(t('errors.cannotFindPlanConfig'));
-        const order = orderFromDeployment(options, d.subscription.plan, d.subscription.planCode, d.provider._id, d.subscription.planConfig);
-        setEditing({ deployment: d, order });
-        // Billing's "upgrade" opens the wizard on the next tier (?plan=), the server's options kept.
-        const asked = options.plans.find((p) => p._id === new URLSearchParams(search).get('plan'));
-        if (asked || wizard.get().serverId !== d._id || !wizard.get().inProgress) {
-          wizard.begin({ name: d.name, order: asked ? orderOnPlan(options, asked, order) : order, cycle: d.subscription.payment.term.cycle }, true);
-          wizard.update({ serverId: d._id, isActiveServerFree: d.flags.free });
-        }
-      },
-      () => live && fail(t('errors.serverDetailLoad')),
-    );
-    return () => {
-      live = false;
-    };
+    if (editLoadFailed) fail(t('errors.serverDetailLoad'));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editId, options]);
+  }, [editLoadFailed]);
+  useEffect(() => {
+    if (!editing || !options) return;
+    const d = editing.deployment;
+    // Billing's "upgrade" opens the wizard on the next tier (?plan=), the server's options kept.
+    const asked = options.plans.find((p) => p._id === new URLSearchParams(search).get('plan'));
+    if (asked || wizard.get().serverId !== d._id || !wizard.get().inProgress) {
+      wizard.begin({ name: d.name, order: asked ? orderOnPlan(options, asked, editing.order) : editing.order, cycle: d.subscription.payment.term.cycle }, true);
+      wizard.update({ serverId: d._id, isActiveServerFree: d.flags.free });
+    }
+    // The server as read (its order is derived anew each render) and the options say when to begin.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderedServer, options]);
 
   // SPEC §4 refusals, from the rule the server applies too.
   const refusals = useMemo(() => {
@@ -136,51 +151,35 @@ export default function ServerBuilderPage() {
     const body = createBody(wizard.get(), companyId, projectId);
     if (!body) return fail(t('errors.serverProcessing'));
     setBusy(true);
-    try {
+    const ordered = await ordering.run(async () => {
       const answer = await submitOrder(body);
       wizard.submitted(answer._id, answer.provisionSummary ?? null, answer.flags.free);
       if (answer.paymentRequired) toPayment(answer._id);
       else go('serverCreated', undefined);
-    } catch (error) {
-      fail(failureMessage(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
+    if (!ordered) leave();
   };
 
-  const changeOf = (): OrderChange | null => {
-    const s = wizard.get();
-    if (!s.subscription) return null;
-    const o = s.subscription;
-    const paid = s.pricing ? Number(s.pricing.total) > 0 : true;
-    return { name: s.name.trim(), plan: o.planId, paymentCycle: s.activePaymentPeriod, planConfig: { region: o.planConfig.region, ...(o.planConfig.size ? { size: o.planConfig.size } : {}), features: orderFeatures(o) }, paymentVendor: paid ? 'paddle' : 'free' };
-  };
+  const changeOf = (): OrderChange | null => wizardOrderRequest(wizard.get());
   const startReview = async () => {
     const change = changeOf();
     if (!editId || !change) return;
     setBusy(true);
-    try {
-      setReview({ change, answer: await ordersApi.review(editId, change) });
-    } catch (error) {
-      showToast({ text: failureMessage(error, t), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await ordering.run(async () => setReview({ change, answer: await reviewChange.mutateAsync({ id: editId, change }) }));
+    setBusy(false);
   };
   const confirmChange = async () => {
     if (!editId || !review) return;
     setBusy(true);
-    try {
-      const answer = await ordersApi.update(editId, review.change);
-      setReview(null);
+    const changed = await ordering.run(async () => {
+      const answer = await changeOrder.mutateAsync({ id: editId, change: review.change });
       wizard.submitted(answer._id, answer.provisionSummary ?? null, answer.flags.free);
       go(answer.paymentRequired ? 'paymentDetails' : 'serverCreated');
-    } catch (error) {
-      setReview(null);
-      fail((error as ApiError).message || failureMessage(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
+    setReview(null);
+    setBusy(false);
+    if (!changed) leave();
   };
 
   // SPEC §4 continue: the saved pre-login order is submitted by itself, the UI hidden meanwhile.
@@ -190,11 +189,11 @@ export default function ServerBuilderPage() {
     void (async () => {
       // This device's saved order, else the one kept with the account (sign-up on another device).
       const local = wizard.restoreCompleteSetup();
-      const kept = await usersApi.pendingOrder().catch(() => null);
+      const kept = await pendingOrder.mutateAsync(null);
       if (!local && kept) wizard.restoreConfiguration(kept);
       wizard.clearCompleteSetup();
-      // Used once: a later sign-in must not order it again.
-      if (kept) await usersApi.clearPendingOrder().catch(() => undefined);
+      // Used once: a later sign-in must not order it again. (Its answer also lets the restored order's price settle before the submit.)
+      if (kept) await clearPendingOrder.mutateAsync(null);
       if (!local && !kept && !wizard.get().subscription) return fail(t('errors.serverProcessing'));
       await submit();
     })();
@@ -238,6 +237,15 @@ export default function ServerBuilderPage() {
     if (coldPayment) wizard.update({ serverId: summary.deploymentId, name: summary.name });
     go('serverCreated', editId);
   };
+  // What "Send for approval" sends: this order, less its company (the quote's own).
+  const quoteOrder = (() => {
+    const body = companyId ? createBody(state, companyId, projectId) : null;
+    if (!body) return null;
+    const { company, ...order } = body;
+    void company;
+    return order;
+  })();
+  const quotable = step === 'chooseExtras' && !editId && mayOrder && Boolean(quote?.total) && quoteOrder !== null && refusals.length === 0;
   let content;
   if (step === 'paymentDetails') {
     if (!payFor) content = <Navigate to={`${base}/${STEP_PATHS.choosePlan}`} replace />;
@@ -276,9 +284,37 @@ export default function ServerBuilderPage() {
       backToConfiguration={step === 'paymentDetails' && !coldPayment && unavailable?.id !== payFor ? () => go('chooseExtras') : undefined}
       progress={step === 'serverCreated' ? undefined : { steps: step === 'paymentDetails' && state.prelogin && !coldPayment ? PRELOGIN_PROGRESS_STEPS : PROGRESS_STEPS, current: step }}
       priceFailed={state.pricing?.check === 'failed' && !FOOTERLESS.has(step)}
-      footer={FOOTERLESS.has(step) ? null : { totalCents: quote?.total ?? null, cycle: state.activePaymentPeriod, taxBasis: quote?.basis, onBack: back ? () => go(back) : undefined, onNext, nextDisabled: busy || refusals.length > 0 || Boolean(nameError) || !quote, nextLoading: busy }}
+      footer={
+        FOOTERLESS.has(step)
+          ? null
+          : {
+              totalCents: quote?.total ?? null,
+              cycle: state.activePaymentPeriod,
+              taxBasis: quote?.basis,
+              onBack: back ? () => go(back) : undefined,
+              onNext,
+              nextDisabled: busy || refusals.length > 0 || Boolean(nameError) || !quote,
+              nextLoading: busy,
+              // A paid new server can go to the company's billing people as a quote instead of being paid now.
+              aside: quotable ? { label: t('wizard.approval.button'), onClick: () => setQuoting(true), disabled: busy || Boolean(nameError) } : undefined,
+            }
+      }
     >
       {content}
+      {quoting && quoteOrder && companyId && (
+        <SendForApproval
+          companyId={companyId}
+          order={quoteOrder}
+          total={`${formatCents(quote?.total ?? 0) ?? ''}${state.activePaymentPeriod === 'year' ? t('pricingPage.perYear') : t('pricingPage.perMonth')}`}
+          onCancel={() => setQuoting(false)}
+          onSent={(sent) => {
+            setQuoting(false);
+            wizard.close();
+            showToast({ text: t('wizard.approval.sent', { number: sent.number }), variant: 'successful' });
+            navigate(quotePagePath(sent._id));
+          }}
+        />
+      )}
       <Dialog open={Boolean(review)} onClose={() => setReview(null)} aria-labelledby="review-title">
         <DialogTitle id="review-title">{t('wizard.review.title')}</DialogTitle>
         {review && (

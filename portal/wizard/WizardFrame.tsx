@@ -23,7 +23,17 @@ export interface WizardFrameProps {
   /** paymentDetails: back to the configuration. */
   backToConfiguration?: () => void;
   /** null hides the footer (SPEC §2: paymentDetails, serverCreated, preloginRegister). */
-  footer: { totalCents: number | null; cycle: BillingCycle; taxBasis?: TaxBasis; onBack?: () => void; onNext?: () => void; nextDisabled?: boolean; nextLoading?: boolean } | null;
+  footer: {
+    totalCents: number | null;
+    cycle: BillingCycle;
+    taxBasis?: TaxBasis;
+    onBack?: () => void;
+    onNext?: () => void;
+    nextDisabled?: boolean;
+    nextLoading?: boolean;
+    /** A second way on from the last step (Send for approval); on a phone it takes a row of its own. */
+    aside?: { label: string; onClick: () => void; disabled?: boolean };
+  } | null;
   priceFailed?: boolean;
   /** Visitors: 'Already have an account?'. */
   showSignIn?: boolean;
@@ -76,7 +86,7 @@ export function WizardFrame({ editing, onClose, backToConfiguration, footer, pri
       </Box>
       {footer && (
         <Paper square elevation={8} component="footer" data-testid="wizard-footer" sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, px: { xs: 2, md: 4 }, py: 1.5 }}>
-          <Box sx={{ maxWidth: 1100, mx: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ maxWidth: 1100, mx: 'auto', display: 'flex', flexWrap: footer.aside ? { xs: 'wrap', sm: 'nowrap' } : 'nowrap', alignItems: 'center', gap: 1, rowGap: 0.5 }}>
             <Box sx={{ flex: 1, minWidth: 0 }} aria-live="polite">
               <Typography variant="caption" color="text.secondary">
                 {t('pricingPage.total')}
@@ -96,6 +106,11 @@ export function WizardFrame({ editing, onClose, backToConfiguration, footer, pri
             {footer.onBack && (
               <Button variant="outlined" onClick={footer.onBack}>
                 {t('wizard.back')}
+              </Button>
+            )}
+            {footer.aside && (
+              <Button variant="text" onClick={footer.aside.onClick} disabled={footer.aside.disabled} sx={{ flexShrink: 0, order: { xs: 10, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }}>
+                {footer.aside.label}
               </Button>
             )}
             {footer.onNext && (

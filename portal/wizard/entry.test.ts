@@ -12,7 +12,7 @@ if (!order) throw new Error('the test catalogue has a default order');
 const cold = emptyState('');
 const inProgress = (patch: Partial<WizardState> = {}): WizardState => ({ ...emptyState('My Beacon Server'), inProgress: true, subscription: { ...order, _id: null }, ...patch });
 
-describe('a wizard address opened cold (issue 30 item 3)', () => {
+describe('a wizard address opened cold', () => {
   it('payment and success without their server land on the first step; the configure steps stay', () => {
     for (const step of APP_STEPS) {
       const expected = step === 'paymentDetails' || step === 'serverCreated' ? 'choosePlan' : step;

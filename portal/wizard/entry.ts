@@ -4,7 +4,7 @@ import type { WizardState } from './store';
 
 /**
  * How a wizard address opened cold (a new tab, a browser restart, a bookmark: nothing in storage)
- * still shows a usable step (issue 30 item 3): the step itself with an order, or the first step.
+ * still shows a usable step: the step itself with an order, or the first step.
  */
 
 /** The steps that show the order being configured; they need one to show anything. */

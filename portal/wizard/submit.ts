@@ -1,23 +1,14 @@
 import type { ApiError } from '../../dataProvider/httpClient';
 import { ordersApi } from '../../dataProvider/orders';
 import type { CreateDeploymentBody, DeploymentOrderAnswer } from '../../src/domain/orders/schemas';
-import { orderFeatures } from './options';
+import { wizardOrderRequest } from './orderRequest';
 import { wizard, type WizardState } from './store';
 
 /** SPEC §3 Create payload for a new server from the wizard's state. */
 export function createBody(state: WizardState, company: string, project: string | null): CreateDeploymentBody | null {
-  const order = state.subscription;
+  const order = wizardOrderRequest(state);
   if (!order) return null;
-  return {
-    name: state.name.trim(),
-    plan: order.planId,
-    paymentCycle: state.activePaymentPeriod,
-    planConfig: { region: order.planConfig.region, ...(order.planConfig.size ? { size: order.planConfig.size } : {}), features: orderFeatures(order), provider: order.planConfig.provider as CreateDeploymentBody['provider'] },
-    paymentVendor: state.pricing && Number(state.pricing.total) === 0 ? 'free' : 'paddle',
-    company,
-    ...(project ? { project } : {}),
-    provider: order.planConfig.provider as CreateDeploymentBody['provider'],
-  };
+  return { ...order, company, ...(project ? { project } : {}), provider: order.planConfig.provider };
 }
 
 const IN_FLIGHT_RETRIES = 10;

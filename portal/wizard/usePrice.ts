@@ -3,7 +3,8 @@ import { getPricing } from '../../dataProvider/catalogue';
 import { applyTax, type TaxBasis } from '../../src/domain/billing/tax';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money';
 import type { Quote } from '../../src/domain/pricing';
-import { localQuote, orderFeatures, type WizardOptions } from './options';
+import { localQuote, type WizardOptions } from './options';
+import { orderRequest } from './orderRequest';
 import { wizard, type WizardState } from './store';
 
 /** SPEC §4: the server's confirmation waits until the customer pauses. */
@@ -34,7 +35,11 @@ export function usePrice(options: WizardOptions | null, state: WizardState, pric
   const net = useMemo(() => (options ? localQuote(options, order, cycle) : null), [options, order, cycle]);
   const quote = useMemo(() => (net ? taxedQuote(net, basis) : null), [net, basis]);
   const request = useMemo(
-    () => (order ? { plan: order.planId, planConfig: { region: order.planConfig.region, size: order.planConfig.size ?? undefined, features: orderFeatures(order), provider: order.planConfig.provider as 'gcp' }, payment: { term: { cycle } }, ...(company ? { company } : {}) } : null),
+    () => {
+      if (!order) return null;
+      const { plan, planConfig } = orderRequest(order, cycle);
+      return { plan, planConfig, payment: { term: { cycle } }, ...(company ? { company } : {}) };
+    },
     [order, cycle, company],
   );
   // Before tax: the basis arriving with the answer must not ask the server again.

@@ -1,5 +1,5 @@
 /**
- * Embedded PGlite in a thread of its own (issue 32). PGlite runs its statements on the thread that
+ * Embedded PGlite in a thread of its own. PGlite runs its statements on the thread that
  * holds it, so on the server's thread a long batch kept every other connection from being read;
  * here the server's thread only sends messages, and parsing requests and running SQL use both
  * cores. This side offers the part of PGlite's interface that drizzle and pg-boss call (query,

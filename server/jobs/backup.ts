@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { deploymentBackups } from '../db/schema';
 import { ArchiveRefused } from '../backups/archive';
 import { takeBackup } from '../backups/tenantBackups';
+import { completeBackup, failBackup } from '../services/deploymentBackups';
 import { TaskRefused, type TaskContext, type TaskHandler } from './types';
 
 /** Archives the server's analytics data into the backup store and completes the backup row with it. */
@@ -15,12 +14,7 @@ export async function archiveStep(ctx: TaskContext, backupId: string): Promise<v
         throw err instanceof ArchiveRefused ? new TaskRefused(err.message) : err;
       }
     },
-    async (tx, r) => {
-      await tx
-        .update(deploymentBackups)
-        .set({ status: 'completed', storeKey: r.storeKey, sizeBytes: r.sizeBytes, sha256: r.sha256, manifest: r.manifest, takenAt: new Date(r.takenAt), error: null, completedAt: new Date() })
-        .where(eq(deploymentBackups.id, backupId));
-    },
+    (tx, r) => completeBackup(tx, backupId, r),
   );
 }
 
@@ -32,6 +26,6 @@ export const backup: TaskHandler = {
     await archiveStep(ctx, String(ctx.task.payload.backupId));
   },
   async fail(tx, ctx, error) {
-    await tx.update(deploymentBackups).set({ status: 'failed', error }).where(eq(deploymentBackups.id, String(ctx.task.payload.backupId)));
+    await failBackup(tx, String(ctx.task.payload.backupId), error);
   },
 };

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { deploymentBackups, subscriptions } from '../db/schema';
+import { subscriptionOfServer } from '../services/billing';
+import { addFinalBackup, failBackup } from '../services/deploymentBackups';
 import { archiveStep } from './backup';
 import type { TaskContext, TaskHandler } from './types';
 
@@ -9,9 +9,7 @@ import type { TaskContext, TaskHandler } from './types';
  */
 async function finalBackup(ctx: TaskContext) {
   const backupId = ctx.task.id;
-  await ctx.step('final_backup_row', async () => ({}), async (tx) => {
-    await tx.insert(deploymentBackups).values({ id: backupId, deploymentId: ctx.deployment.id, kind: 'final', taskId: ctx.task.id }).onConflictDoNothing();
-  });
+  await ctx.step('final_backup_row', async () => ({}), (tx) => addFinalBackup(tx, { id: backupId, deploymentId: ctx.deployment.id, taskId: ctx.task.id }));
   await archiveStep(ctx, backupId);
   await ctx.step('keep_final_backup', async () => ({}), (tx) => ctx.setRuntime(tx, { finalSnapshotId: backupId }));
 }
@@ -29,14 +27,14 @@ export const remove: TaskHandler = {
     const machineId = ctx.runtime.machineId;
     if (machineId) await ctx.step('destroy', async (key) => (await ctx.provider.destroy(key, machineId), {}), (tx) => ctx.setRuntime(tx, { machineId: null, healthState: 'unknown' }));
     await ctx.step('stop_billing', async () => {
-      const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.deploymentId, ctx.deployment.id));
+      const sub = await subscriptionOfServer(ctx.db, ctx.deployment.id);
       // Usually stopped when the deletion was confirmed; the gateway asks again only if that did not happen.
       if (sub) await ctx.payments.cancelAtPeriodEnd(sub);
       return {};
     });
   },
   async fail(tx, ctx, error) {
-    await tx.update(deploymentBackups).set({ status: 'failed', error }).where(eq(deploymentBackups.id, ctx.task.id));
+    await failBackup(tx, ctx.task.id, error);
   },
   async finish(tx, ctx) {
     const now = new Date();

@@ -15,6 +15,8 @@ export const provision: TaskHandler = {
     );
     await ctx.step('health', (key) => ctx.provider.health(key, machineId), (tx, r) => ctx.setRuntime(tx, { healthState: r.healthy ? 'healthy' : 'unhealthy', healthCheckedAt: new Date() }));
   },
+  /** A server ordered from a quote: whoever prepared the quote learns it runs. */
+  announce: (ctx) => ctx.quoteNotices.serverRunning(ctx.deployment.id),
   /** The server's own analytics dashboard exists from the moment it runs; whoever ordered it is its first global admin. */
   async finish(tx, ctx) {
     await createTenant(tx, ctx.deployment.id, { creatorUserId: ctx.deployment.createdBy ?? undefined });

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { subscriptions } from '../db/schema';
 import { ArchiveRefused, discard, type VerifiedArchive } from '../backups/archive';
 import { loadTenantArchive } from '../backups/load';
 import { backupOf, fetchVerified, tenantOf } from '../backups/tenantBackups';
+import { subscriptionOfServer } from '../services/billing';
 import { defaultDomain, machineSpec, urlOf } from './machine';
 import { TaskRefused, type TaskHandler } from './types';
 
@@ -58,7 +57,7 @@ export const restore: TaskHandler = {
     // A terminated server's subscription was set to end with its period: a restored one is billed on.
     if (terminated) {
       await ctx.step('resume_billing', async () => {
-        const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.deploymentId, ctx.deployment.id));
+        const sub = await subscriptionOfServer(ctx.db, ctx.deployment.id);
         if (sub) await ctx.payments.keep(sub);
         return {};
       });

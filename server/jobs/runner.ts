@@ -1,19 +1,16 @@
 import type { PaymentGateway } from '../services/payments';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { OPEN_TASK_STATUSES, TASK_STATUS_FLOW } from '../../src/domain/deployments/tasks';
+import { TASK_STATUS_FLOW } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db, SnapshotReader } from '../db/client';
-import { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import { ProviderError, type CloudProvider } from '../providers';
-import { recordEvent, setDeploymentStatus } from '../services/deploymentTasks';
+import { claimOpenTask, logTaskSteps, markTaskAttemptFailed, markTaskCompleted, recordEvent, setDeploymentStatus, taskSubject, updateRuntime, type TaskRow } from '../services/deploymentTasks';
 import type { TaskQueue } from '../queue';
 import type { ServerHealth } from '../services/serverHealth';
 import type { BackupStore } from '../backups/store';
+import type { QuoteNotices } from '../services/quotes';
 import { HANDLERS } from './index';
 import { TaskRefused, type RuntimePatch, type TaskContext } from './types';
-
-type TaskRow = typeof deploymentTasks.$inferSelect;
 
 /** The job failed and must be retried later (pg-boss backs off); the task is queued again. */
 export class RetryLater extends Error {}
@@ -26,36 +23,13 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * time (key_strict_fifo); the row lock here keeps it so even if two jobs ever met. A task claimed
  * again after its worker died resumes from its step log.
  */
-export function createTaskRunner({ db, config, queue, providers, payments, health, backups, snapshot, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; backups: BackupStore; snapshot: (() => Promise<SnapshotReader>) | null; health: ServerHealth; workerId: string; log: FastifyBaseLogger }) {
-  async function claim(deploymentId: string): Promise<TaskRow | null> {
-    return db.transaction(async (tx) => {
-      const [task] = await tx
-        .select()
-        .from(deploymentTasks)
-        .where(and(eq(deploymentTasks.deploymentId, deploymentId), inArray(deploymentTasks.status, [...OPEN_TASK_STATUSES])))
-        .orderBy(asc(deploymentTasks.seq))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!task) return null;
-      const now = new Date();
-      const [claimed] = await tx
-        .update(deploymentTasks)
-        .set({ status: 'running', attempts: task.attempts + 1, claimedBy: workerId, startedAt: task.startedAt ?? now, updatedAt: now })
-        .where(eq(deploymentTasks.id, task.id))
-        .returning();
-      await recordEvent(tx, deploymentId, 'task_started', { taskId: task.id, taskType: task.type, message: task.attempts > 0 ? `attempt ${task.attempts + 1}` : null });
-      const working = TASK_STATUS_FLOW[task.type]?.working;
-      if (working) await setDeploymentStatus(tx, deploymentId, working, { taskId: task.id, taskType: task.type });
-      return claimed ?? null;
-    });
-  }
+export function createTaskRunner({ db, config, queue, providers, payments, health, backups, snapshot, quoteNotices, workerId, log }: { db: Db; config: Config; queue: TaskQueue; providers: (code: string | null | undefined) => CloudProvider; payments: PaymentGateway; backups: BackupStore; snapshot: (() => Promise<SnapshotReader>) | null; health: ServerHealth; quoteNotices: QuoteNotices; workerId: string; log: FastifyBaseLogger }) {
+  const claim = (deploymentId: string) => claimOpenTask(db, deploymentId, workerId);
 
   async function context(task: TaskRow): Promise<TaskContext | null> {
-    const [deployment] = await db.select().from(deployments).where(eq(deployments.id, task.deploymentId));
-    if (!deployment) return null;
-    await db.insert(deploymentRuntime).values({ deploymentId: deployment.id }).onConflictDoNothing();
-    const [runtime] = await db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deployment.id));
-    if (!runtime) return null;
+    const subject = await taskSubject(db, task.deploymentId);
+    if (!subject) return null;
+    const { deployment, runtime } = subject;
     const ctx: TaskContext = {
       task,
       deployment,
@@ -68,6 +42,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, healt
       db,
       queue,
       health,
+      quoteNotices,
       async step(name, fn, persist) {
         const done = ctx.task.steps.find((s) => s.name === name);
         if (done) return JSON.parse(done.detail ?? '{}');
@@ -75,7 +50,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, healt
         const steps = [...ctx.task.steps, { name, at: new Date().toISOString(), detail: JSON.stringify(result) }];
         const total = HANDLERS[ctx.task.type].steps.length || 1;
         await db.transaction(async (tx) => {
-          await tx.update(deploymentTasks).set({ steps, progress: Math.min(99, Math.round((100 * steps.length) / total)), updatedAt: new Date() }).where(eq(deploymentTasks.id, ctx.task.id));
+          await logTaskSteps(tx, ctx.task.id, steps, Math.min(99, Math.round((100 * steps.length) / total)));
           if (persist) await persist(tx, result);
         });
         ctx.task.steps = steps;
@@ -93,7 +68,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, healt
         }
       },
       async setRuntime(tx: Db, patch: RuntimePatch) {
-        await tx.update(deploymentRuntime).set({ ...patch, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, ctx.deployment.id));
+        await updateRuntime(tx, ctx.deployment.id, patch);
         Object.assign(ctx.runtime, patch);
       },
     };
@@ -103,7 +78,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, healt
   async function complete(ctx: TaskContext) {
     const handler = HANDLERS[ctx.task.type];
     await db.transaction(async (tx) => {
-      await tx.update(deploymentTasks).set({ status: 'completed', progress: 100, lastError: null, finishedAt: new Date(), updatedAt: new Date() }).where(eq(deploymentTasks.id, ctx.task.id));
+      await markTaskCompleted(tx, ctx.task.id);
       if (handler.finish) await handler.finish(tx, ctx);
       await recordEvent(tx, ctx.deployment.id, 'task_completed', { taskId: ctx.task.id, taskType: ctx.task.type });
       const done = TASK_STATUS_FLOW[ctx.task.type]?.done;
@@ -117,10 +92,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, healt
     const final = task.attempts >= config.TASK_MAX_ATTEMPTS || err instanceof TaskRefused;
     const flow = TASK_STATUS_FLOW[task.type];
     await db.transaction(async (tx) => {
-      await tx
-        .update(deploymentTasks)
-        .set({ status: final ? 'failed' : 'queued', lastError: message, updatedAt: new Date(), ...(final ? { finishedAt: new Date() } : {}) })
-        .where(eq(deploymentTasks.id, task.id));
+      await markTaskAttemptFailed(tx, task.id, message, final);
       await recordEvent(tx, task.deploymentId, final ? 'task_failed' : 'task_retry', { taskId: task.id, taskType: task.type, message });
       const status = final ? flow?.error : flow ? 'comm_error' : undefined;
       if (status) await setDeploymentStatus(tx, task.deploymentId, status, { taskId: task.id, taskType: task.type, message });
@@ -154,6 +126,7 @@ export function createTaskRunner({ db, config, queue, providers, payments, healt
           if (!ctx) return ran;
           await HANDLERS[task.type].run(ctx);
           await complete(ctx);
+          await HANDLERS[task.type].announce?.(ctx).catch((err: unknown) => log.warn({ taskId: task.id, err }, 'task announcement failed'));
         } catch (err) {
           if ((await failed(task, ctx, err)) === 'retry') throw new RetryLater(`task ${task.id}: ${errorText(err)}`);
         }

@@ -1,21 +1,22 @@
+import type { QuoteNotices } from '../services/quotes';
 import type { TaskType } from '../../src/domain/deployments/tasks';
 import type { Config } from '../config';
 import type { Db, SnapshotReader } from '../db/client';
-import type { deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import type { BackupStore } from '../backups/store';
 import type { CloudProvider } from '../providers';
 import type { TaskQueue } from '../queue';
+import type { DeploymentRow, RuntimePatch, RuntimeRow, TaskRow } from '../services/deploymentTasks';
 import type { PaymentGateway } from '../services/payments';
 import type { ServerHealth } from '../services/serverHealth';
 
 export type StepResult = Record<string, unknown>;
-export type RuntimePatch = Partial<Omit<typeof deploymentRuntime.$inferInsert, 'deploymentId'>>;
+export type { RuntimePatch };
 
 /** What a task handler gets: its task, its server, the provider, and `step` to do things once. */
 export interface TaskContext {
-  task: typeof deploymentTasks.$inferSelect;
-  deployment: typeof deployments.$inferSelect;
-  runtime: typeof deploymentRuntime.$inferSelect;
+  task: TaskRow;
+  deployment: DeploymentRow;
+  runtime: RuntimeRow;
   provider: CloudProvider;
   /** The payment vendor: a terminated server stops being billed, a restored one is billed again. */
   payments: PaymentGateway;
@@ -28,6 +29,8 @@ export interface TaskContext {
   queue: TaskQueue;
   /** Probes the server's real path and records the check (services/serverHealth.ts). */
   health: ServerHealth;
+  /** Mails about quotes: a quoted server that runs is announced to its preparer. */
+  quoteNotices: QuoteNotices;
   /**
    * Runs `fn` unless the task's step log says `name` is done (then returns what it returned).
    * `persist` writes what the step changed in the transaction that records the step, so the log
@@ -47,6 +50,8 @@ export interface TaskHandler {
   run(ctx: TaskContext): Promise<void>;
   /** Written with the task's completion, in its transaction. */
   finish?(tx: Db, ctx: TaskContext): Promise<void>;
+  /** Told once the completion has committed (mails): a failure is logged, the task stays done. */
+  announce?(ctx: TaskContext): Promise<void>;
   /** Written when the task fails for good, in that transaction. */
   fail?(tx: Db, ctx: TaskContext, error: string): Promise<void>;
 }

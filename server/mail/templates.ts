@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { mauSharePercent } from '../../src/domain/usage/mauRule';
 
-export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut' | 'passkeyAdded' | 'passkeyRemoved' | 'passkeyUsed' | 'paymentReminder' | 'domainRecordsMissing' | 'domainStopped';
+export type MailKind = 'verify' | 'reset' | 'unlock' | 'magic' | 'invite' | 'deleteCompany' | 'accountExists' | 'appReview' | 'mauWarning' | 'mauRunOut' | 'passkeyAdded' | 'passkeyRemoved' | 'passkeyUsed' | 'paymentReminder' | 'domainRecordsMissing' | 'domainStopped' | 'quoteSent' | 'quoteApproved' | 'quoteDeclined' | 'quoteServerRunning';
 
 export interface MailContent {
   subject: string;
@@ -38,7 +38,7 @@ export function mauMailFigures(f: { used: number; limit: number; share: number; 
 
 const CODE_MAILS = new Set<MailKind>(['deleteCompany']);
 // Notices of a change already made: 'ignore this mail' would be the wrong advice.
-const NOTICE_MAILS = new Set<MailKind>(['passkeyAdded', 'passkeyRemoved', 'passkeyUsed', 'domainRecordsMissing', 'domainStopped']);
+const NOTICE_MAILS = new Set<MailKind>(['passkeyAdded', 'passkeyRemoved', 'passkeyUsed', 'domainRecordsMissing', 'domainStopped', 'quoteApproved', 'quoteDeclined', 'quoteServerRunning']);
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -3,7 +3,7 @@ import { answerJsonSchema } from './routeSchemas';
 
 /**
  * Answer serialisers (fast-json-stringify, Fastify's own) compiled when first needed instead of all
- * at start: compiling the 200-odd answer schemas took a tenth of a fresh start (issue 17). After
+ * at start: compiling the 200-odd answer schemas took a tenth of a fresh start. After
  * listening, `warm()` compiles the rest a route at a time between requests, so a schema that does
  * not compile still shows soon after start, and the first answers do not pay for it.
  */

@@ -48,7 +48,7 @@ const declaredLength = (request: FastifyRequest) => {
  */
 export const requestGuardsPlugin = fp(async (app: FastifyInstance) => {
   // Callback hooks rather than async ones: these run on every request, and an async hook costs a
-  // promise and a turn of the microtask queue each time (issue 17).
+  // promise and a turn of the microtask queue each time.
   app.addHook('onRequest', (request, _reply, done) => {
     const length = declaredLength(request);
     if (length !== null && length > MULTIPART_MAX_BYTES && request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {

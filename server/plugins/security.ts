@@ -26,7 +26,7 @@ function extraOrigins(config: Config) {
 /**
  * helmet's headers for these options. They depend on the configuration only (no nonces), so they
  * are worked out once at start; @fastify/helmet rebuilt them, CSP parsing included, on every
- * request (issue 17: a third of what a health request cost beyond a bare route).
+ * request (a third of what a health request cost beyond a bare route).
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -58,7 +58,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * GETs that change something (SPEC §7 names them GET): refused in a read-only view like any change.
- * The sign-in link's path comes from the product name, as its route's does (issue 28 #14).
+ * The sign-in link's path comes from the product name, as its route's does.
  */
 const actingGets = (productName: string) =>
   new Set(['GET /api/v1/deployments/:id/cancel-termination', `GET ${API_PREFIX}${serverSignInPath(productName)}`, 'GET /api/v1/users/:id/export']);
@@ -101,7 +101,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
 
   const cache = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
-  // Session rows between requests: a signed-in read costs no database round trip (issue 17).
+  // Session rows between requests: a signed-in read costs no database round trip.
   const rows = createSessionRowCache(app.database.changes);
   app.decorateRequest('sessionToken', function (this: FastifyRequest) {
     return this.cookies[cookieName];

@@ -81,7 +81,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(signedIn.user);
   });
 
-  // A passkey alone (issue 34): the options come from POST /auth/passkeys/signin/options.
+  // A passkey alone: the options come from POST /auth/passkeys/signin/options.
   app.post('/auth/passkeys/signin', { ...perIp, schema: { tags, body: passkeySignInSchema, response: replies(currentUserSchema) } }, async (request, reply) => {
     const signedIn = await signIn.passkey(meta(request), request.body);
     await startSession(request, reply, signedIn);

@@ -6,7 +6,7 @@ const READER_PATHS = ['/docs', '/docs/', '/docs/js/scalar.js'];
 
 /**
  * Scalar's plugin carries its 4.3 MB reader inside its module: loading it took a fifth of a second
- * of every start (issue 17), for a page few people open. So it is loaded at the first request for
+ * of every start, for a page few people open. So it is loaded at the first request for
  * the docs, into a Fastify instance of its own that answers the reader's addresses from then on.
  */
 function lazyReader() {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { formsPlugin } from '../plugins/forms';
+import { guardCompanyAccess } from '../plugins/companyAccess';
 import { API_PREFIX } from '../plugins/routeSchemas';
 import { platformAdmin, sessionPlugin, signedIn } from '../plugins/session';
 import { adminAppProfileReviewRoutes } from './admin/appProfileReviews';
@@ -28,6 +29,7 @@ import { paymentPublicRoutes, paymentRoutes } from './payments';
 import { planPublicRoutes, planRoutes } from './plans';
 import { projectRoutes } from './projects';
 import { usageRoutes } from './usage';
+import { quoteRoutes } from './quotes';
 import { toolsRoutes } from './tools';
 import { userPublicRoutes, userRoutes } from './users';
 import { viewAsRoutes } from './viewAs';
@@ -70,6 +72,8 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   // Customer: a signed-in user; a request without a session is refused (401) before its body is read.
   await api.register(async (customer) => {
     customer.addHook('preValidation', signedIn);
+    // Then the company role the route needs (ROUTE_ACCESS), before the body is read.
+    guardCompanyAccess(customer);
     await customer.register(planRoutes);
     await customer.register(deploymentRoutes);
     await customer.register(edgeCustomerRoutes);
@@ -81,6 +85,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
     await customer.register(companyRoutes);
     await customer.register(projectRoutes);
     await customer.register(usageRoutes);
+    await customer.register(quoteRoutes);
     await customer.register(analyticsSessionRoutes);
     // Leaving a read-only view: outside the admin scope, as the session acts as a company admin then.
     await customer.register(viewAsRoutes);

@@ -113,7 +113,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
  * An invoice or receipt page, sent as it is (the typed reply knows only JSON answers). Customer
  * text is escaped, and the page may run no script but our print script (DOCUMENT_CSP).
  */
-function sendDocument(reply: FastifyReply, html: string) {
+export function sendDocument(reply: FastifyReply, html: string) {
   return reply.header('cache-control', 'private, no-store').header('content-security-policy', DOCUMENT_CSP).type('text/html; charset=utf-8').send(html);
 }
 

@@ -4,7 +4,7 @@ import { passkeyIdParamsSchema, passkeyOptionsSchema, passkeySchema, registerPas
 import { noPayload, ok, replies } from './envelope';
 
 /**
- * Passkeys of the signed-in user (issue 34, customer scope): list, register, remove. The sign-in itself is `POST /auth/passkeys/signin` in routes/auth.ts, which owns the
+ * Passkeys of the signed-in user (customer scope): list, register, remove. The sign-in itself is `POST /auth/passkeys/signin` in routes/auth.ts, which owns the
  * session cookies.
  */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {

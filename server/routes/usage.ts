@@ -5,7 +5,7 @@ import { ok, replies } from './envelope';
 
 const tags = ['billing'];
 
-/** Management → Billing (issue 33): MAU forecasts with the bills they lead to, and the MAU alert settings. */
+/** Management → Billing: MAU forecasts with the bills they lead to, and the MAU alert settings. */
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { usage } = app;
   app.get('/companies/:id/usage', { schema: { tags, params: usageParamsSchema, response: replies(companyUsageSchema) } }, async (request) => {

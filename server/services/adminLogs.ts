@@ -2,7 +2,7 @@ import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-or
 import { redactSecrets, type AuditTargetType } from '../../src/domain/audit';
 import type { AuditLogRow } from '../../src/domain/admin/schemas';
 import type { Db } from '../db/client';
-import { analyticsApps, analyticsMembers, analyticsReports, analyticsTenants, auditLogs, companies, deployments, deploymentTasks, invitations, planGroups, projects, subscriptions, users } from '../db/schema';
+import { analyticsApps, analyticsMembers, analyticsReports, analyticsTenants, auditLogs, companies, deployments, deploymentTasks, invitations, planGroups, projects, quotes, subscriptions, users } from '../db/schema';
 import { AppError } from '../errors';
 import { countUpTo, FILTER_PEEK, likePattern, listAndExport, plannerEstimate, requirePlatformAdmin, searchOver, type AdminTable, type ListQuery } from './adminQuery';
 import { UUID } from './plans';
@@ -80,6 +80,7 @@ const NAMED_TARGETS: Partial<Record<AuditTargetType, (db: Db, ids: string[]) => 
   analyticsApp: (db, ids) => db.select({ id: analyticsApps.id, name: analyticsApps.name }).from(analyticsApps).where(inArray(analyticsApps.id, ids)),
   analyticsMember: (db, ids) => db.select({ id: analyticsMembers.id, name: users.email }).from(analyticsMembers).innerJoin(users, eq(users.id, analyticsMembers.userId)).where(inArray(analyticsMembers.id, ids)),
   analyticsReport: (db, ids) => db.select({ id: analyticsReports.id, name: analyticsReports.title }).from(analyticsReports).where(inArray(analyticsReports.id, ids)),
+  quote: (db, ids) => db.select({ id: quotes.id, name: quotes.number }).from(quotes).where(inArray(quotes.id, ids)),
 };
 
 /**

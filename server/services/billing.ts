@@ -77,7 +77,7 @@ export function createBillingService({ db, members, config, counters, t, gateway
 
     /** GET /companies/{id}/billing (admins): subscriptions, transactions, the card on file, past-due state. */
     async companyBilling(actor: AuditActor, { companyId }: { companyId: string }): Promise<CompanyBilling> {
-      await members.require(companyId, actor.id, 'admin');
+      await members.require(companyId, actor.id, 'billing');
       const [subs, txs] = await Promise.all([
         db
           .select({ sub: subscriptions, name: deployments.name, free: deployments.free, status: deployments.status, orderedAt: deployments.createdAt, deletingOn: deploymentRuntime.terminationScheduledAt })
@@ -111,7 +111,7 @@ export function createBillingService({ db, members, config, counters, t, gateway
      */
     async updateCard(actor: AuditActor, input: { companyId: string; card: StandInPayBody }): Promise<{ card: CardSummary }> {
       if (config.payments === 'paddle') throw new AppError('NOT_FOUND');
-      await members.require(input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'billing');
       if (config.payments !== 'stand-in') throw new AppError('PAYMENTS_UNAVAILABLE');
       const limit = { max: DECLINES_PER_HOUR, windowMinutes: 60 };
       await counters.check(`checkout:user:${actor.id}`, limit);
@@ -134,7 +134,7 @@ export function createBillingService({ db, members, config, counters, t, gateway
      */
     async cardCheckout(actor: AuditActor, { companyId }: { companyId: string }): Promise<CardCheckoutAnswer> {
       if (config.payments !== 'paddle') throw new AppError('NOT_FOUND');
-      await members.require(companyId, actor.id, 'admin');
+      await members.require(companyId, actor.id, 'billing');
       const billed = await db
         .select({ id: subscriptions.id, deploymentId: subscriptions.deploymentId, vendorSubscriptionId: subscriptions.vendorSubscriptionId, status: subscriptions.status, scheduledChange: subscriptions.scheduledChange })
         .from(subscriptions)
@@ -155,7 +155,7 @@ export function createBillingService({ db, members, config, counters, t, gateway
      * digits when known), the amount and the number of the invoice it pays, from the frozen invoice.
      */
     async receipt(actor: AuditActor, { companyId, transactionId }: { companyId: string; transactionId: string }): Promise<{ html: string }> {
-      await members.require(companyId, actor.id, 'admin');
+      await members.require(companyId, actor.id, 'billing');
       const [row] = UUID.test(transactionId) ? await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.companyId, companyId))) : [];
       if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
       const invoice = row.invoice ?? (await freezeLegacyInvoice(db, row, sellerParty(config)));
@@ -169,7 +169,7 @@ export function createBillingService({ db, members, config, counters, t, gateway
      * company's transaction reads as not found, so ids leak nothing.
      */
     async invoice(actor: AuditActor, input: { companyId: string; transactionId: string }): Promise<{ url: string } | { html: string }> {
-      await members.require(input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'billing');
       const [tx] = UUID.test(input.transactionId) ? await db.select().from(transactions).where(and(eq(transactions.id, input.transactionId), eq(transactions.companyId, input.companyId))) : [];
       if (!tx) throw new AppError('TRANSACTION_NOT_FOUND');
       const url = await invoiceLinks.get(tx.vendorTransactionId);
@@ -180,3 +180,9 @@ export function createBillingService({ db, members, config, counters, t, gateway
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;
+
+/** A server's subscription, or null: the termination and restore tasks stop and resume its billing with it. */
+export async function subscriptionOfServer(db: Db, deploymentId: string): Promise<typeof subscriptions.$inferSelect | null> {
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.deploymentId, deploymentId));
+  return sub ?? null;
+}

@@ -3,6 +3,8 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { CompanyRole, CreateCompanyBody, InvitationBody, InvitedSignUpBody, UpdateCompanyBody } from '../../src/domain/companies/schemas';
 import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
+import { may, type AccessLevel } from '../../src/domain/companies/access';
+import type { ErrorCode } from '../../src/domain/errors';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { VersionedCache, type ChangeFeed } from '../db/changes';
@@ -45,7 +47,7 @@ export interface Membership {
  * company, with the admin role where asked; otherwise the call is refused like `requireMember`.
  */
 export interface Members {
-  require(companyId: string, userId: string, role?: 'admin'): Promise<Membership>;
+  require(companyId: string, userId: string, level?: AccessLevel): Promise<Membership>;
   /** The company's billing country (its orders' tax), for a member; null when unset. */
   billingCountry(companyId: string, userId: string): Promise<string | null>;
   /** The company's billing country and tax id, for a member: what decides its orders' tax (taxTreatment). */
@@ -74,7 +76,7 @@ export function createMembers({ db, changes }: { db: Db; changes?: ChangeFeed })
  * Authorization for every company-scoped call: the session user must belong to the company, with
  * the admin role where asked. A malformed or unknown id is answered like a foreign one (403).
  */
-export async function requireMember(db: Db, companyId: string, userId: string, role?: 'admin'): Promise<Membership> {
+export async function requireMember(db: Db, companyId: string, userId: string, role?: AccessLevel): Promise<Membership> {
   if (!UUID.test(companyId)) throw new AppError('NOT_A_MEMBER');
   return membership(companyId, await roleOf(db, companyId, userId), role);
 }
@@ -87,9 +89,12 @@ async function roleOf(db: Db, companyId: string, userId: string): Promise<Compan
   return row?.role ?? null;
 }
 
-function membership(companyId: string, held: CompanyRole | null, role?: 'admin'): Membership {
+/** The refusal of each level, saying who may. */
+const LEVEL_REFUSAL = { member: 'NOT_A_MEMBER', servers: 'SERVERS_ROLE_REQUIRED', billing: 'BILLING_ROLE_REQUIRED', admin: 'ROLE_REQUIRED' } as const satisfies Record<AccessLevel, ErrorCode>;
+
+function membership(companyId: string, held: CompanyRole | null, level: AccessLevel = 'member'): Membership {
   if (!held) throw new AppError('NOT_A_MEMBER');
-  if (role === 'admin' && held !== 'admin') throw new AppError('ROLE_REQUIRED');
+  if (!may(held, level)) throw new AppError(LEVEL_REFUSAL[level]);
   return { companyId, role: held };
 }
 

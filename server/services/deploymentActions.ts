@@ -252,7 +252,7 @@ export function createDeploymentActionService({ db, members, config, queue, keyr
     },
 
     /**
-     * Issue 15: a platform admin runs the customer's actions on any server, for support, under the
+     * A platform admin runs the customer's actions on any server, for support, under the
      * same rules (states, 409s, audit). Authorised here as a platform admin, not as a member; the
      * audit row names the admin and says so (`asPlatformAdmin`). Answers the task queued, if any.
      */

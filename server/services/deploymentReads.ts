@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { ACCESS_LEVELS, type AccessLevel } from '../../src/domain/companies/access';
 import type { DeploymentListQuery, DeploymentSortField } from '../../src/domain/deployments/listQuery';
 import type { BackupDto, ByCompanyAnswer, DeploymentPopulated, DeploymentView, HealthCheckDto } from '../../src/domain/deployments/schemas';
 import type { DeploymentTimeline } from '../../src/domain/deployments/tasks';
@@ -28,14 +29,14 @@ type Actor = { id: string };
  * A server for a member of its company (an admin where asked); deleted ones too when asked, so a
  * deleted server can be seen and restored. A stranger gets 403 like on every company-scoped call.
  */
-export async function loadDeploymentFor(db: Db, members: Members, deploymentId: string, userId: string, options: { role?: 'admin'; deleted?: boolean } = {}): Promise<DeploymentRow> {
+export async function loadDeploymentFor(db: Db, members: Members, deploymentId: string, userId: string, options: { role?: AccessLevel; deleted?: boolean } = {}): Promise<DeploymentRow> {
   if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
   return authorised(members, (await deploymentRowsQuery(db).where(eq(deployments.id, deploymentId)))[0], userId, options);
 }
 
-async function authorised<T extends { deployment: { status: string; companyId: string } }>(members: Members, row: T | undefined, userId: string, options: { role?: 'admin'; deleted?: boolean }): Promise<T> {
+async function authorised<T extends { deployment: { status: string; companyId: string } }>(members: Members, row: T | undefined, userId: string, options: { role?: AccessLevel; deleted?: boolean }): Promise<T> {
   if (!row || (row.deployment.status === 'deleted' && !options.deleted)) throw new AppError('DEPLOYMENT_NOT_FOUND');
-  await members.require(row.deployment.companyId, userId, options.role);
+  await members.require(row.deployment.companyId, userId, options.role ?? 'servers');
   return row;
 }
 
@@ -109,7 +110,7 @@ export function createDeploymentReads({ db, members, config, serverChanges }: { 
   return {
     /** GET /deployments?company&project: newest first, deleted ones left out. */
     async list(actor: Actor, companyId: string, projectId?: string): Promise<DeploymentView[]> {
-      await members.require(companyId, actor.id);
+      await members.require(companyId, actor.id, 'servers');
       if (projectId && !UUID.test(projectId)) return [];
       const rows = await deploymentViewRowsQuery(db)
         .where(and(eq(deployments.companyId, companyId), notDeleted, ...(projectId ? [eq(deployments.projectId, projectId)] : [])))
@@ -124,7 +125,7 @@ export function createDeploymentReads({ db, members, config, serverChanges }: { 
      * Content-Range, counted no further than COUNT_CAP (`bounded`: at least that many).
      */
     async page(actor: Actor, query: DeploymentListQuery & { range: [number, number] }): Promise<{ rows: DeploymentView[]; total: number; bounded: boolean }> {
-      await members.require(query.company, actor.id);
+      await members.require(query.company, actor.id, 'servers');
       if (query.project && !UUID.test(query.project)) return { rows: [], total: 0, bounded: false };
       const q = query.filter?.q?.trim();
       const [field, order] = query.sort ?? ['createdAt', 'DESC'];
@@ -146,16 +147,19 @@ export function createDeploymentReads({ db, members, config, serverChanges }: { 
 
     /** GET /deployments/by-company/{company}?count: the company's servers, or their number only. */
     async byCompany(actor: Actor, companyId: string, countOnly: boolean): Promise<ByCompanyAnswer> {
-      await members.require(companyId, actor.id);
+      await members.require(companyId, actor.id, 'servers');
       const where = and(eq(deployments.companyId, companyId), notDeleted);
       if (countOnly) return { count: await db.$count(deployments, where), deployments: [] };
       const list = await views(await deploymentViewRowsQuery(db).where(where).orderBy(desc(deployments.createdAt)).limit(LIST_LIMIT));
       return { count: list.length, deployments: list };
     },
 
-    /** GET /deployments/by-user: the servers of every company the user belongs to. */
+    /** GET /deployments/by-user: the servers of every company where the user sees servers. */
     async byUser(actor: Actor): Promise<DeploymentView[]> {
-      const companies = db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, actor.id));
+      const companies = db
+        .select({ id: companyMembers.companyId })
+        .from(companyMembers)
+        .where(and(eq(companyMembers.userId, actor.id), inArray(companyMembers.role, [...ACCESS_LEVELS.servers])));
       const rows = await deploymentViewRowsQuery(db)
         .where(and(inArray(deployments.companyId, companies), notDeleted))
         .orderBy(desc(deployments.createdAt))

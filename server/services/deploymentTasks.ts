@@ -1,12 +1,18 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { OPEN_TASK_STATUSES, type DeploymentTaskDto, type TaskType, type TimelineKind } from '../../src/domain/deployments/tasks';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { OPEN_TASK_STATUSES, TASK_STATUS_FLOW, type DeploymentTaskDto, type TaskType, type TimelineKind } from '../../src/domain/deployments/tasks';
 import type { DeploymentStatus } from '../../src/domain/orders/schemas';
 import type { Db } from '../db/client';
-import { deploymentEvents, deploymentTasks, deployments } from '../db/schema';
+import { deploymentEvents, deploymentRuntime, deploymentTasks, deployments } from '../db/schema';
 import type { TaskQueue } from '../queue';
 import type { AuditActor } from './audit';
 
-type TaskRow = typeof deploymentTasks.$inferSelect;
+export type TaskRow = typeof deploymentTasks.$inferSelect;
+export type DeploymentRow = typeof deployments.$inferSelect;
+export type RuntimeRow = typeof deploymentRuntime.$inferSelect;
+/** A change to a server's runtime record (machine, address, deletion times...). */
+export type RuntimePatch = Partial<Omit<typeof deploymentRuntime.$inferInsert, 'deploymentId'>>;
+/** One entry of a task's step log. */
+export type TaskStep = TaskRow['steps'][number];
 
 export interface EventNote {
   taskId?: string | null;
@@ -71,6 +77,71 @@ export async function openTask(tx: Db, deploymentId: string): Promise<TaskRow | 
     .orderBy(desc(deploymentTasks.seq))
     .limit(1);
   return row ?? null;
+}
+
+/*
+ * The task runner's (server/jobs/runner.ts) reads and writes of task rows: each runs in the
+ * transaction the runner opens, so a step's log and what the step changed commit together.
+ */
+
+/**
+ * Claims the server's oldest open task for a worker (skipping one another worker holds): it is
+ * marked running with one more attempt, and its start goes on the timeline (with the server's
+ * working status, when the task type has one). Null when the server has no open task.
+ */
+export async function claimOpenTask(db: Db, deploymentId: string, workerId: string): Promise<TaskRow | null> {
+  return db.transaction(async (tx) => {
+    const [task] = await tx
+      .select()
+      .from(deploymentTasks)
+      .where(and(eq(deploymentTasks.deploymentId, deploymentId), inArray(deploymentTasks.status, [...OPEN_TASK_STATUSES])))
+      .orderBy(asc(deploymentTasks.seq))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!task) return null;
+    const now = new Date();
+    const [claimed] = await tx
+      .update(deploymentTasks)
+      .set({ status: 'running', attempts: task.attempts + 1, claimedBy: workerId, startedAt: task.startedAt ?? now, updatedAt: now })
+      .where(eq(deploymentTasks.id, task.id))
+      .returning();
+    await recordEvent(tx, deploymentId, 'task_started', { taskId: task.id, taskType: task.type, message: task.attempts > 0 ? `attempt ${task.attempts + 1}` : null });
+    const working = TASK_STATUS_FLOW[task.type]?.working;
+    if (working) await setDeploymentStatus(tx, deploymentId, working, { taskId: task.id, taskType: task.type });
+    return claimed ?? null;
+  });
+}
+
+/** The server a task works on and its runtime record (made when missing); null when the server is gone. */
+export async function taskSubject(db: Db, deploymentId: string): Promise<{ deployment: DeploymentRow; runtime: RuntimeRow } | null> {
+  const [deployment] = await db.select().from(deployments).where(eq(deployments.id, deploymentId));
+  if (!deployment) return null;
+  await db.insert(deploymentRuntime).values({ deploymentId }).onConflictDoNothing();
+  const [runtime] = await db.select().from(deploymentRuntime).where(eq(deploymentRuntime.deploymentId, deploymentId));
+  return runtime ? { deployment, runtime } : null;
+}
+
+/** Writes a task's step log and progress, in the transaction that persists what the step changed. */
+export async function logTaskSteps(tx: Db, taskId: string, steps: TaskStep[], progress: number): Promise<void> {
+  await tx.update(deploymentTasks).set({ steps, progress, updatedAt: new Date() }).where(eq(deploymentTasks.id, taskId));
+}
+
+/** Changes a server's runtime record, in the caller's transaction. */
+export async function updateRuntime(tx: Db, deploymentId: string, patch: RuntimePatch): Promise<void> {
+  await tx.update(deploymentRuntime).set({ ...patch, updatedAt: new Date() }).where(eq(deploymentRuntime.deploymentId, deploymentId));
+}
+
+/** Marks a task completed, in the transaction that finishes it. */
+export async function markTaskCompleted(tx: Db, taskId: string): Promise<void> {
+  await tx.update(deploymentTasks).set({ status: 'completed', progress: 100, lastError: null, finishedAt: new Date(), updatedAt: new Date() }).where(eq(deploymentTasks.id, taskId));
+}
+
+/** A failed attempt: the task is queued again with its error, or failed for good (`final`). */
+export async function markTaskAttemptFailed(tx: Db, taskId: string, message: string, final: boolean): Promise<void> {
+  await tx
+    .update(deploymentTasks)
+    .set({ status: final ? 'failed' : 'queued', lastError: message, updatedAt: new Date(), ...(final ? { finishedAt: new Date() } : {}) })
+    .where(eq(deploymentTasks.id, taskId));
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { decimalToCents, formatMoney } from '../../src/domain/money';
 import type { InvoiceDocument, InvoiceLine } from '../../src/domain/payments/invoice';
+import type { QuoteDocument, QuoteState } from '../../src/domain/billing/quotes';
 import type { CardSummary } from '../../src/domain/payments/schemas';
 import { cardBrand } from '../../src/ui/format';
 
@@ -129,6 +130,42 @@ export function renderInvoiceHtml(doc: InvoiceDocument, t: TFunction): string {
 <tfoot><tr><td>${e(t('invoice.subtotal'))}</td><td>${money(doc.subtotal)}</td></tr>${discount}
 <tr><td>${e(taxLabel)}</td><td>${money(doc.tax)}</td></tr>
 <tr class="total"><td>${e(t('invoice.total'))}</td><td>${money(doc.total)}</td></tr></tfoot></table>${note}`,
+  );
+}
+
+/** A quote as a printable page: parties, preparer, server, lines, tax of the buyer's country, total and validity. */
+export function renderQuoteHtml(doc: QuoteDocument, state: QuoteState, t: TFunction): string {
+  const e = escapeHtml;
+  const money = (amount: string) => e(formatMoney(amount, { cents: 'always' }));
+  const seller = party([doc.seller.name, ...doc.seller.addressLines, doc.seller.taxId ? t('invoice.taxId', { id: doc.seller.taxId }) : null]);
+  const buyer = party([doc.buyer.name, ...(doc.buyer.addressLines ?? []), doc.buyer.country ? countryName(doc.buyer.country) : null, doc.buyer.taxId ? t('invoice.taxId', { id: doc.buyer.taxId }) : null]);
+  const heading = `<tr><th colspan="2" scope="rowgroup">${e(t('quote.server', { name: doc.server.name, plan: doc.server.plan }))} <span>·</span> ${e(t(`quote.cycle.${doc.cycle}`))}</th></tr>`;
+  const rows = doc.lines.map((l) => `<tr><td>${e(l.name)}</td><td>${money(l.amount)}</td></tr>`).join('');
+  const discount = decimalToCents(doc.discount) > 0 ? `<tr><td>${e(doc.discountCode ? t('quote.discountCode', { code: doc.discountCode }) : t('invoice.discount'))}</td><td>-${money(doc.discount)}</td></tr>` : '';
+  const taxLabel = doc.reverseCharge
+    ? t('invoice.reverseCharge')
+    : doc.taxRate > 0 && doc.taxCountry
+      ? t('quote.taxOf', { rate: doc.taxRate, country: countryName(doc.taxCountry) })
+      : t('invoice.taxNone');
+  const notes = [
+    doc.reverseCharge ? t('invoice.reverseChargeNote') : null,
+    !doc.taxCountry && !doc.reverseCharge ? t('quote.noTaxCountry') : null,
+    doc.yearlySaving ? t('quote.yearlySaving', { amount: formatMoney(doc.yearlySaving, { cents: 'always' }) }) : null,
+    t('quote.validity', { expires: longDate(doc.expiresAt) }),
+  ].filter((n): n is string => Boolean(n));
+  return page(
+    t,
+    t('quote.title', { number: doc.number }),
+    t('quote.heading'),
+    `${t('quote.numberAndDates', { number: doc.number, date: longDate(doc.issuedAt), expires: longDate(doc.expiresAt) })} · ${t('quote.state', { state: t(`quote.states.${state}`) })}`,
+    `<div class="parties"><section aria-label="${e(t('invoice.seller'))}"><h2>${e(t('invoice.seller'))}</h2>${seller}</section>
+<section aria-label="${e(t('quote.to'))}"><h2>${e(t('quote.to'))}</h2>${buyer}</section></div>
+<p class="meta">${e(t('quote.preparedBy', { name: doc.preparedBy.name, email: doc.preparedBy.email }))}</p>
+<table><thead><tr><th>${e(t('invoice.description'))}</th><th>${e(t('invoice.amount', { currency: doc.currency }))}</th></tr></thead>
+<tbody>${heading}${rows}</tbody>
+<tfoot><tr><td>${e(t('invoice.subtotal'))}</td><td>${money(doc.subtotal)}</td></tr>${discount}
+<tr><td>${e(taxLabel)}</td><td>${money(doc.tax)}</td></tr>
+<tr class="total"><td>${e(t('invoice.total'))}</td><td>${money(doc.total)}</td></tr></tfoot></table>${notes.map((n) => `<p class="note">${e(n)}</p>`).join('')}`,
   );
 }
 

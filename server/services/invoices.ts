@@ -44,7 +44,7 @@ export function addressLines(address: { billingAddress: string | null; billingPo
 }
 
 /** The buyer as the company stands now: read in the transaction that records the payment. */
-async function buyerNow(tx: Db, companyId: string, email: string | null): Promise<InvoiceBuyer> {
+export async function buyerNow(tx: Db, companyId: string, email: string | null): Promise<InvoiceBuyer> {
   const [company] = await tx
     .select({ name: companies.name, country: companies.billingCountry, taxId: companies.taxId, billingAddress: companies.billingAddress, billingPostalCode: companies.billingPostalCode, billingCity: companies.billingCity })
     .from(companies)

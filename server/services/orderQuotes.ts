@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { AccessLevel } from '../../src/domain/companies/access';
 import type { OrderShape } from '../../src/domain/orders/changes';
 import type { DataToVendor, PlanConfig, ProvisionSummary, SubscriptionDto, SubscriptionQuote } from '../../src/domain/orders/schemas';
 import { mauFromPlanCode } from '../../src/domain/plans/planCode';
@@ -114,7 +115,7 @@ export function subscriptionDto(row: SubscriptionViewRow, graceDays: number, bas
  * A server and its subscription, for a member of its company (admin where asked): a stranger
  * gets 403 like on every company-scoped call, an unknown id 404.
  */
-export async function loadOwnedDeployment(db: Db, members: Members, deploymentId: string, userId: string, role?: 'admin') {
+export async function loadOwnedDeployment(db: Db, members: Members, deploymentId: string, userId: string, role?: AccessLevel) {
   if (!UUID.test(deploymentId)) throw new AppError('DEPLOYMENT_NOT_FOUND');
   const [row] = await db
     .select({ deployment: deployments, subscription: subscriptions })

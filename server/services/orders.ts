@@ -165,61 +165,105 @@ export function createOrderService({ db, members, plans, config, counters, idemp
     return { current, next, prorated, basis, dueNow, credit: applyTax(prorated?.credit ?? 0, basis) };
   }
 
+  async function requireProject(tx: Db, body: CreateDeploymentBody) {
+    if (!body.project) throw new AppError('PROJECT_REQUIRED', { fieldErrors: { project: ['errors.PROJECT_REQUIRED'] } });
+    const project = UUID.test(body.project) ? await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.id, body.project), eq(projects.companyId, body.company))) : [];
+    if (!project.length) throw AppError.validation({ project: ['orders.unknownProject'] });
+  }
+
+  /** A new order's checks (project, provider, vendor) and its price, before anything is written. */
+  async function checkedOrder(actor: Actor, body: CreateDeploymentBody, ip: string) {
+    await requireProject(db, body);
+    const priced = await price(body, body.company, actor, ip);
+    if (priced.plan.provider.code !== body.provider) throw AppError.validation({ provider: ['pricing.providerMismatch'] });
+    checkVendor(body.paymentVendor, priced.paymentRequired);
+    return priced;
+  }
+
+  /** The server and its subscription at this price, audited; a free one is provisioned at once. */
+  async function insertOrder(tx: Db, actor: Actor, body: CreateDeploymentBody, plan: PlanDto, quote: SubscriptionQuote, paymentRequired: boolean) {
+    const now = new Date();
+    const [deployment] = await tx
+      .insert(deployments)
+      .values({
+        name: body.name,
+        providerId: plan.provider._id,
+        planId: plan._id,
+        planCode: plan.code,
+        planConfig: { ...body.planConfig, provider: plan.provider.code as CreateDeploymentBody['provider'] },
+        paymentCycle: body.paymentCycle,
+        free: plan.kind === 'free',
+        companyId: body.company,
+        projectId: body.project as string,
+        createdBy: actor.id,
+        status: paymentRequired ? NEW_ORDER_STATUS.awaitingPayment : NEW_ORDER_STATUS.settled,
+      })
+      .returning();
+    if (!deployment) throw new Error('deployment insert returned nothing');
+    const [sub] = await tx
+      .insert(subscriptions)
+      .values({
+        deploymentId: deployment.id,
+        companyId: body.company,
+        vendor: paymentRequired ? 'paddle' : 'free',
+        status: paymentRequired ? 'pending' : 'active',
+        cycle: body.paymentCycle,
+        quote,
+        // A free subscription is active at once; a paid one gets its period from Paddle.
+        ...(paymentRequired ? {} : { currentPeriodStart: now, lastEventAt: now }),
+      })
+      .returning();
+    if (!sub) throw new Error('subscription insert returned nothing');
+    await countDiscountUse(tx, sub.id, quote);
+    await recordAudit(tx, { actor, action: 'deployment.order', targetType: 'deployment', targetId: deployment.id, companyId: body.company, after: { planCode: plan.code, total: quote.total, cycle: body.paymentCycle, discountCode: quote.discountCode } });
+    // A free order is provisioned at once: its task and job are written with it.
+    await provisioning.ordered(tx, deployment, actor);
+    return { deployment, sub };
+  }
+
   return {
     async create(actor: Actor, body: CreateDeploymentBody, key: string | string[] | undefined, context: OrderContext): Promise<{ status: number; body: DeploymentOrderAnswer; replayed: boolean }> {
       if (key === undefined) throw new AppError('IDEMPOTENCY_KEY_INVALID');
       await members.require(body.company, actor.id, 'admin');
-      if (!body.project) throw new AppError('PROJECT_REQUIRED', { fieldErrors: { project: ['errors.PROJECT_REQUIRED'] } });
-      const project = UUID.test(body.project) ? await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, body.project), eq(projects.companyId, body.company))) : [];
-      if (!project.length) throw AppError.validation({ project: ['orders.unknownProject'] });
-      const { plan, quote, paymentRequired } = await price(body, body.company, actor, context.ip);
-      if (plan.provider.code !== body.provider) throw AppError.validation({ provider: ['pricing.providerMismatch'] });
-      checkVendor(body.paymentVendor, paymentRequired);
+      const { plan, quote, paymentRequired } = await checkedOrder(actor, body, context.ip);
 
       // A new order counts against its user's hourly limit; a retry of one (same key) does not.
       const admit = () => counters.hit(`orders:user:${actor.id}`, orderLimit);
       const ordered = await idempotency.run({ userId: actor.id, key, request: 'POST /deployments', payload: { body, withSummary: context.withSummary }, required: true, admit }, async (tx) => {
-        const now = new Date();
-        const [deployment] = await tx
-          .insert(deployments)
-          .values({
-            name: body.name,
-            providerId: plan.provider._id,
-            planId: plan._id,
-            planCode: plan.code,
-            planConfig: { ...body.planConfig, provider: plan.provider.code as CreateDeploymentBody['provider'] },
-            paymentCycle: body.paymentCycle,
-            free: plan.kind === 'free',
-            companyId: body.company,
-            projectId: body.project as string,
-            createdBy: actor.id,
-            status: paymentRequired ? NEW_ORDER_STATUS.awaitingPayment : NEW_ORDER_STATUS.settled,
-          })
-          .returning();
-        if (!deployment) throw new Error('deployment insert returned nothing');
-        const [sub] = await tx
-          .insert(subscriptions)
-          .values({
-            deploymentId: deployment.id,
-            companyId: body.company,
-            vendor: paymentRequired ? 'paddle' : 'free',
-            status: paymentRequired ? 'pending' : 'active',
-            cycle: body.paymentCycle,
-            quote,
-            // A free subscription is active at once; a paid one gets its period from Paddle.
-            ...(paymentRequired ? {} : { currentPeriodStart: now, lastEventAt: now }),
-          })
-          .returning();
-        if (!sub) throw new Error('subscription insert returned nothing');
-        await countDiscountUse(tx, sub.id, quote);
-        await recordAudit(tx, { actor, action: 'deployment.order', targetType: 'deployment', targetId: deployment.id, companyId: body.company, after: { planCode: plan.code, total: quote.total, cycle: body.paymentCycle, discountCode: quote.discountCode } });
-        // A free order is provisioned at once: its task and job are written with it.
-        await provisioning.ordered(tx, deployment, actor);
+        const { deployment, sub } = await insertOrder(tx, actor, body, plan, quote, paymentRequired);
         return { status: 201, body: await answer(tx, deployment, sub, actor.email, context.withSummary, null) };
       });
       // Committed (or replayed): now the checkout's Paddle transaction, made once, whichever request gets here first.
       return ordered.body.paymentRequired ? { ...ordered, body: withCheckout(ordered.body, await checkouts.open(ordered.body._id)) } : ordered;
     },
+
+    /**
+     * An order checked and priced as POST /deployments would take it, for a quote to freeze: the
+     * same lines, discount and tax the checkout would charge. The caller has checked the role.
+     */
+    quoteOrder: (actor: Actor, body: CreateDeploymentBody, ip: string) => checkedOrder(actor, body, ip),
+
+    /** The plan a quote orders, read before the approval's transaction (the catalogue is read outside it). */
+    async quotedPlan(planId: string): Promise<PlanDto> {
+      const plan = await plans.get(planId);
+      if (!plan) throw AppError.validation({ plan: ['pricing.unknownPlan'] });
+      return plan;
+    },
+
+    /**
+     * A quoted order placed in the caller's transaction at the quote's frozen price (`quote`), for
+     * the approver: the project must still exist, the prices are not read again.
+     */
+    async placeQuoted(tx: Db, actor: Actor, body: CreateDeploymentBody, plan: PlanDto, quote: SubscriptionQuote): Promise<{ deploymentId: string; paymentRequired: boolean }> {
+      await requireProject(tx, body);
+      const paymentRequired = decimalToCents(quote.total) > 0;
+      checkVendor(body.paymentVendor, paymentRequired);
+      const { deployment } = await insertOrder(tx, actor, body, plan, quote, paymentRequired);
+      return { deploymentId: deployment.id, paymentRequired };
+    },
+
+    /** An unpaid order's checkout transaction at Paddle, made after its order committed (see create). */
+    openCheckout: (deploymentId: string) => checkouts.open(deploymentId),
 
     /** generate-preview: what a new order will cost. Open to visitors (no company: before tax). */
     async preview(actor: Actor | null, change: OrderChange & { company?: string }, ip: string): Promise<OrderPreview> {

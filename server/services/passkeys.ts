@@ -65,7 +65,7 @@ const toDto = (row: PasskeyRow): PasskeyDto => ({
 });
 
 /**
- * Passkeys (WebAuthn, issue 34) through @simplewebauthn/server: registration from the profile after
+ * Passkeys (WebAuthn) through @simplewebauthn/server: registration from the profile after
  * a fresh proof of identity, sign-in with a passkey alone (user verification required) and as the
  * second factor. Challenges are kept server-side, hashed, single use and short-lived; origin and
  * RP ID come from PUBLIC_URL; the signature counter must go up. Every registration, use and

@@ -223,7 +223,7 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
     async checkoutSummary(actor: AuditActor, { deploymentId }: { deploymentId: string }): Promise<CheckoutSummary> {
       const { email } = actor;
       // Admins only: opening a checkout can make a transaction at Paddle, which only a payer needs.
-      const { deployment, subscription } = await loadOwnedDeployment(db, members, deploymentId, actor.id, 'admin');
+      const { deployment, subscription } = await loadOwnedDeployment(db, members, deploymentId, actor.id, 'billing');
       // What is due is billed on the company's current basis, as the payment itself is (standInPay).
       const basis = await companyTaxBasis(db, deployment.companyId, config.SELLER_TAX_ID);
       const quote = rebill(subscription.quote, basis);
@@ -240,6 +240,7 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
       return {
         mode: gateway.mode,
         deploymentId: deployment.id,
+        companyId: deployment.companyId,
         name: deployment.name,
         paymentRequired: purpose !== null,
         purpose,
@@ -269,7 +270,7 @@ export function createPaymentsService({ db, members, config, counters, t, log, h
     async standInPay(actor: AuditActor, { deploymentId, card: body }: { deploymentId: string; card: StandInPayBody | 'onFile' }) {
       const userId = actor.id;
       if (paddle) throw new AppError('NOT_FOUND');
-      const { deployment, subscription: sub } = await loadOwnedDeployment(db, members, deploymentId, userId, 'admin');
+      const { deployment, subscription: sub } = await loadOwnedDeployment(db, members, deploymentId, userId, 'billing');
       // Production without Paddle: test cards must not activate anything unless the operator said so.
       if (config.payments !== 'stand-in') throw new AppError('PAYMENTS_UNAVAILABLE');
       const purpose = PAYMENT_DUE[sub.status];

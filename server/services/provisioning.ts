@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from './audit';
 import { enqueueTask, recordEvent, setDeploymentStatus } from './deploymentTasks';
 import type { TaskQueue } from '../queue';
 import type { SettlementHooks } from './paddle/events';
+import { recordQuotePayment } from './quotes';
 
 type DeploymentRow = typeof deploymentsTable.$inferSelect;
 
@@ -42,6 +43,7 @@ export function createProvisioning({ queue }: { queue: TaskQueue }): SettlementH
       await setDeploymentStatus(tx, deploymentId, NEW_ORDER_STATUS.settled, { message: 'payment confirmed' });
       const task = await enqueueTask(tx, queue, { deploymentId, type: 'provision' });
       await recordAudit(tx, { actor: null, action: 'deployment.provision', targetType: 'deployment', targetId: deploymentId, companyId: row.companyId, after: { taskId: task.id, paid: true } });
+      await recordQuotePayment(tx, deploymentId);
     },
     changed,
   };

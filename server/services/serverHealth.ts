@@ -144,7 +144,7 @@ export function createServerHealth(deps: {
     return parts.length ? `queued jobs are late: ${parts.join(', ')}` : null;
   }
 
-  return {
+  const service = {
     probeBase,
 
     /** Runs the probes (outside any transaction: the SDK probe is answered by the API, maybe this very process). */
@@ -196,7 +196,13 @@ export function createServerHealth(deps: {
       }
       return { healthy, reason };
     },
+
+    /** A scheduled check's record, in a transaction of its own (no task logs it). */
+    keep(deploymentId: string, run: HealthRun, options: { event: 'always' | 'on_change'; at?: Date }): Promise<HealthOutcome> {
+      return db.transaction((tx) => service.record(tx, deploymentId, run, options));
+    },
   };
+  return service;
 }
 
 export type ServerHealth = ReturnType<typeof createServerHealth>;

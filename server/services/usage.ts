@@ -30,13 +30,13 @@ function nextTierOf(plans: PlanDto[], current: { mau: number; provider: string }
 }
 
 /**
- * Issue 33, Management → Billing: each server's MAU forecast, its next bill, and what the next
+ * Management → Billing: each server's MAU forecast, its next bill, and what the next
  * tier would cost now. Company admins only (it is the billing page); the alert settings are theirs.
  */
 export function createUsageService({ db, members, plans, review, sellerTaxId }: { db: Db; members: Members; plans: Plans; review: Review; sellerTaxId: string }) {
   return {
     async companyUsage(actor: Actor, input: { companyId: string; ip: string; now?: Date }): Promise<CompanyUsage> {
-      await members.require(input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'billing');
       const now = input.now ?? new Date();
       const monthStart = mauMonthStart(now);
       const [[company], rows, offered, basis] = await Promise.all([
@@ -98,7 +98,7 @@ export function createUsageService({ db, members, plans, review, sellerTaxId }: 
 
     /** Which MAU alerts the company's admins get; company admins only, audited. */
     async setAlerts(actor: Actor, input: { companyId: string; alerts: MauAlertSettings }): Promise<MauAlertSettings> {
-      await members.require(input.companyId, actor.id, 'admin');
+      await members.require(input.companyId, actor.id, 'billing');
       return db.transaction(async (tx) => {
         const [before] = await tx.select({ alerts: companies.mauAlerts }).from(companies).where(eq(companies.id, input.companyId)).for('update');
         const alerts = { share80: input.alerts.share80, share100: input.alerts.share100, runOut: input.alerts.runOut };

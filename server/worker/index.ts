@@ -1,3 +1,4 @@
+import { createQuoteNotices } from '../services/quotes';
 import type { PaymentGateway } from '../services/payments';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -5,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, SnapshotReader } from '../db/client';
 import { createTaskRunner, RetryLater } from '../jobs/runner';
-import { createScheduledJobs } from '../jobs/scheduled';
+import { createScheduledJobs, type ScheduleServices } from '../jobs/scheduled';
 import type { CloudProvider } from '../providers';
 import type { BackupStore } from '../backups/store';
 import type { ReportMailing } from '../../analytics/server/services';
@@ -17,16 +18,16 @@ import { SCHEDULES, scheduleCrons, TASK_QUEUE, type Queue, type TaskJob } from '
  * The worker: takes task jobs (WORKER_CONCURRENCY at a time, never two of one server) and runs the
  * schedules. It runs inside the server by default, or alone (`npm run worker`).
  */
-type WorkerDeps = { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; backups: BackupStore; snapshot: (() => Promise<SnapshotReader>) | null; payments: PaymentGateway; health: ServerHealth; mailing: ReportMailing; log: FastifyBaseLogger };
+type WorkerDeps = { db: Db; config: Config; queue: Queue; providers: (code: string | null | undefined) => CloudProvider; backups: BackupStore; snapshot: (() => Promise<SnapshotReader>) | null; payments: PaymentGateway; health: ServerHealth; schedules: ScheduleServices; mailing: ReportMailing; log: FastifyBaseLogger };
 
 /**
  * Makes the worker without starting it: the server starts it once it is ready (it then answers
  * while the worker subscribes and registers the schedules, a quarter of a second on PGlite).
  */
-export function createWorker({ db, config, queue, providers, backups, snapshot, payments, health, mailing, log }: WorkerDeps) {
+export function createWorker({ db, config, queue, providers, backups, snapshot, payments, health, schedules, mailing, log }: WorkerDeps) {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const runner = createTaskRunner({ db, config, queue, providers, payments, backups, snapshot, health, workerId, log });
-  const scheduled = createScheduledJobs({ db, config, queue, providers, backups, payments, health, mailing, log, now: () => new Date() });
+  const runner = createTaskRunner({ db, config, queue, providers, payments, backups, snapshot, health, quoteNotices: createQuoteNotices({ db, mailing }), workerId, log });
+  const scheduled = createScheduledJobs({ services: schedules, config, providers, payments, health, mailing, log, now: () => new Date() });
   const pollingIntervalSeconds = config.QUEUE_POLL_MS / 1000;
   let stopping = false;
 

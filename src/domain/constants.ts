@@ -32,7 +32,8 @@ export type Designation = (typeof DESIGNATIONS)[number];
 
 // Plain data, outside the zod schemas, so front-door pages can list them before their validation loads.
 export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
-export const COMPANY_ROLES = ['admin', 'viewer'] as const;
+/** What each role may do: ACCESS_LEVELS in src/domain/companies/access.ts. */
+export const COMPANY_ROLES = ['admin', 'viewer', 'billing'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
 /** SPEC §9 defaults. */
@@ -120,7 +121,7 @@ export type AppReviewPlatform = (typeof APP_REVIEW_PLATFORMS)[number];
 
 /**
  * An order never paid (its server waits at the payment step) is removed this long after it was
- * placed (issue 30), with a reminder mail at each of PENDING_ORDER_REMINDER_DAYS before.
+ * placed, with a reminder mail at each of PENDING_ORDER_REMINDER_DAYS before.
  */
 export const PENDING_ORDER_CLEANUP_DAYS = 7;
 /** Days after the order: one day on, and one day before the removal. */

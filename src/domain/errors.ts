@@ -54,6 +54,16 @@ export const ERRORS = {
   CROSS_SITE_REQUEST: { status: 403, message: 'errors.CROSS_SITE_REQUEST' },
   NOT_A_MEMBER: { status: 403, message: 'errors.NOT_A_MEMBER' },
   ROLE_REQUIRED: { status: 403, message: 'errors.ROLE_REQUIRED' },
+  /** Billing (invoices, card, payments, usage, quotes) for a viewer. */
+  BILLING_ROLE_REQUIRED: { status: 403, message: 'errors.BILLING_ROLE_REQUIRED' },
+  /** The servers and their dashboards for a billing member. */
+  SERVERS_ROLE_REQUIRED: { status: 403, message: 'errors.SERVERS_ROLE_REQUIRED' },
+  /** A quote that does not exist, or one shown to someone outside its company's billing people. */
+  QUOTE_NOT_FOUND: { status: 404, message: 'errors.QUOTE_NOT_FOUND' },
+  QUOTE_EXPIRED: { status: 409, message: 'errors.QUOTE_EXPIRED' },
+  QUOTE_DECLINED: { status: 409, message: 'errors.QUOTE_DECLINED' },
+  /** Approved and paid: its server exists. */
+  QUOTE_USED: { status: 409, message: 'errors.QUOTE_USED' },
   /** Removing the last admin of a company. */
   LAST_ADMIN: { status: 409, message: 'errors.LAST_ADMIN' },
   /** Deleting the account of the last admin of a company with other members. */
@@ -88,7 +98,7 @@ export const ERRORS = {
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'errors.IDEMPOTENCY_KEY_REUSED' },
   IDEMPOTENCY_KEY_IN_FLIGHT: { status: 409, message: 'errors.IDEMPOTENCY_KEY_IN_FLIGHT' },
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'errors.PASSWORD_CHANGE_REQUIRED' },
-  /** Ordering and payments (issue 13). */
+  /** Ordering and payments. */
   PROJECT_REQUIRED: { status: 400, message: 'errors.PROJECT_REQUIRED' },
   DEPLOYMENT_NOT_FOUND: { status: 404, message: 'errors.DEPLOYMENT_NOT_FOUND' },
   /** A change of a server the SPEC §4 rules refuse; field errors say which. */
@@ -115,7 +125,7 @@ export const ERRORS = {
   PROJECT_NAME_TAKEN: { status: 409, message: 'errors.PROJECT_NAME_TAKEN' },
   /** params: max */
   PROJECT_LIMIT: { status: 409, message: 'errors.PROJECT_LIMIT' },
-  /** Running servers (issue 14). params: task (the task it is busy with). */
+  /** Running servers. params: task (the task it is busy with). */
   DEPLOYMENT_BUSY: { status: 409, message: 'errors.DEPLOYMENT_BUSY' },
   /** params: status */
   DEPLOYMENT_STATE_CONFLICT: { status: 409, message: 'errors.DEPLOYMENT_STATE_CONFLICT' },
@@ -130,12 +140,12 @@ export const ERRORS = {
   BACKUPS_NOT_IN_PLAN: { status: 409, message: 'errors.BACKUPS_NOT_IN_PLAN' },
   BACKUP_LINK_INVALID: { status: 403, message: 'errors.BACKUP_LINK_INVALID' },
   BACKUP_LINK_EXPIRED: { status: 410, message: 'errors.BACKUP_LINK_EXPIRED' },
-  /** Admin task queue (issue 15). */
+  /** Admin task queue. */
   TASK_NOT_FOUND: { status: 404, message: 'errors.TASK_NOT_FOUND' },
   /** A retry of a task that has not failed, a cancel of one not queued. params: status */
   TASK_STATE_CONFLICT: { status: 409, message: 'errors.TASK_STATE_CONFLICT' },
   TASK_ALREADY_RETRIED: { status: 409, message: 'errors.TASK_ALREADY_RETRIED' },
-  /** Admin jobs (issue 15): not one of the worker's queues. */
+  /** Admin jobs: not one of the worker's queues. */
   JOB_NOT_FOUND: { status: 404, message: 'errors.JOB_NOT_FOUND' },
   /** Pause of a paused job, resume of a running schedule, or an action on a queue without one. params: state */
   JOB_STATE_CONFLICT: { status: 409, message: 'errors.JOB_STATE_CONFLICT' },
@@ -165,7 +175,7 @@ export const ERRORS = {
   RESTORATION_FAILED: { status: 502, message: 'errors.RESTORATION_FAILED' },
   USER_UNLOCK_FAILED: { status: 502, message: 'errors.USER_UNLOCK_FAILED' },
   HEALTH_CHECK_FAILED: { status: 502, message: 'errors.HEALTH_CHECK_FAILED' },
-  /** Analytics dashboard (issue 16): the signed-in user or token has no place on this dashboard. */
+  /** Analytics dashboard: the signed-in user or token has no place on this dashboard. */
   ANALYTICS_NOT_MEMBER: { status: 403, message: 'errors.ANALYTICS_NOT_MEMBER' },
   /** The deployment has no analytics dashboard yet. */
   ANALYTICS_TENANT_MISSING: { status: 404, message: 'errors.ANALYTICS_TENANT_MISSING' },
@@ -208,7 +218,7 @@ export const ERRORS = {
   /** The server sign-in link is not ours, or was made for another server or user. */
   ANALYTICS_SIGNIN_LINK_INVALID: { status: 403, message: 'errors.ANALYTICS_SIGNIN_LINK_INVALID' },
   ANALYTICS_SIGNIN_LINK_EXPIRED: { status: 410, message: 'errors.ANALYTICS_SIGNIN_LINK_EXPIRED' },
-  /** Issue 28: the server is not live and paid for (an unpaid order, a deleted server): its dashboard is closed. */
+  /** The server is not live and paid for (an unpaid order, a deleted server): its dashboard is closed. */
   ANALYTICS_SERVER_UNAVAILABLE: { status: 409, message: 'errors.ANALYTICS_SERVER_UNAVAILABLE' },
   /** The server is paused or its payment overdue: its data can be read, nothing changed. */
   ANALYTICS_READ_ONLY: { status: 409, message: 'errors.ANALYTICS_READ_ONLY' },
@@ -220,7 +230,7 @@ export const ERRORS = {
   ANALYTICS_REPORT_RECIPIENT: { status: 400, message: 'errors.ANALYTICS_REPORT_RECIPIENT' },
   /** params: max */
   ANALYTICS_REPORT_SEND_LIMIT: { status: 429, message: 'errors.ANALYTICS_REPORT_SEND_LIMIT' },
-  /** Admin area (issue 15). An admin locking, deleting or viewing as themselves. */
+  /** Admin area. An admin locking, deleting or viewing as themselves. */
   CANNOT_ACT_ON_SELF: { status: 409, message: 'errors.CANNOT_ACT_ON_SELF' },
   ALREADY_VERIFIED: { status: 409, message: 'errors.ALREADY_VERIFIED' },
   /** A company with no admin member cannot be viewed as its admin. */
@@ -228,7 +238,7 @@ export const ERRORS = {
   /** Any change attempted while an admin views the product as a company's admin. */
   VIEW_AS_READ_ONLY: { status: 403, message: 'errors.VIEW_AS_READ_ONLY' },
   PLAN_GROUP_NAME_TAKEN: { status: 409, message: 'errors.PLAN_GROUP_NAME_TAKEN' },
-  /** Passkeys (issue 34): an answer that fails WebAuthn's checks (origin, RP ID, signature, user verification), or an authenticator registered already. */
+  /** Passkeys: an answer that fails WebAuthn's checks (origin, RP ID, signature, user verification), or an authenticator registered already. */
   PASSKEY_INVALID: { status: 400, message: 'errors.PASSKEY_INVALID' },
   /** The ceremony's challenge is unknown, expired or already used: start again. */
   PASSKEY_CHALLENGE_INVALID: { status: 400, message: 'errors.PASSKEY_CHALLENGE_INVALID' },

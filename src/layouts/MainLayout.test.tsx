@@ -25,8 +25,8 @@ const user = {
   emailVerified: true,
   onboarding: null,
   companies: [
-    { _id: 'c-zeta', name: 'Zeta Labs' },
-    { _id: 'c-acme', name: 'Acme' },
+    { _id: 'c-zeta', name: 'Zeta Labs', role: 'admin' as const },
+    { _id: 'c-acme', name: 'Acme', role: 'admin' as const },
   ],
 };
 const companyDto = (id: string): CompanyDto => ({ _id: id, name: id, size: null, logo: null, billingCountry: null, taxId: null, billingAddress: null, billingPostalCode: null, billingCity: null, createdAt: '2026-01-01T00:00:00.000Z', role: 'admin', projects: [{ _id: `${id}-p1`, name: 'Default project' }] });

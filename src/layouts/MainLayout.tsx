@@ -17,13 +17,15 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, matchPath, Navigate, useLocation, useNavigate } from 'react-router';
 import { clientConfig } from '../clientConfig';
 import { selection, useSelection, type CompanyRef, type ProjectRef } from '../companySelection';
 import '../serversI18n';
 import { session, useSession } from '../session';
+import { useCompanyRole } from '../companyRole';
+import { may, type AccessLevel } from '../domain/companies/access';
 import { DialogHost } from '../ui/dialog/DialogHost';
 import { showToast } from '../ui/toast/toastStore';
 import { Footer } from './Footer';
@@ -35,11 +37,14 @@ import { SupportChat } from './SupportChat';
 import { ProductLogo } from './ProductLogo';
 
 // Each section also answers in the project-scoped form /c/{cid}/p/{pid}/... (SPEC §2).
-const NAV = [
-  { to: '/dashboard', key: 'nav.dashboard', match: ['/dashboard', '/c/:cid/p/:pid/dashboard'] },
-  { to: '/deployments', key: 'nav.deployments', match: ['/deployments/*', '/c/:cid/p/:pid/deployments/*'] },
-  { to: '/management', key: 'nav.management', match: ['/management/*', '/c/:cid/p/:pid/management/*'] },
+// `level`: what the selected company's role must allow (ACCESS_LEVELS); the billing role has no servers.
+const NAV: { to: string; key: string; match: string[]; level: AccessLevel }[] = [
+  { to: '/dashboard', key: 'nav.dashboard', match: ['/dashboard', '/c/:cid/p/:pid/dashboard'], level: 'servers' },
+  { to: '/deployments', key: 'nav.deployments', match: ['/deployments/*', '/c/:cid/p/:pid/deployments/*'], level: 'servers' },
+  { to: '/management', key: 'nav.management', match: ['/management/*', '/c/:cid/p/:pid/management/*'], level: 'member' },
 ];
+/** Where a role without the servers goes instead of the dashboard: Billing. */
+const BILLING_HOME = '/management/billing';
 
 /** The user menu (SPEC §2): company switcher, profile settings, logout. */
 function UserMenu() {
@@ -150,17 +155,22 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   // The session store, not react-admin's cached identity: a refreshed user shows at once.
   const { user } = useSession();
   const inAdmin = Boolean(matchPath('/admin/*', pathname));
+  const role = useCompanyRole();
+  const nav = NAV.filter((item) => role === null || may(role, item.level));
+  // A billing member reaching a servers page (the landing page, an old link) is shown Billing instead.
+  const serversPage = NAV.some((item) => item.level === 'servers' && item.match.some((pattern) => matchPath(pattern, pathname)));
+  if (role !== null && serversPage && !may(role, 'servers')) return <Navigate to={BILLING_HOME} replace />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {/* In the admin area a phone has no room for the mode's chip beside the navigation: the navigation takes a row of its own. */}
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1, md: 3 }, px: { xs: 1.5, sm: 2 }, ...(inAdmin && { flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 0, pt: { xs: 1, sm: 0 } }) }}>
-          <Link component={RouterLink} to="/dashboard" underline="none" aria-label={t('nav.dashboard')}>
+          <Link component={RouterLink} to={role === null || may(role, 'servers') ? '/dashboard' : BILLING_HOME} underline="none" aria-label={t('nav.dashboard')}>
             <ProductLogo compact />
           </Link>
           {inAdmin && <Chip label={t('nav.adminMode')} color="success" size="small" sx={{ mr: { xs: 'auto', sm: 0 } }} />}
           <Box component="nav" sx={{ display: 'flex', gap: { xs: 0, sm: 0.5 }, flex: 1, minWidth: 0, overflowX: 'auto', ...(inAdmin && { order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }) }}>
-            {NAV.map((item) => {
+            {nav.map((item) => {
               const active = item.match.some((pattern) => matchPath(pattern, pathname));
               return (
                 <Button
@@ -194,7 +204,8 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       <SessionWatch />
       <SupportChat />
       <Box component="main" id="main" sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: 4 }}>
-        {children}
+        {/* Screens load with their route (src/MainApp.tsx): the layout stays while one does. */}
+        <Suspense fallback={null}>{children}</Suspense>
       </Box>
       <Footer />
       <DialogHost />

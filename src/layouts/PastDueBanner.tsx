@@ -2,14 +2,14 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { usePastDue } from '../../dataProvider/billingQueries';
+import { usePastDue } from '../../dataProvider/orders/queries';
 import { useSelection } from '../companySelection';
 import '../billingI18n';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
- * The past-due warning under the navbar (issue 13): checked on entering and every few minutes.
+ * The past-due warning under the navbar: checked on entering and every few minutes.
  * A failed check shows nothing; the billing page is where errors are told.
  */
 export function PastDueBanner() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usersApi } from '../../dataProvider/users';
+import { useIntercomHash } from '../../dataProvider/users/queries';
 import { clientConfig } from '../clientConfig';
 import { useSession } from '../session';
 import { bootSupportChat } from './supportChat';
@@ -14,20 +14,12 @@ export function SupportChat({ config = clientConfig.intercom ?? null }: { config
   const email = user?.email;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const createdAt = user ? Math.floor(new Date(user.createdAt).getTime() / 1000) : 0;
+  const hash = useIntercomHash(config && email ? (userId ?? null) : null).data?.hash;
+  // The widget boots once the hash is in, and shuts down with the user or the layout.
   useEffect(() => {
-    if (!config || !userId || !email) return;
-    let live = true;
-    let shutdown: (() => void) | null = null;
-    usersApi.intercomHash().then(
-      ({ hash }) => {
-        if (live) shutdown = bootSupportChat(config, { email, name, createdAt, userHash: hash, userId });
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      shutdown?.();
-    };
-  }, [config, userId, email, name, createdAt]);
+    if (!config || !userId || !email || !hash) return;
+    const shutdown = bootSupportChat(config, { email, name, createdAt, userHash: hash, userId });
+    return () => shutdown();
+  }, [config, userId, email, name, createdAt, hash]);
   return null;
 }

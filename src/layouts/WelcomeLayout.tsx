@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PreloginContent } from '../domain/content/schemas';
 import { ProductLogo } from './ProductLogo';
-import { fallbackPreloginContent, loadPreloginContent, pickBrands } from './preloginContent';
+import { loadPreloginContent } from '../../dataProvider/content/prelogin';
+import { fallbackPreloginContent, pickBrands } from './preloginContent';
 
 // The logos' draw, once a visit. The prerendered first screen (scripts/prerender.ts) shows the
 // first logos; the app's render that hydrates it does too, as React takes the server's value

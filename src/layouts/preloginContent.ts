@@ -1,6 +1,5 @@
 import type { Brand, PreloginContent } from '../domain/content/schemas';
 import { BRAND_LOGOS_SHOWN, BRAND_OFFSET_MAX } from '../domain/constants';
-import { apiFetch } from '../../dataProvider/httpClient';
 
 const FALLBACK_BRANDS: Brand[] = ['northwind', 'lumen', 'quarry', 'halcyon', 'orbital', 'fernway', 'kestrel'].map((name) => ({
   logo: `/brands/${name}.svg`,
@@ -11,15 +10,6 @@ const FALLBACK_BRANDS: Brand[] = ['northwind', 'lumen', 'quarry', 'halcyon', 'or
 /** Built-in content, used when the content service is not configured or fails. */
 export function fallbackPreloginContent(t: (key: string) => string): PreloginContent {
   return { title: t('welcome.title'), subtitle: t('welcome.subtitle'), brandsHeader: t('welcome.brandsHeader'), brands: FALLBACK_BRANDS };
-}
-
-/** The content service's pre-login block, or null to use the built-in one. */
-export async function loadPreloginContent(): Promise<PreloginContent | null> {
-  try {
-    return (await apiFetch<PreloginContent | null>('/content/prelogin')).payload;
-  } catch {
-    return null;
-  }
 }
 
 /** SPEC §2: four brand logos from a random offset between 0 and 3. */

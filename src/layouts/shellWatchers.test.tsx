@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
@@ -26,7 +27,12 @@ afterEach(() => {
   delete (window as { Intercom?: unknown }).Intercom;
 });
 
-const wrap = (node: React.ReactNode) => render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
+const wrap = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>{node}</I18nextProvider>
+    </QueryClientProvider>,
+  );
 
 describe('the check-in warning (SPEC §4 Misc, §9)', () => {
   it('stays away while the last check-in is recent, and warns once it is 30 minutes old', () => {

@@ -150,7 +150,7 @@ describe('view as the company admin, read-only', () => {
       ['DELETE', '/auth/me', { password: 'whatever' }],
       ['POST', '/auth/set-password', { oldPassword: 'a', password: 'Tr1cky-Lantern2' }],
       ['POST', `/admin/companies/${owner.companyId}/view-as`, {}],
-      // A GET that acts (it mints a sign-in link), under the path the product name gives it (issue 28 #14).
+      // A GET that acts (it mints a sign-in link), under the path the product name gives it.
       ['GET', `${serverSignInPath(t.config.PRODUCT_NAME)}?deploymentId=${owner.companyId}&userId=${owner.companyId}`, undefined],
     ] as const) {
       const refused = await call(t.app, method, url, admin, body);

@@ -229,3 +229,42 @@ describe('user settings', () => {
     expect(row?.api_key_hash).not.toContain(regenerated);
   });
 });
+
+describe('management lists page, sort and search on the server', () => {
+  it('answers one page of the apps in the asked order, with the total in x-total-count', async () => {
+    for (const name of ['Paged C', 'Paged A', 'Paged B']) await createAnalyticsApp(t.app, server.deploymentId, owner.cookie, { name });
+    const whole = await call('GET', '/apps', owner);
+    const all = whole.json().payload as { name: string }[];
+    expect(whole.headers['x-total-count']).toBe(String(all.length));
+
+    const first = await call('GET', '/apps?q=paged&sort=name&order=DESC&page=1&perPage=2', owner);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(first.json().payload.map((a: { name: string }) => a.name)).toEqual(['Paged C', 'Paged B']);
+    const second = await call('GET', '/apps?q=paged&sort=name&order=DESC&page=2&perPage=2', owner);
+    expect(second.json().payload.map((a: { name: string }) => a.name)).toEqual(['Paged A']);
+  });
+
+  it('pages the users and the tokens, and reads one user by id', async () => {
+    const members = await call('GET', '/members?page=1&perPage=1&sort=email&order=ASC', owner);
+    expect(members.statusCode).toBe(200);
+    expect(members.json().payload).toHaveLength(1);
+    expect(Number(members.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+    const one = await call('GET', `/members/${server.session.member._id}`, owner);
+    expect(one.json().payload).toMatchObject({ _id: server.session.member._id, email: 'apps-owner@example.com' });
+    await refused(await call('GET', '/members/00000000-0000-4000-8000-000000000000', owner), 404, 'ANALYTICS_MEMBER_NOT_FOUND');
+
+    for (const purpose of ['list one', 'list two']) expect((await call('POST', '/tokens', owner, { purpose, allApps: true, neverExpires: true })).statusCode).toBe(201);
+    const tokens = await call('GET', '/tokens?q=list&sort=purpose&order=ASC&page=1&perPage=10', owner);
+    expect(tokens.headers['x-total-count']).toBe('2');
+    expect(tokens.json().payload.map((r: { purpose: string }) => r.purpose)).toEqual(['list one', 'list two']);
+  });
+
+  it('refuses an unknown sort column or a page size past the limit, changing nothing', async () => {
+    const before = await tableCounts(t.app);
+    await refused(await call('GET', '/apps?sort=checksumSalt', owner), 400, 'VALIDATION_FAILED');
+    await refused(await call('GET', '/members?page=1&perPage=100000', owner), 400, 'VALIDATION_FAILED');
+    await refused(await call('GET', '/tokens?page=0', owner), 400, 'VALIDATION_FAILED');
+    expect(await tableCounts(t.app)).toEqual(before);
+  });
+});

@@ -4,7 +4,7 @@ import { analyticsServer, createAnalyticsApp, dashboard, eventRow, RAW_EVENTS } 
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Issue 28, items 10 and 15 and the fuzz walk's ingestion groups: numbers past float8's range, control
+// Ingestion input the fuzz walk and the security review found: numbers past float8's range, control
 // characters in ids and lone surrogates in JSON parameters each ended as a 500. An SDK never sees a
 // 500: a bad id refuses the request (400, Countly's { result }), a bad number or text is dropped.
 let t: TestApp;

@@ -5,8 +5,8 @@ import { FAST_SERVERS, populated, settledIn } from '../support/servers';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 /**
- * Issue 28 (3, MAU): the tier the customer pays for is counted (distinct devices a month), the
- * company's admins are warned once at 80% and once at 100% (issue 33's one alert rule), and, as
+ * The tier the customer pays for is counted (distinct devices a month), the
+ * company's admins are warned once at 80% and once at 100% (the one alert rule, mauRule.ts), and, as
  * SPEC names no cut-off, data keeps flowing past the tier.
  */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { BASIC, changeBody, companyOwner, loadCatalogue, orderBody, postOrder, S
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 /**
- * Issue 28 (3): analytics only for a live, paid-for server. Ingestion and the whole dashboard for a
+ * Analytics only for a live, paid-for server. Ingestion and the whole dashboard for a
  * running server whose subscription is free, paid or past due within its grace; reading the data
  * kept for a paused or overdue one; nothing for an unpaid order or a deleted server.
  */
@@ -139,8 +139,8 @@ describe('what each server state allows', () => {
     await refused(await call('GET', '/apps', { headers: { 'countly-token': token } }), 409, 'ANALYTICS_SERVER_UNAVAILABLE');
     await refused(await t.app.inject({ method: 'GET', url: `/api/v1/analytics/${server.deploymentId}/me?api_key=${apiKey}` }), 409, 'ANALYTICS_SERVER_UNAVAILABLE');
     await writesRefused('ANALYTICS_SERVER_UNAVAILABLE');
-    // A stranger learns nothing about the state: answered as for any dashboard they are not on.
-    await refused(await open(server.deploymentId, stranger.cookie), 403, 'ANALYTICS_NOT_MEMBER');
+    // A stranger learns nothing about the state: refused as a stranger to the company, or to the dashboard.
+    await refused(await open(server.deploymentId, stranger.cookie), 403, 'NOT_A_MEMBER');
     await refused(await call('GET', '/apps', { cookie: stranger.cookie }), 403, 'ANALYTICS_NOT_MEMBER');
     expect(await tableCounts(t.app)).toEqual(before);
   });

@@ -8,7 +8,7 @@ import { addMember, loadCatalogue, type Catalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 /**
- * Issue 28 (2, 5, 11, 12, 13, 16 and the fuzz finding on bannedUntil): attacks on an analytics
+ * Attacks on an analytics
  * tenant by its own users, former users and other companies. Each is refused with the error
  * envelope and leaves the tables (and the mail outbox) as they were.
  */

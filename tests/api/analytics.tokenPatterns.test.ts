@@ -5,7 +5,7 @@ import { analyticsServer, createAnalyticsApp, dashboard } from '../support/analy
 import { loadCatalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Issue 28, item 1: a token's patterns ran in the backtracking regular-expression engine, and
+// A token's patterns once ran in the backtracking regular-expression engine, and
 // '(a|a)*' against 27 characters held the event loop for 10 s. Patterns are now literal text with
 // '*' wildcards, matched without backtracking.
 let t: TestApp;
@@ -43,7 +43,7 @@ describe('token patterns', () => {
   // No timing assertion: a backtracking matcher holds these requests for hours, so the test's own
   // timeout is what fails it; the bench measures speed.
   it('answers the worst patterns against a 12,000-character value, and health meanwhile', async () => {
-    // The issue's pattern, many stars (each part searched once), a long part, and all of them at once.
+    // The pattern that held the loop, many stars (each part searched once), a long part, and all of them at once.
     const worst = [`(a|a)*`, `${'*a'.repeat(99)}*b`, `*${'a'.repeat(197)}b*`, `${'*'.repeat(199)}b`];
     const worstToken = await createToken([...worst.map((pattern) => ({ path: pattern, params: {} })), ...worst.map((pattern) => ({ path: '*', params: { q: pattern } }))]);
     const plainToken = await createToken([{ path: '/apps', params: { q: 'plain' } }]);

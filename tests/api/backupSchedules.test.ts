@@ -20,7 +20,7 @@ beforeAll(async () => {
   cat = await loadCatalogue(t.app);
   owner = await companyOwner(t.app, 'backup-owner@example.com');
   const { app } = t;
-  jobs = createScheduledJobs({ db: app.database.db, config: app.config, queue: app.queue, providers: app.providers, backups: app.backupStore, payments: app.payments.gateway, health: app.serverHealth, mailing: { mailer: app.mailer, t: createI18n(app.config.PRODUCT_NAME).t, publicUrl: app.config.publicUrl }, log: app.log, now: () => new Date(clock) });
+  jobs = createScheduledJobs({ services: app.schedules, config: app.config, providers: app.providers, payments: app.payments.gateway, health: app.serverHealth, mailing: { mailer: app.mailer, t: createI18n(app.config.PRODUCT_NAME).t, publicUrl: app.config.publicUrl }, log: app.log, now: () => new Date(clock) });
 });
 afterAll(() => t.close());
 

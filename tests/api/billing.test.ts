@@ -4,7 +4,7 @@ import { addMember, companyOwner, loadCatalogue, orderBody, pay, postOrder, STAR
 import { api, FAST_SERVERS, populated, settledIn, timeline } from '../support/servers';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Issue 30, "Billing that tells the truth", with the payments stand-in.
+// Billing that tells the truth, with the payments stand-in.
 let t: TestApp;
 let cat: Catalogue;
 let owner: Awaited<ReturnType<typeof companyOwner>>;
@@ -133,7 +133,7 @@ describe('the card on file', () => {
   });
 });
 
-describe('paying with the card on file (issue 30, item 4)', () => {
+describe('paying with the card on file', () => {
   const payOnFile = (cookie: string, id: string) => api(t.app, cookie, 'POST', `/payments/checkout/${id}/pay-with-card-on-file`, {});
   const order = async (o: { cookie: string; companyId: string; projectId: string }, name: string) => (await postOrder(t.app, o.cookie, orderBody(cat, o, { planCode: STARTER, name }))).json().payload as { _id: string };
 

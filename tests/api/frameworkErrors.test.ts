@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorEnvelope } from '../../src/domain/errors';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Requests Fastify or Node refuse before any route runs (issue 28): they need a real socket,
+// Requests Fastify or Node refuse before any route runs: they need a real socket,
 // since app.inject skips Node's parser and builds URLs of its own.
 let t: TestApp;
 let port = 0;

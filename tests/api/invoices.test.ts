@@ -4,7 +4,7 @@ import { formatMoney } from '../../src/domain/money';
 import { paddleSettings, startFakePaddle } from '../support/paddle';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Issue 30 item 6: each paid transaction has an invoice a finance team accepts.
+// Each paid transaction has an invoice a finance team accepts.
 let t: TestApp; // stand-in: our own printable invoice
 let p: TestApp; // Paddle: its own invoice PDF
 let fake: Awaited<ReturnType<typeof startFakePaddle>>;

@@ -6,7 +6,7 @@ import { populated } from '../support/servers';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 /**
- * Issue 30 §8: the screens follow what the server allows. The server page reads, from the view,
+ * The screens follow what the server allows. The server page reads, from the view,
  * whether the options include a custom domain (else it offers the upgrade) and a paid change of
  * plan waiting for its payment (the server keeps its plan meanwhile).
  */

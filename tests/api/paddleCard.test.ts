@@ -5,7 +5,7 @@ import { paddleEvent, paddlePaysOrder, paddleSettings, paddleWebhook, startFakeP
 import { api } from '../support/servers';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Issue 30 item 4 with Paddle: Management → Billing offers "Update card" at any time, and Paddle's
+// The card on file with Paddle: Management → Billing offers "Update card" at any time, and Paddle's
 // checkout takes the new card through the subscription's update-payment-method transaction.
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakePaddle>>;
@@ -78,7 +78,7 @@ describe('Update card with Paddle', () => {
     const calls = fake.calls.length;
     const counts = await tableCounts(t.app);
     const asViewer = await api(t.app, viewer, 'POST', checkoutUrl(owner.companyId), {});
-    expect([asViewer.statusCode, asViewer.json().code]).toEqual([403, 'ROLE_REQUIRED']);
+    expect([asViewer.statusCode, asViewer.json().code]).toEqual([403, 'BILLING_ROLE_REQUIRED']);
     const asStranger = await api(t.app, stranger.cookie, 'POST', checkoutUrl(owner.companyId), {});
     expect([asStranger.statusCode, asStranger.json().code]).toEqual([403, 'NOT_A_MEMBER']);
     for (const res of [asViewer, asStranger]) expect(res.body).not.toContain('txn_');

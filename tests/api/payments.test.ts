@@ -140,11 +140,11 @@ describe('stand-in checkout (no PADDLE_* configured)', () => {
   it('lets neither a viewer nor a stranger pay, read the checkout or the billing', async () => {
     const id = await paidOrder();
     const viewer = await addMember(t.app, owner.companyId, 'billing-viewer@example.com', 'viewer');
-    await refusedUnchanged(t.app, () => pay(t.app, viewer, id), 403, 'ROLE_REQUIRED');
+    await refusedUnchanged(t.app, () => pay(t.app, viewer, id), 403, 'BILLING_ROLE_REQUIRED');
     const stranger = await companyOwner(t.app, 'billing-stranger@example.com');
     await refusedUnchanged(t.app, () => pay(t.app, stranger.cookie, id), 403, 'NOT_A_MEMBER');
     await refusedUnchanged(t.app, () => t.app.inject({ method: 'GET', url: `/api/v1/payments/checkout/${id}`, headers: { cookie: stranger.cookie } }), 403, 'NOT_A_MEMBER');
-    await refusedUnchanged(t.app, () => t.app.inject({ method: 'GET', url: `/api/v1/companies/${owner.companyId}/billing`, headers: { cookie: viewer } }), 403, 'ROLE_REQUIRED');
+    await refusedUnchanged(t.app, () => t.app.inject({ method: 'GET', url: `/api/v1/companies/${owner.companyId}/billing`, headers: { cookie: viewer } }), 403, 'BILLING_ROLE_REQUIRED');
     await refusedUnchanged(t.app, () => t.app.inject({ method: 'GET', url: `/api/v1/deployments/pastdue/${owner.companyId}`, headers: { cookie: stranger.cookie } }), 403, 'NOT_A_MEMBER');
   });
 

@@ -24,7 +24,7 @@ const signUpWith = (email: string, pendingOrder: unknown) => t.app.inject({ meth
 const read = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/v1/users/me/pending-order', headers: { cookie } });
 const kept = async (email: string) => (await t.app.database.rows<{ pending_order: unknown }>(`select pending_order from users where email = '${email}'`))[0]?.pending_order ?? null;
 
-describe('the pre-login order is kept with the account (issue 30 item 3)', () => {
+describe('the pre-login order is kept with the account', () => {
   it('signed up with a configuration, verified from a fresh client with no storage: the configuration comes back, until cleared', async () => {
     const email = 'grace-elsewhere@example.com';
     expect((await signUpWith(email, configuration)).statusCode).toBe(201);

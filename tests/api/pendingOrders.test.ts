@@ -22,7 +22,7 @@ beforeAll(async () => {
   cat = await loadCatalogue(t.app);
   owner = await companyOwner(t.app, 'pending-owner@example.com');
   const { app } = t;
-  jobs = createScheduledJobs({ db: app.database.db, config: app.config, queue: app.queue, providers: app.providers, backups: app.backupStore, payments: app.payments.gateway, health: app.serverHealth, mailing: { mailer: app.mailer, t: createI18n(app.config.PRODUCT_NAME).t, publicUrl: app.config.publicUrl }, log: app.log, now: () => new Date(clock) });
+  jobs = createScheduledJobs({ services: app.schedules, config: app.config, providers: app.providers, payments: app.payments.gateway, health: app.serverHealth, mailing: { mailer: app.mailer, t: createI18n(app.config.PRODUCT_NAME).t, publicUrl: app.config.publicUrl }, log: app.log, now: () => new Date(clock) });
 });
 afterAll(() => t.close());
 
@@ -45,7 +45,7 @@ const state = async (id: string) =>
   (await t.app.database.rows<{ status: string; sub: string; updated: string; subUpdated: string }>(`select d.status, s.status as sub, d.updated_at::text as updated, s.updated_at::text as "subUpdated" from deployments d join subscriptions s on s.deployment_id = d.id where d.id = '${id}'`))[0];
 const expiries = async () => t.app.database.rows<{ target_id: string; actor_id: string | null }>(`select target_id, actor_id from audit_logs where action = 'deployment.expire' order by target_id`);
 
-describe('orders never paid (issue 30 item 2)', () => {
+describe('orders never paid', () => {
   it('a reminder once after a day and once a day before the removal, then the removal after the stated days, audited; nothing else is touched', { timeout: 120_000 }, async () => {
     const unpaid = await order('Never Paid');
     const paid = await order('Paid Server');
@@ -117,7 +117,7 @@ describe('an order never paid at Paddle', () => {
       const [sub] = await p.app.database.rows<{ txn: string | null }>(`select checkout_transaction_id as txn from subscriptions where deployment_id = '${id}'`);
       expect(sub?.txn).toMatch(/^txn_/);
       let at = Date.now();
-      const paddleJobs = createScheduledJobs({ db: p.app.database.db, config: p.app.config, queue: p.app.queue, providers: p.app.providers, backups: p.app.backupStore, payments: p.app.payments.gateway, health: p.app.serverHealth, mailing: { mailer: p.app.mailer, t: createI18n(p.app.config.PRODUCT_NAME).t, publicUrl: p.app.config.publicUrl }, log: p.app.log, now: () => new Date(at) });
+      const paddleJobs = createScheduledJobs({ services: p.app.schedules, config: p.app.config, providers: p.app.providers, payments: p.app.payments.gateway, health: p.app.serverHealth, mailing: { mailer: p.app.mailer, t: createI18n(p.app.config.PRODUCT_NAME).t, publicUrl: p.app.config.publicUrl }, log: p.app.log, now: () => new Date(at) });
       const cancels = () => paddle.calls.filter((call) => call.method === 'PATCH' && call.url === `/transactions/${sub?.txn}`);
       // A reminder leaves the checkout open: the customer may still pay.
       at += DAY + MINUTE;

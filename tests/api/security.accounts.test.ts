@@ -9,8 +9,8 @@ import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 import { totpNow } from '../support/totp';
 
 /**
- * Issue 11's account attacks, each performed through the API: the attack must fail and leave
- * the account as it was. (Points 7-11, 14, 16-19, 21 and 22 live in the other security files.)
+ * Account attacks, each performed through the API: the attack must fail and leave
+ * the account as it was. (Logs, infrastructure, admin and company attacks live in the other security files.)
  */
 let t: TestApp;
 let keys: Awaited<ReturnType<typeof startGoogleKeys>>;

@@ -5,7 +5,7 @@ import { setPlatformAdmin } from '../../server/services/adminUsers';
 import { GOOD_PASSWORD, sessionCookie, signUp } from '../support/auth';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Security review, issue 11: the last platform admin (9) and the generated first-admin password (22).
+// Security review: the last platform admin and the generated first-admin password.
 let t: TestApp;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { cookie } });

@@ -4,7 +4,7 @@ import { signUpVerified } from '../support/accounts';
 import { signUp, waitForMail } from '../support/auth';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Security review, issue 11: invitations (8), the company-deletion code (11), idempotent company creation (21).
+// Security review: invitations, the company-deletion code, idempotent company creation.
 const INVITATION_LIMIT = 3;
 let t: TestApp;
 let owner: string;

@@ -6,7 +6,7 @@ import { signUpVerified } from '../support/accounts';
 import { TINY_PNG } from '../support/multipart';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-/** Issue 11, points 10, 16, 17, 18 and 19: proxy trust, cookie prefix, timeouts, uploads, CSV. */
+/** Infrastructure attacks: proxy trust, cookie prefix, timeouts, uploads, CSV. */
 
 let t: TestApp | undefined;
 const sockets: Socket[] = [];

@@ -180,7 +180,7 @@ describe('who opens invoices and receipts, and what it costs Paddle', () => {
     const receipt = await get(p.app, receiptUrl(owner.companyId, txId), viewer);
     for (const res of [...attempts, receipt]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('ROLE_REQUIRED');
+      expect(res.json().code).toBe('BILLING_ROLE_REQUIRED');
       expect(res.headers.location).toBeUndefined();
       expect(res.body).not.toMatch(/paddle\.example|58\.31|49\.00/);
     }

@@ -10,7 +10,7 @@ import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 import { totpNow } from '../support/totp';
 
 /**
- * Issue 11, points 7 and 14: invalid text is refused by validation (never a 500), and the log of a
+ * Invalid text is refused by validation (never a 500), and the log of a
  * whole run (sign-up, sign-in, mailed tokens, second factor, attacks, a failing query) holds no
  * password, hash, token, code or cookie.
  */

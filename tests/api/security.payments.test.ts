@@ -7,7 +7,7 @@ import { paddleEvent, paddlePaysOrder, paddleSettings, paddleWebhook, startFakeP
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
 /**
- * Issue 28, the money items: each attack is performed through the API and must fail with the
+ * Attacks on money: each attack is performed through the API and must fail with the
  * error envelope and change nothing (table counts, the rows involved, audit, mails, tasks).
  */
 
@@ -209,7 +209,7 @@ describe('ordering rules (items 6, 7, 8, 17, 18)', () => {
   it('18. a viewer cannot open a checkout (which could create a Paddle transaction)', async () => {
     const id = (await postOrder(t.app, owner.cookie, orderBody(cat, owner, { name: 'Viewer checkout' }))).json().payload._id as string;
     const viewer = await addMember(t.app, owner.companyId, 'checkout-viewer@example.com', 'viewer');
-    await refusedUnchanged(t.app, () => call(t.app, 'GET', `/payments/checkout/${id}`, viewer), 403, 'ROLE_REQUIRED', [subRow(id)]);
+    await refusedUnchanged(t.app, () => call(t.app, 'GET', `/payments/checkout/${id}`, viewer), 403, 'BILLING_ROLE_REQUIRED', [subRow(id)]);
   });
 });
 

@@ -4,7 +4,7 @@ import { analyticsServer, createAnalyticsApp } from '../support/analytics';
 import { changeBody, loadCatalogue } from '../support/orders';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// Request groups the fuzz walk (fuzz.test.ts) found answering 500 (issue 28), each closed at its cause.
+// Request groups the fuzz walk (fuzz.test.ts) found answering 500, each closed at its cause.
 let t: TestApp;
 let server: Awaited<ReturnType<typeof analyticsServer>>;
 let cat: Awaited<ReturnType<typeof loadCatalogue>>;

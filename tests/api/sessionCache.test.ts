@@ -6,7 +6,7 @@ import { GOOD_PASSWORD, sessionCookie } from '../support/auth';
 import { addMember, companyOwner } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/testApp';
 
-// Signed-in reads keep the session row, the user's companies and memberships in memory (issue 17). Whatever
+// Signed-in reads keep the session row, the user's companies and memberships in memory. Whatever
 // changes them through this process must show on the very next request.
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 /**
- * The built app's index.html carries the prerendered first screen as an inline script (issue 17):
+ * The built app's index.html carries the prerendered first screen as an inline script:
  * its page's Content-Security-Policy allows that script by its hash, and nothing else inline.
  */
 const FIRST_SCREEN = "(function(){document.getElementById('root').textContent='first screen';})();";

@@ -4,7 +4,7 @@ import { sessionCookie, waitForMail } from '../support/auth';
 import { signUpVerified } from '../support/accounts';
 import { createTestApp, tableCounts, type TestApp } from '../support/testApp';
 
-// The tools pages' server side (issue 16): free app profile review requests.
+// The tools pages' server side: free app profile review requests.
 let t: TestApp;
 const submit = (payload: Record<string, unknown>, ip = '203.0.113.10') =>
   t.app.inject({ method: 'POST', url: '/api/v1/tools/app-profile-reviews', payload, remoteAddress: ip });

@@ -7,7 +7,7 @@ import { api, FAST_SERVERS, populated, settledIn } from '../support/servers';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 /**
- * Issue 33: real ingestion through `/i` across simulated days (the clock is injected: the SDK's
+ * Real ingestion through `/i` across simulated days (the clock is injected: the SDK's
  * timestamp, the sampling's `now`, and Date for the reads) gives a forecast, the run-out, 80% and
  * 100% mails once each, and the projected bill with the next tier's prorated price.
  */

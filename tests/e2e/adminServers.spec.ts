@@ -6,7 +6,7 @@ import { adminShots, asAdmin } from './adminPages';
 import { waitForMail } from './mailbox';
 
 /**
- * Issue 15, the servers and task queue screens: both lists searched, sorted, paged and exported;
+ * The admin servers and task queue screens: both lists searched, sorted, paged and exported;
  * a failed provisioning retried from the task's page until the server runs (globalSetup makes
  * servers named "Flaky..." fail their first two machine creations); and a restart run by the
  * admin from the server's page, seen to complete. The worker runs in the e2e server.

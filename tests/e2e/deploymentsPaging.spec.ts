@@ -4,7 +4,7 @@ import { expect, SCREEN, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
 /**
- * Issue 32 §3, portal side: a company with more servers than a page shows them a page at a time,
+ * Portal side: a company with more servers than a page shows them a page at a time,
  * asked of the server (range, sort, filter), on the deployments table and the dashboard's cards.
  */
 

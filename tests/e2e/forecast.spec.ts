@@ -9,7 +9,7 @@ async function expectFits(page: Page, width: number) {
 }
 
 /**
- * Issue 33 in the browser: a free server (500 users) gets 520 devices through /i/bulk, the MAU
+ * The MAU forecast in the browser: a free server (500 users) gets 520 devices through /i/bulk, the MAU
  * sampling runs (an admin's "run now"), and the customer sees the forecast on the server card and
  * page, the chart's forecast band and tier line, and the next tier priced under Billing.
  */

@@ -4,7 +4,7 @@ import { periodEnd } from '../../src/domain/orders/changes';
 import { expect, SCREEN, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
-// Issue 30 item 6: "Invoice" on Management › Billing opens a printable invoice in a new tab.
+// "Invoice" on Management › Billing opens a printable invoice in a new tab.
 const PASSWORD = 'Tr1cky-Lantern';
 const SHOTS = 'test-results/screens/invoice';
 const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';

@@ -140,7 +140,7 @@ test.describe('management', () => {
     await page.screenshot({ path: '/tmp/management-team-390.png', fullPage: true });
     await page.setViewportSize(SCREEN.wide);
 
-    // The invitee accepts through the API (the invited sign-up page is another issue's).
+    // The invitee accepts through the API (the invited sign-up page is tested elsewhere).
     const mail = await waitForMail(invitee, 'invited you');
     const accepted = await request.post('/api/v1/companies/users/invited', {
       data: { token: tokenOf(mail.link), firstName: 'Vivian', lastName: 'Ewer', designation: 'dev', password: PASSWORD },

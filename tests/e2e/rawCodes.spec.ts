@@ -5,7 +5,7 @@ import { expect, SCREEN, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
 /**
- * Issue 30 §11: every code a person sees goes through the label table and every date through the
+ * Every code a person sees goes through the label table and every date through the
  * formatters. This walks customer and admin screens over servers in several states (running free,
  * paid, awaiting payment, deletion scheduled then cancelled) and fails on a raw code in the visible
  * text: snake_case, dotted.codes or an ISO timestamp. Allowed, because they are what a person

@@ -4,7 +4,7 @@ import { publishDns } from './dns';
 import { waitForMail } from './mailbox';
 
 /**
- * Issue 14, "How we will check it": a free server is ordered and watched from initializing to
+ * A free server is ordered and watched from initializing to
  * running on its page; it is restarted, health-checked, given a domain that is verified and has
  * its SSL removed; deleted and the deletion cancelled; deleted again until the (shortened) grace
  * period passes, then restored; and a provider failure shows the spec's message. globalSetup

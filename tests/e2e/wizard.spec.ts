@@ -290,7 +290,7 @@ test.describe('server wizard', () => {
     await expect(page.getByRole('button', { name: /^Belgium, Europe/ })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  // Issue 30 item 3: a new tab or a restarted browser has the session cookie and nothing else;
+  // A new tab or a restarted browser has the session cookie and nothing else;
   // each address below opens in a new tab of a context that started with no storage at all.
   for (const [label, size] of Object.entries(SCREEN)) {
     test(`wizard addresses opened cold show their step with plans and a total (${label})`, async ({ page, browser }) => {

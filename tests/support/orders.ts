@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ConfigurablesDto, PlanDto } from '../../src/domain/plans/schemas';
+import type { CompanyRole } from '../../src/domain/constants';
 import { signUpVerified } from './accounts';
 
 /** The seeded catalogue by code, for building orders in tests. */
@@ -34,7 +35,7 @@ export async function companyOwner(app: FastifyInstance, email: string) {
 }
 
 /** Adds a signed-up user to a company with a role, as an accepted invitation would. */
-export async function addMember(app: FastifyInstance, companyId: string, email: string, role: 'admin' | 'viewer') {
+export async function addMember(app: FastifyInstance, companyId: string, email: string, role: CompanyRole) {
   const { cookie } = await signUpVerified(app, email);
   await app.database.rows(`insert into company_members (company_id, user_id, role) select '${companyId}', id, '${role}' from users where email = '${email}'`);
   return cookie;

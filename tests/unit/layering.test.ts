@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layering rule of ARCHITECTURE.md, checked through the project's own ESLint configuration:
  * browser folders reach the server only through src/domain, admin never imports portal, src/ui never
- * imports dataProvider, the database layer never imports the worker, routes never import the database.
+ * imports dataProvider, the database layer never imports the worker, routes never import the database,
+ * jobs never import tables or the query builder.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -79,6 +80,21 @@ describe('layering: dependencies point down', () => {
     expect(messages[0]?.message).toContain('call a service');
   });
 
+  it.each([
+    ['server/jobs/fixture.ts', "import { deployments } from '../db/schema';\nexport const x = deployments;\n"],
+    ['server/jobs/fixture.ts', "import type { deploymentTasks } from '../db/schema/servers';\nexport type X = typeof deploymentTasks;\n"],
+    ['server/jobs/fixture.ts', "import { eq } from 'drizzle-orm';\nexport const x = eq;\n"],
+    ['server/jobs/fixture.ts', "import { sql } from 'drizzle-orm/sql';\nexport const x = sql;\n"],
+  ])('%s building a query is refused', async (filePath, code) => {
+    const messages = await restrictedImports(filePath, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toContain('Jobs call services');
+  });
+
+  it('jobs may call services and the backups below them', async () => {
+    expect(await restrictedImports('server/jobs/fixture.ts', "import { enqueueTask } from '../services/deploymentTasks';\nimport { takeBackup } from '../backups/tenantBackups';\nimport type { Db } from '../db/client';\nexport const x = [enqueueTask, takeBackup];\nexport type X = Db;\n")).toEqual([]);
+  });
+
   it('routes never reach the database through the app either', async () => {
     const [result] = await eslint.lintText("import type { FastifyInstance } from 'fastify';\nexport const x = (app: FastifyInstance) => app.database.db;\n", { filePath: 'server/routes/fixture.ts' });
     const messages = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-properties');
@@ -105,5 +121,22 @@ describe('layering: dependencies point down', () => {
     expect(messages[0]?.message).toContain('dataProvider');
     expect(await restrictedImports('src/ui/fixture.ts', "import type { Config } from '../../server/config';\nexport type X = Config;\n")).toHaveLength(1);
     expect(await restrictedImports('src/ui/form/fixture.ts', "import { ApiError } from '../../domain/apiError';\nexport const x = ApiError;\n")).toEqual([]);
+  });
+
+  it.each([
+    ['portal/management/Fixture.tsx', "import { companiesApi } from '../../dataProvider/companies';\nexport const x = companiesApi;\n"],
+    ['portal/deployments/Fixture.tsx', "import { apiFetch } from '../../dataProvider/httpClient';\nexport const x = apiFetch;\n"],
+    ['admin/users/Fixture.tsx', "import { ordersApi } from '../../dataProvider/orders';\nexport const x = ordersApi;\n"],
+    ['src/layouts/Fixture.tsx', "import { usersApi } from '../../dataProvider/users';\nexport const x = usersApi;\n"],
+    ['analytics/portal/apps/Fixture.tsx', "import { createDashboardApi } from '../../dataProvider/api';\nexport const x = createDashboardApi;\n"],
+  ])('%s calling the API instead of a hook is refused', async (filePath, code) => {
+    const messages = await restrictedImports(filePath, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.message).toContain('hooks');
+  });
+
+  it('a screen may import its hooks and the wire types', async () => {
+    expect(await restrictedImports('portal/management/Fixture.tsx', "import { useCompany } from '../../dataProvider/companies/queries';\nimport type { CompanyUpdate } from '../../dataProvider/companies';\nexport const x = useCompany;\nexport type X = CompanyUpdate;\n")).toEqual([]);
+    expect(await restrictedImports('analytics/portal/apps/Fixture.tsx', "import { useDashboardQuery, type DashboardApi } from '../../dataProvider/dashboard';\nexport const x = useDashboardQuery;\nexport type X = DashboardApi;\n")).toEqual([]);
   });
 });

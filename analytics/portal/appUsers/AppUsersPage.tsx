@@ -9,7 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppUserDto, JobDto } from '../../domain/schemas';
 import { confirm } from '../../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useDashboardMutation, useDashboardQuery } from '../../dataProvider/dashboard';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { canAdminApp, useAnalytics } from '../context';
 import { NoApp } from '../NoApp';
@@ -23,42 +25,32 @@ export function AppUsersPage() {
   const { t } = useTranslation();
   const { api, app, session, writable } = useAnalytics();
   const [deviceId, setDeviceId] = useState('');
-  const [user, setUser] = useState<AppUserDto | null>(null);
+  // The device id last asked for: the app user is read for it until the next search or a purge.
+  const [searched, setSearched] = useState<string | null>(null);
   const [job, setJob] = useState<JobDto | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const appId = app?._id ?? '';
+  const found = useDashboardQuery(api, ['appUser', appId, searched], searched ? (a) => a.findAppUser(appId, searched) : null);
+  const user: AppUserDto | null = (searched && !found.isPlaceholderData && found.data) || null;
+  const exporter = useDashboardMutation(api, (a, id: string) => a.exportAppUser(appId, id));
+  const purger = useDashboardMutation(api, (a, id: string) => a.purgeAppUser(appId, id));
+  const { run, failure } = useFormSubmit();
   if (!app) return <NoApp />;
   const canAct = writable && canAdminApp(session, app._id);
 
-  const find = async () => {
-    setFailure(null);
-    setUser(null);
+  const find = () => {
     setJob(null);
-    if (!deviceId.trim()) return;
-    try {
-      setUser(await api.findAppUser(app._id, deviceId.trim()));
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    }
+    setSearched(deviceId.trim() || null);
   };
   const exportData = async () => {
-    if (!user) return;
-    try {
-      setJob(await api.exportAppUser(app._id, user.deviceId));
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    }
+    if (user) await run(async () => setJob(await exporter.mutateAsync(user.deviceId)));
   };
   const purge = async () => {
     if (!user) return;
     if (!(await confirm({ type: 'danger', title: t('analytics.appUsers.purgeTitle'), message: t('analytics.appUsers.purgeBody', { deviceId: user.deviceId }), labels: { confirm: t('analytics.appUsers.purge') } }))) return;
-    try {
-      await api.purgeAppUser(app._id, user.deviceId);
-      setUser(null);
-      setJob(null);
-      showToast({ text: t('analytics.appUsers.purged'), variant: 'successful' });
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    }
+    if (!(await run(() => purger.mutateAsync(user.deviceId)))) return;
+    setSearched(null);
+    setJob(null);
+    showToast({ text: t('analytics.appUsers.purged'), variant: 'successful' });
   };
 
   const facts: [string, string][] = user
@@ -78,7 +70,7 @@ export function AppUsersPage() {
     <>
       <ScreenHeading titleKey="analytics.appUsers.title" />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={(e) => (e.preventDefault(), void find())}>
+        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={(e) => (e.preventDefault(), find())}>
           <TextField label={t('analytics.appUsers.deviceId')} value={deviceId} onChange={(e) => setDeviceId(e.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
           <Button type="submit" variant="contained">
             {t('analytics.appUsers.find')}
@@ -90,6 +82,7 @@ export function AppUsersPage() {
           {failure}
         </Alert>
       )}
+      {searched && <QueryFailure error={found.error} sx={{ mb: 2 }} />}
       {user && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
           <Box component="dl" sx={{ m: 0, mb: 2, display: 'grid', gridTemplateColumns: 'minmax(120px, auto) 1fr', columnGap: 2, rowGap: 1 }}>

@@ -5,45 +5,41 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import type { JobDto } from '../../domain/schemas';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useDashboardMutation, useDashboardQuery } from '../../dataProvider/dashboard';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
 import { downloadLink } from '../../../src/ui/table/exportFile';
 import { useAnalytics } from '../context';
 import { exportFileName } from './exportFileName';
 
 const POLL_MS = 2000;
+const isWaiting = (job: JobDto) => job.status === 'scheduled' || job.status === 'running';
 
 /** The downloading view: waits for the export job, then offers its file (JSON, named with the date). */
 export function DownloadingView({ job: started, deviceId }: { job: JobDto; deviceId: string }) {
   const { t } = useTranslation();
   const { api } = useAnalytics();
-  const [job, setJob] = useState(started);
-  const [failure, setFailure] = useState<string | null>(null);
-  const waiting = job.status === 'scheduled' || job.status === 'running';
+  const current = (jobs: readonly JobDto[] | undefined) => jobs?.find((j) => j._id === started._id) ?? started;
+  // The jobs list is read every POLL_MS until this job has ended.
+  const jobs = useDashboardQuery(api, ['jobs', started._id], (a) => a.listJobs(), { refetchInterval: (q) => (isWaiting(current(q.state.data)) ? POLL_MS : false) });
+  const job = current(jobs.data);
+  const waiting = isWaiting(job);
+  const fetchFile = useDashboardMutation(api, (a, id: string) => a.downloadExport(id));
+  const { run, failure } = useFormSubmit();
 
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => {
-      api.listJobs().then((jobs) => setJob(jobs.find((j) => j._id === job._id) ?? job), (error: unknown) => setFailure(failureMessage(error, t)));
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [api, job, waiting, t]);
-
-  const download = async () => {
-    try {
-      const blob = await api.downloadExport(job._id);
+  const download = () =>
+    run(async () => {
+      const blob = await fetchFile.mutateAsync(job._id);
       const url = URL.createObjectURL(blob);
       downloadLink(url, exportFileName(deviceId, job.createdAt));
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    }
-  };
+    });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-live="polite">
+      <QueryFailure error={jobs.error} />
       {failure || job.status === 'failed' ? (
         <Alert severity="error" role="alert">
           {failure ?? t('analytics.appUsers.exportFailed')}

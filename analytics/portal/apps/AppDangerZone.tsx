@@ -11,7 +11,8 @@ import { useNavigate } from 'react-router';
 import { CLEAR_PERIODS, type ClearPeriod } from '../../domain/constants';
 import type { AppDto } from '../../domain/schemas';
 import { confirm } from '../../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { useDashboardMutation } from '../../dataProvider/dashboard';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
 
@@ -22,28 +23,21 @@ export function AppDangerZone({ app, canAdmin }: { app: AppDto; canAdmin: boolea
   const { api, basePath, reloadApps } = useAnalytics();
   const [period, setPeriod] = useState<ClearPeriod>('1month');
   const blocked = !canAdmin || app.locked;
-  const fail = (error: unknown) => showToast({ text: failureMessage(error, t), variant: 'destructive' });
+  const clearData = useDashboardMutation(api, (a, clearPeriod: ClearPeriod) => a.clearApp(app._id, clearPeriod));
+  const deleteApp = useDashboardMutation<undefined, null>(api, (a) => a.deleteApp(app._id));
+  const { run } = useFormSubmit({ report: 'toast' });
 
   const clear = async () => {
     const label = t(`analytics.apps.clearPeriods.${period}`);
     if (!(await confirm({ type: 'danger', title: t('analytics.apps.clearTitle'), message: t('analytics.apps.clearBody', { period: label, name: app.name }), labels: { confirm: t('analytics.apps.clear') } }))) return;
-    try {
-      await api.clearApp(app._id, period);
-      showToast({ text: t('analytics.apps.cleared'), variant: 'successful' });
-    } catch (error) {
-      fail(error);
-    }
+    if (await run(() => clearData.mutateAsync(period))) showToast({ text: t('analytics.apps.cleared'), variant: 'successful' });
   };
   const remove = async () => {
     if (!(await confirm({ type: 'danger', title: t('analytics.apps.deleteTitle'), message: t('analytics.apps.deleteBody', { name: app.name }), labels: { confirm: t('analytics.delete') } }))) return;
-    try {
-      await api.deleteApp(app._id);
-      await reloadApps();
-      showToast({ text: t('analytics.apps.deleted'), variant: 'successful' });
-      navigate(`${basePath}/apps`);
-    } catch (error) {
-      fail(error);
-    }
+    if (!(await run(() => deleteApp.mutateAsync(undefined)))) return;
+    await reloadApps();
+    showToast({ text: t('analytics.apps.deleted'), variant: 'successful' });
+    navigate(`${basePath}/apps`);
   };
 
   return (

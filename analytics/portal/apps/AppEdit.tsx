@@ -1,13 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useGetOne } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { AppDto } from '../../domain/schemas';
+import { useDashboardMutation } from '../../dataProvider/dashboard';
+import type { AppUpdate } from '../../domain/schemas';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { canAdminApp, useAnalytics } from '../context';
+import { NoApp } from '../NoApp';
 import { ScreenHeading } from '../ScreenHeading';
 import { AppDangerZone } from './AppDangerZone';
 import { AppFacts } from './AppFacts';
@@ -19,10 +19,11 @@ import { AppSdkSettings } from './AppSdkSettings';
 export function AppEdit() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { api, session, writable, reloadApps } = useAnalytics();
-  const { data: app, error, refetch } = useGetOne<AppDto & { id: string }>('apps', { id });
-  if (error) return <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert>;
-  if (!app) return null;
+  const { api, apps, session, writable, reloadApps } = useAnalytics();
+  // The landing's list of apps (read again after every change here) holds the one shown.
+  const app = apps.find((a) => a._id === id);
+  const update = useDashboardMutation(api, (a, body: AppUpdate) => a.updateApp(id, body));
+  if (!app) return <NoApp />;
   const canAdmin = writable && canAdminApp(session, app._id);
   return (
     <>
@@ -32,15 +33,15 @@ export function AppEdit() {
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <AppIconField app={app} disabled={!canAdmin} onChange={() => void refetch()} />
+          <AppIconField app={app} disabled={!canAdmin} onChange={() => void reloadApps()} />
           <AppForm
             key={app.updatedAt}
             initial={app}
             disabled={!canAdmin}
             submitLabel={t('analytics.save')}
             onSubmit={async (values) => {
-              await api.updateApp(app._id, values);
-              await Promise.all([refetch(), reloadApps()]);
+              await update.mutateAsync(values);
+              await reloadApps();
               showToast({ text: t('analytics.saved'), variant: 'successful' });
             }}
           />

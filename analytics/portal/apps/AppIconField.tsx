@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../../dataProvider/httpClient';
 import type { AppDto } from '../../domain/schemas';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useDashboardMutation } from '../../dataProvider/dashboard';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
 import { useAnalytics } from '../context';
 import { isIconType } from './iconRules';
 
@@ -15,21 +16,14 @@ import { isIconType } from './iconRules';
 export function AppIconField({ app, disabled, onChange }: { app: AppDto; disabled: boolean; onChange: () => void }) {
   const { t } = useTranslation();
   const { api } = useAnalytics();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [wrongType, setWrongType] = useState(false);
+  const send = useDashboardMutation(api, (a, file: File) => a.uploadAppIcon(app._id, file));
+  const { run, failure, submitting } = useFormSubmit();
+  const problem = wrongType ? t('analytics.apps.iconType') : failure;
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    if (!isIconType(file)) return setProblem(t('analytics.apps.iconType'));
-    setProblem(null);
-    setBusy(true);
-    try {
-      await api.uploadAppIcon(app._id, file);
-      onChange();
-    } catch (error) {
-      setProblem(failureMessage(error, t));
-    } finally {
-      setBusy(false);
-    }
+    setWrongType(!isIconType(file));
+    if (isIconType(file) && (await run(() => send.mutateAsync(file)))) onChange();
   };
   return (
     <Stack spacing={1} sx={{ mb: 3 }}>
@@ -44,7 +38,7 @@ export function AppIconField({ app, disabled, onChange }: { app: AppDto; disable
           </Typography>
         </div>
         {!disabled && (
-          <Button component="label" variant="outlined" loading={busy}>
+          <Button component="label" variant="outlined" loading={submitting}>
             {t('analytics.editAction')}
             <input hidden type="file" accept="image/jpeg,image/png,image/gif" aria-label={t('analytics.apps.icon')} onChange={(e) => void upload(e.target.files?.[0])} />
           </Button>

@@ -3,14 +3,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import { useMemo } from 'react';
-import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AppDto } from '../../domain/schemas';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
+import { useListSource } from '../useListSource';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
@@ -19,8 +18,7 @@ export function AppList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { session, writable, basePath } = useAnalytics();
-  const { data, isPending } = useGetList<AppDto & { id: string }>('apps', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
-  const rows = useMemo(() => data ?? [], [data]);
+  const { source } = useListSource('apps');
   const canCreate = writable && session.member.globalAdmin;
   const create = () => navigate(`${basePath}/apps/create`);
   return (
@@ -33,8 +31,7 @@ export function AppList() {
         )}
       </ScreenHeading>
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        {!isPending && (
-          <DataTable<AppDto & { id: string }>
+          <DataTable<AppDto>
             id="analytics-apps"
             label={t('analytics.apps.title')}
             columns={[
@@ -56,7 +53,7 @@ export function AppList() {
               { id: 'createdAt', header: t('analytics.apps.created'), value: (a) => date(a.createdAt), dynamic: true },
               { id: '_id', header: t('analytics.apps.appId'), value: (a) => a._id, dynamic: true },
             ]}
-            source={{ kind: 'local', rows }}
+            source={source}
             getRowId={(a) => a._id}
             exportName="applications"
             emptyTitle={t('analytics.noApps')}
@@ -65,7 +62,6 @@ export function AppList() {
             canCreate={canCreate}
             onCreate={create}
           />
-        )}
       </Paper>
     </>
   );

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,10 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SDK_SETTINGS_DEFAULTS, type SdkSettings, type SdkSettingsAnswer } from '../../domain/sdk';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
-import { useDashboardQuery } from '../../dataProvider/dashboard';
+import { useDashboardMutation, useDashboardQuery } from '../../dataProvider/dashboard';
 
 /** The settings shown here; the others (block and allow lists...) are kept as they are, set through the API. */
 const FLAGS = ['tracking', 'networking', 'st', 'vt', 'cet', 'crt', 'lt', 'cr'] as const;
@@ -24,34 +24,24 @@ const draftOf = (settings: SdkSettings): Draft => Object.fromEntries([...FLAGS, 
 
 /** The SDK behaviour settings the SDKs fetch from /o/sdk: each left at the SDK's default or set for this app (its admins). */
 export function AppSdkSettings({ appId, canAdmin }: { appId: string; canAdmin: boolean }) {
-  const { t } = useTranslation();
   const { api } = useAnalytics();
   const loaded = useDashboardQuery(api, ['sdkSettings', appId], (a) => a.sdkSettings(appId));
-  if (loaded.error) return <Alert severity="error">{failureMessage(loaded.error, t)}</Alert>;
-  if (!loaded.data) return null;
-  return <SdkSettingsForm key={loaded.data.updatedAt} answer={loaded.data} appId={appId} canAdmin={canAdmin} onSaved={() => void loaded.refetch()} />;
+  if (!loaded.data) return <QueryFailure error={loaded.error} />;
+  return <SdkSettingsForm key={loaded.data.updatedAt} answer={loaded.data} appId={appId} canAdmin={canAdmin} />;
 }
 
-function SdkSettingsForm({ answer, appId, canAdmin, onSaved }: { answer: SdkSettingsAnswer; appId: string; canAdmin: boolean; onSaved: () => void }) {
+function SdkSettingsForm({ answer, appId, canAdmin }: { answer: SdkSettingsAnswer; appId: string; canAdmin: boolean }) {
   const { t } = useTranslation();
   const { api } = useAnalytics();
   const [draft, setDraft] = useState<Draft>(() => draftOf(answer.settings));
-  const [saving, setSaving] = useState(false);
+  const update = useDashboardMutation(api, (a, settings: SdkSettings) => a.updateSdkSettings(appId, settings));
+  const { run, submitting: saving } = useFormSubmit({ report: 'toast' });
   const set = (key: Shown, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const save = async () => {
     const kept: Record<string, unknown> = Object.fromEntries(Object.entries(answer.settings).filter(([k]) => !(FLAGS as readonly string[]).includes(k) && !(NUMBERS as readonly string[]).includes(k)));
     for (const k of FLAGS) if (draft[k] !== '') kept[k] = draft[k] === 'true';
     for (const k of NUMBERS) if (draft[k].trim() !== '') kept[k] = Number(draft[k]);
-    setSaving(true);
-    try {
-      await api.updateSdkSettings(appId, kept as SdkSettings);
-      showToast({ text: t('analytics.saved'), variant: 'successful' });
-      onSaved();
-    } catch (error) {
-      showToast({ text: failureMessage(error, t), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    if (await run(() => update.mutateAsync(kept as SdkSettings))) showToast({ text: t('analytics.saved'), variant: 'successful' });
   };
   const fallback = (k: Shown) => String(SDK_SETTINGS_DEFAULTS[k]);
   return (

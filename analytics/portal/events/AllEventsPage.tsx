@@ -1,5 +1,4 @@
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import type { DateRangeValue } from '../../../src/ui/date/dateRangeRules';
 import { EmptyView } from '../../../src/ui/EmptyView';
 import { formatCount } from '../../../src/ui/numbers';
@@ -24,7 +24,6 @@ import { eventLabel } from './eventNames';
 import { EventSeriesPanel } from './EventSeriesPanel';
 import { PeriodPicker } from './PeriodPicker';
 import { useDashboardQuery } from '../../dataProvider/dashboard';
-import { failureMessage } from '../../../src/ui/form/messages';
 
 /** Events › All events: every event of the app, its trend and totals for the period, by segment on demand. */
 export function AllEventsPage() {
@@ -50,7 +49,7 @@ export function AllEventsPage() {
         <PeriodPicker value={range} onChange={setRange} since={since} />
       </ScreenHeading>
       <LimitMessages appId={app._id} />
-      {events.error && <Alert severity="error">{failureMessage(events.error, t)}</Alert>}
+      <QueryFailure error={events.error} />
       {events.data && !list.length && (
         <Paper variant="outlined">
           <EmptyView title={t('analytics.events.empty')} message={t('analytics.events.emptyBody')} />

@@ -12,9 +12,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDto } from '../../domain/schemas';
+import type { EventDto, EventUpdate } from '../../domain/schemas';
 import { confirm } from '../../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { useDashboardMutation } from '../../dataProvider/dashboard';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
 
@@ -28,8 +29,8 @@ export function EditEventDrawer({ appId, event, onClose }: { appId: string; even
   const [texts, setTexts] = useState<Record<TextField, string>>(() => Object.fromEntries(TEXTS.map((k) => [k, event[k] ?? ''])) as Record<TextField, string>);
   const [visible, setVisible] = useState(event.visible);
   const [omitted, setOmitted] = useState<string[]>(event.omittedSegments);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, failure, submitting: saving } = useFormSubmit();
+  const update = useDashboardMutation(api, (a, body: EventUpdate) => a.updateEvent(appId, event.key, body));
   const segments = [...new Set([...event.segments, ...event.omittedSegments])];
 
   const save = async () => {
@@ -38,11 +39,9 @@ export function EditEventDrawer({ appId, event, onClose }: { appId: string; even
       const ok = await confirm({ type: 'danger', title: t('analytics.edit.purgeTitle'), message: t('analytics.edit.purgeBody', { segments: newlyOmitted.join(', ') }), labels: { confirm: t('analytics.edit.purgeConfirm') } });
       if (!ok) return;
     }
-    setSaving(true);
-    setFailure(null);
-    try {
-      const blank = (s: string) => (s.trim() ? s.trim() : null);
-      await api.updateEvent(appId, event.key, {
+    const blank = (s: string) => (s.trim() ? s.trim() : null);
+    const saved = await run(() =>
+      update.mutateAsync({
         name: blank(texts.name),
         description: blank(texts.description),
         countName: blank(texts.countName),
@@ -51,13 +50,11 @@ export function EditEventDrawer({ appId, event, onClose }: { appId: string; even
         visible,
         omittedSegments: omitted,
         confirmPurge: newlyOmitted.length > 0,
-      });
-      showToast({ text: t('analytics.edit.saved'), variant: 'successful' });
-      onClose(true);
-    } catch (error) {
-      setFailure(failureMessage(error, t) || t('analytics.edit.failed'));
-      setSaving(false);
-    }
+      }),
+    );
+    if (!saved) return;
+    showToast({ text: t('analytics.edit.saved'), variant: 'successful' });
+    onClose(true);
   };
 
   return (

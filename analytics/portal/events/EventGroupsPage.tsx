@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -7,13 +6,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupDto } from '../../domain/schemas';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import { actionsColumn } from '../../../src/ui/table/columns';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { canAdminApp, useAnalytics } from '../context';
 import { NoApp } from '../NoApp';
 import { lastDays } from '../period';
-import { confirmDelete } from '../confirmDelete';
+import { useConfirmDelete } from '../confirmDelete';
 import { ListScreen } from '../ListScreen';
 import { eventLabel } from './eventNames';
 import { GroupDialog } from './GroupDialog';
@@ -30,25 +29,19 @@ export function EventGroupsPage() {
   const events = useDashboardQuery(api, ['listEvents', appId], app ? (a) => a.listEvents(appId, lastDays(366)) : null);
   const labels = useMemo(() => new Map((events.data ?? []).map((e) => [e.key, eventLabel(e)])), [events.data]);
   const rows = useMemo(() => groups.data ?? [], [groups.data]);
+  const deleteGroup = useConfirmDelete((a, group: GroupDto) => a.deleteGroup(appId, group._id));
   if (!app) return <NoApp />;
   const canEdit = writable && canAdminApp(session, app._id);
 
   const remove = (group: GroupDto) =>
-    confirmDelete({
-      title: t('analytics.groups.deleteTitle'),
-      message: t('analytics.groups.deleteBody', { name: group.name }),
-      confirmLabel: t('analytics.delete'),
-      remove: () => api.deleteGroup(app._id, group._id),
-      refresh: () => groups.refetch(),
-      failed: (error) => failureMessage(error, t),
-    });
+    deleteGroup(group, { title: t('analytics.groups.deleteTitle'), message: t('analytics.groups.deleteBody', { name: group.name }), confirmLabel: t('analytics.delete') });
 
   return (
     <>
       <ListScreen
         titleKey="analytics.groups.title"
         create={canEdit ? { label: t('analytics.groups.create'), onClick: () => setEditing('new') } : undefined}
-        notice={groups.error && <Alert severity="error">{failureMessage(groups.error, t)}</Alert>}
+        notice={<QueryFailure error={groups.error} />}
       >
         <DataTable<GroupDto>
           id="analytics-groups"

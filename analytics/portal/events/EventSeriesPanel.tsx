@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import type { EventTotals, Period } from '../../dataProvider/dashboard';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { MetricCard } from '../../../src/ui/misc/MetricCard';
@@ -10,7 +10,6 @@ import { useAnalytics } from '../context';
 import { daysOf } from '../period';
 import { eventLabel, propertyLabel } from './eventNames';
 import { useDashboardQuery } from '../../dataProvider/dashboard';
-import { failureMessage } from '../../../src/ui/form/messages';
 
 const EventChart = lazy(() => import('./EventChart'));
 
@@ -39,7 +38,7 @@ export function EventSeriesPanel({ appId, event, period, segment }: { appId: str
         : (data?.days ?? []).map((d) => ({ id: d.day, label: d.day, count: d.count, sum: d.sum, dur: d.dur })),
     [data, segment],
   );
-  if (series.error) return <Alert severity="error">{failureMessage(series.error, t)}</Alert>;
+  if (series.error) return <QueryFailure error={series.error} />;
   const label = eventLabel(event);
   return (
     <>

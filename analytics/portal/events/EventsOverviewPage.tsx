@@ -1,5 +1,4 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -17,7 +16,7 @@ import { eventLabel, propertyLabel } from './eventNames';
 import { OverviewConfigDialog } from './OverviewConfigDialog';
 import { PeriodPicker } from './PeriodPicker';
 import { useDashboardQuery } from '../../dataProvider/dashboard';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }, mb: 3 } as const;
 
@@ -53,11 +52,7 @@ export function EventsOverviewPage() {
         )}
       </ScreenHeading>
       <LimitMessages appId={app._id} />
-      {(events.error || overview.error) && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {failureMessage(events.error ?? overview.error, t)}
-        </Alert>
-      )}
+      <QueryFailure error={events.error ?? overview.error} sx={{ mb: 2 }} />
       <Box sx={grid}>
         <MetricCard label={t('analytics.overview.totalEvents')} value={total} />
         <MetricCard label={t('analytics.overview.distinctEvents')} value={visible.length} />

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_GROUP_EVENTS } from '../../domain/constants';
 import type { GroupDto } from '../../domain/schemas';
+import { useDashboardMutation, type GroupSave } from '../../dataProvider/dashboard';
 import { useAnalytics } from '../context';
 import { SaveDialog } from '../SaveDialog';
 
@@ -30,6 +31,7 @@ export function GroupDialog({ appId, group, events, onClose }: Props) {
   const [visible, setVisible] = useState(group?.visible ?? true);
   const [names, setNames] = useState({ countName: group?.countName ?? '', sumName: group?.sumName ?? '', durName: group?.durName ?? '' });
   const [tried, setTried] = useState(false);
+  const saveGroup = useDashboardMutation(api, (a, body: GroupSave) => a.saveGroup(appId, group?._id ?? null, body));
   const tooFew = keys.length < MIN_GROUP_EVENTS;
   const noName = !name.trim();
 
@@ -39,7 +41,7 @@ export function GroupDialog({ appId, group, events, onClose }: Props) {
     return !tooFew && !noName;
   };
   const save = () =>
-    api.saveGroup(appId, group?._id ?? null, {
+    saveGroup.mutateAsync({
       name: name.trim(),
       description: blank(description),
       eventKeys: keys,

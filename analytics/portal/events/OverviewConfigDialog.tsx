@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_OVERVIEW_TILES, TILE_PROPERTIES } from '../../domain/constants';
 import type { Tile } from '../../domain/schemas';
+import { useDashboardMutation } from '../../dataProvider/dashboard';
 import { useAnalytics } from '../context';
 import { SaveDialog } from '../SaveDialog';
 import { tileProblem } from './tiles';
@@ -31,6 +32,7 @@ export function OverviewConfigDialog({ appId, events, tiles: initial, onClose }:
   const [eventKey, setEventKey] = useState(events[0]?.key ?? '');
   const [property, setProperty] = useState<Tile['property']>('count');
   const [problem, setProblem] = useState<string | null>(null);
+  const saveTiles = useDashboardMutation(api, (a, next: Tile[]) => a.saveTiles(appId, next));
   const labelOf = (key: string) => events.find((e) => e.key === key)?.label ?? key;
 
   const add = () => {
@@ -42,7 +44,7 @@ export function OverviewConfigDialog({ appId, events, tiles: initial, onClose }:
   };
   const save = () => {
     setProblem(null);
-    return api.saveTiles(appId, tiles);
+    return saveTiles.mutateAsync(tiles);
   };
 
   return (

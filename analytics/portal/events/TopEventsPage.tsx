@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -7,6 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import { TOP_EVENT_WINDOWS } from '../../domain/constants';
 import type { TopEvents } from '../../domain/schemas';
 import { formatCount } from '../../../src/ui/numbers';
@@ -15,7 +15,6 @@ import { NoApp } from '../NoApp';
 import { ScreenHeading } from '../ScreenHeading';
 import { eventLabel } from './eventNames';
 import { useDashboardQuery } from '../../dataProvider/dashboard';
-import { failureMessage } from '../../../src/ui/form/messages';
 
 /** Events › Top events: the most frequent events of the last 24 hours or 30 days, with their share. */
 export function TopEventsPage() {
@@ -33,7 +32,7 @@ export function TopEventsPage() {
           <Tab key={w} value={w} label={t(`analytics.top.window${w}`)} />
         ))}
       </Tabs>
-      {top.error && <Alert severity="error">{failureMessage(top.error, t)}</Alert>}
+      <QueryFailure error={top.error} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         {top.data && !top.data.events.length && <Typography color="text.secondary">{t('analytics.top.empty')}</Typography>}
         <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>

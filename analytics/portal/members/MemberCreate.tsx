@@ -8,13 +8,15 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
 import { MemberFields, type MemberState } from './MemberFields';
 import { listsOf, needsApp } from './roles';
-import { useDashboardQuery } from '../../dataProvider/dashboard';
+import { useDashboardMutation, useDashboardQuery } from '../../dataProvider/dashboard';
+import type { MemberCreate as MemberBody } from '../../dataProvider/dashboard';
 
 /** Add user: a member of the company that owns the server, with their rights. */
 export function MemberCreate() {
@@ -25,23 +27,16 @@ export function MemberCreate() {
   const [userId, setUserId] = useState('');
   const [state, setState] = useState<MemberState>({ globalAdmin: false, locked: false, bannedUntil: '', roles: {} });
   const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, failure, submitting: saving } = useFormSubmit();
+  const add = useDashboardMutation(api, (a, body: MemberBody) => a.addMember(body));
   const missing = needsApp(state.globalAdmin, state.roles);
 
   const save = async () => {
     setTried(true);
     if (missing || !userId) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await api.addMember({ userId, globalAdmin: state.globalAdmin, locked: state.locked, bannedUntil: state.bannedUntil ? new Date(state.bannedUntil).toISOString() : null, ...listsOf(state.roles) });
-      showToast({ text: t('analytics.saved'), variant: 'successful' });
-      navigate(`${basePath}/members`);
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-      setSaving(false);
-    }
+    if (!(await run(() => add.mutateAsync({ userId, globalAdmin: state.globalAdmin, locked: state.locked, bannedUntil: state.bannedUntil ? new Date(state.bannedUntil).toISOString() : null, ...listsOf(state.roles) })))) return;
+    showToast({ text: t('analytics.saved'), variant: 'successful' });
+    navigate(`${basePath}/members`);
   };
 
   return (
@@ -51,11 +46,12 @@ export function MemberCreate() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('analytics.members.passwordNote')}
         </Typography>
-        {(failure ?? candidates.error) && (
+        {failure && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {failure ?? failureMessage(candidates.error, t)}
+            {failure}
           </Alert>
         )}
+        <QueryFailure error={candidates.error} sx={{ mb: 2 }} />
         <Stack spacing={2}>
           <TextField select required label={t('analytics.members.candidate')} value={userId} onChange={(e) => setUserId(e.target.value)} error={tried && !userId}>
             {(candidates.data ?? []).map((c) => (

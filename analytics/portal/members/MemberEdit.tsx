@@ -5,12 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useGetOne } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { MemberDto } from '../../domain/schemas';
+import { useDashboardMutation, useDashboardQuery } from '../../dataProvider/dashboard';
+import type { MemberDto, MemberUpdate } from '../../domain/schemas';
 import { confirm } from '../../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
@@ -22,8 +23,9 @@ const toInput = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DDTHH:
 /** One dashboard user: their rights (the last global admin stays one: the server refuses) and removal. */
 export function MemberEdit() {
   const { id = '' } = useParams();
-  const { data: member } = useGetOne<MemberDto & { id: string }>('members', { id });
-  if (!member) return null;
+  const { api } = useAnalytics();
+  const { data: member, error } = useDashboardQuery(api, ['member', id], (a) => a.getMember(id));
+  if (!member) return <QueryFailure error={error} />;
   return <MemberEditForm key={member._id} member={member} />;
 }
 
@@ -33,34 +35,23 @@ function MemberEditForm({ member }: { member: MemberDto }) {
   const { api, basePath, writable } = useAnalytics();
   const [state, setState] = useState<MemberState>({ globalAdmin: member.globalAdmin, locked: member.locked, bannedUntil: toInput(member.bannedUntil), roles: rolesByApp(member) });
   const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, failure, submitting: saving } = useFormSubmit();
+  const update = useDashboardMutation(api, (a, body: MemberUpdate) => a.updateMember(member._id, body));
+  const removal = useDashboardMutation<undefined, null>(api, (a) => a.removeMember(member._id));
   const missing = needsApp(state.globalAdmin, state.roles);
 
   const save = async () => {
     setTried(true);
     if (missing) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await api.updateMember(member._id, { globalAdmin: state.globalAdmin, locked: state.locked, bannedUntil: state.bannedUntil ? new Date(state.bannedUntil).toISOString() : null, ...listsOf(state.roles) });
-      showToast({ text: t('analytics.saved'), variant: 'successful' });
-      navigate(`${basePath}/members`);
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    } finally {
-      setSaving(false);
-    }
+    if (!(await run(() => update.mutateAsync({ globalAdmin: state.globalAdmin, locked: state.locked, bannedUntil: state.bannedUntil ? new Date(state.bannedUntil).toISOString() : null, ...listsOf(state.roles) })))) return;
+    showToast({ text: t('analytics.saved'), variant: 'successful' });
+    navigate(`${basePath}/members`);
   };
   const remove = async () => {
     if (!(await confirm({ type: 'danger', title: t('analytics.members.removeTitle'), message: t('analytics.members.removeBody', { name: member.fullName }), labels: { confirm: t('analytics.delete') } }))) return;
-    try {
-      await api.removeMember(member._id);
-      showToast({ text: t('analytics.members.removed'), variant: 'successful' });
-      navigate(`${basePath}/members`);
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    }
+    if (!(await run(() => removal.mutateAsync(undefined)))) return;
+    showToast({ text: t('analytics.members.removed'), variant: 'successful' });
+    navigate(`${basePath}/members`);
   };
 
   return (

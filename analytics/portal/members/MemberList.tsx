@@ -3,8 +3,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import { useMemo } from 'react';
-import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MemberDto } from '../../domain/schemas';
@@ -12,17 +10,18 @@ import { DataTable } from '../../../src/ui/table/DataTable';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
 import { roleOf } from './roles';
+import { useListSource } from '../useListSource';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
-type Row = MemberDto & { id: string };
+type Row = MemberDto;
 
 /** Management › Users (global admins): who reaches this dashboard, with their role and state. */
 export function MemberList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { writable, basePath, apps } = useAnalytics();
-  const { data, isPending, error } = useGetList<Row>('members', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'fullName', order: 'ASC' } });
-  const rows = useMemo(() => data ?? [], [data]);
+  const { source, error } = useListSource('members');
   const appName = (id: string) => apps.find((a) => a._id === id)?.name ?? id;
   return (
     <>
@@ -34,8 +33,7 @@ export function MemberList() {
         )}
       </ScreenHeading>
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        {error ? <Chip color="error" label={error instanceof Error ? error.message : String(error)} /> : null}
-        {!isPending && (
+        <QueryFailure error={error} />
           <DataTable<Row>
             id="analytics-members"
             label={t('analytics.members.title')}
@@ -59,12 +57,11 @@ export function MemberList() {
               { id: 'lastLoginAt', header: t('analytics.members.lastLogin'), value: (m) => date(m.lastLoginAt), dynamic: true, defaultSelected: true },
               { id: 'createdAt', header: t('analytics.members.created'), value: (m) => date(m.createdAt), dynamic: true },
             ]}
-            source={{ kind: 'local', rows }}
+            source={source}
             getRowId={(m) => m._id}
             exportName="dashboard-users"
             canCreate={false}
           />
-        )}
       </Paper>
     </>
   );

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_REPORT_DAY_OF_MONTH, REPORT_FREQUENCIES, REPORT_METRICS, type ReportFrequency, type ReportMetric } from '../../domain/constants';
 import { reportInputSchema, type AppDto, type ReportDto } from '../../domain/schemas';
 import { timeZones } from '../apps/timeZones';
+import { useDashboardMutation, type ReportSave } from '../../dataProvider/dashboard';
 import { useAnalytics } from '../context';
 import { SaveDialog } from '../SaveDialog';
 import { WEEKDAYS } from './schedule';
@@ -30,6 +31,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 export function ReportDialog({ report, apps, onClose }: Props) {
   const { t } = useTranslation();
   const { api } = useAnalytics();
+  const saveReport = useDashboardMutation(api, (a, next: ReportSave) => a.saveReport(report?._id ?? null, next));
   const [title, setTitle] = useState(report?.title ?? '');
   const [metrics, setMetrics] = useState<ReportMetric[]>(report?.metrics ?? ['analytics', 'events']);
   const [appIds, setAppIds] = useState<string[]>(report?.apps ?? (apps[0] ? [apps[0]._id] : []));
@@ -70,7 +72,7 @@ export function ReportDialog({ report, apps, onClose }: Props) {
   const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));
 
   return (
-    <SaveDialog title={report ? t('analytics.reports.editTitle') : t('analytics.reports.create')} onClose={onClose} ready={ready} save={() => api.saveReport(report?._id ?? null, body)} savedText={t('analytics.reports.saved')}>
+    <SaveDialog title={report ? t('analytics.reports.editTitle') : t('analytics.reports.create')} onClose={onClose} ready={ready} save={() => saveReport.mutateAsync(body)} savedText={t('analytics.reports.saved')}>
       <TextField label={t('analytics.reports.name')} value={title} onChange={(e) => setTitle(e.target.value)} required error={shows('title')} helperText={shows('title') ? t('validation.required') : undefined} slotProps={{ htmlInput: { maxLength: 100 } }} />
       <TextField
         label={t('analytics.reports.emails')}

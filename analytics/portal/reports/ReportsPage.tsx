@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
@@ -8,7 +7,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDto, ReportPreview } from '../../domain/schemas';
 import { confirm } from '../../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { canAdminApp, useAnalytics } from '../context';
@@ -17,7 +17,7 @@ import { PreviewDialog } from './PreviewDialog';
 import { ReportActions } from './ReportActions';
 import { ReportDialog } from './ReportDialog';
 import { describeSchedule } from './schedule';
-import { useDashboardQuery } from '../../dataProvider/dashboard';
+import { useDashboardMutation, useDashboardQuery } from '../../dataProvider/dashboard';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
@@ -34,28 +34,23 @@ export function ReportsPage() {
   const canEdit = (r: ReportDto) => writable && r.apps.every((id) => canAdminApp(session, id));
   const appNames = (ids: string[]) => ids.map((id) => apps.find((a) => a._id === id)?.name ?? id).join(', ');
 
+  const deleteReport = useDashboardMutation(api, (a, id: string) => a.deleteReport(id));
+  const sendReport = useDashboardMutation(api, (a, id: string) => a.sendReport(id));
+  const setEnabled = useDashboardMutation(api, (a, { id, enabled }: { id: string; enabled: boolean }) => a.setReportEnabled(id, enabled));
+  const previewReport = useDashboardMutation(api, (a, id: string) => a.previewReport(id));
+  const { run } = useFormSubmit({ report: 'toast' });
   const act = async (work: () => Promise<unknown>, done?: string) => {
-    try {
-      await work();
-      if (done) showToast({ text: done, variant: 'successful' });
-      void reports.refetch();
-    } catch (error) {
-      showToast({ text: failureMessage(error, t), variant: 'destructive' });
-    }
+    if ((await run(work)) && done) showToast({ text: done, variant: 'successful' });
   };
   const remove = async (r: ReportDto) => {
-    if (await confirm({ type: 'danger', title: t('analytics.reports.deleteTitle'), message: t('analytics.reports.deleteBody', { name: r.title }), labels: { confirm: t('analytics.delete') } })) await act(() => api.deleteReport(r._id));
+    if (await confirm({ type: 'danger', title: t('analytics.reports.deleteTitle'), message: t('analytics.reports.deleteBody', { name: r.title }), labels: { confirm: t('analytics.delete') } })) await act(() => deleteReport.mutateAsync(r._id));
   };
   const send = async (r: ReportDto) => {
     if (await confirm({ type: 'secondary', title: t('analytics.reports.sendTitle'), message: t('analytics.reports.sendBody', { name: r.title, count: r.emails.length }), labels: { confirm: t('analytics.reports.sendNow') } }))
-      await act(() => api.sendReport(r._id), t('analytics.reports.sent'));
+      await act(() => sendReport.mutateAsync(r._id), t('analytics.reports.sent'));
   };
   const showPreview = async (r: ReportDto) => {
-    try {
-      setPreview(await api.previewReport(r._id));
-    } catch (error) {
-      showToast({ text: failureMessage(error, t), variant: 'destructive' });
-    }
+    await run(async () => setPreview(await previewReport.mutateAsync(r._id)));
   };
 
   return (
@@ -67,7 +62,7 @@ export function ReportsPage() {
           </Button>
         )}
       </ScreenHeading>
-      {reports.error && <Alert severity="error">{failureMessage(reports.error, t)}</Alert>}
+      <QueryFailure error={reports.error} />
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         <DataTable<ReportDto>
           id="analytics-reports"
@@ -99,7 +94,7 @@ export function ReportsPage() {
                   checked={r.enabled}
                   disabled={!canEdit(r)}
                   slotProps={{ input: { 'aria-label': t('analytics.reports.enabledFor', { name: r.title }) } }}
-                  onChange={(e) => void act(() => api.setReportEnabled(r._id, e.target.checked))}
+                  onChange={(e) => void act(() => setEnabled.mutateAsync({ id: r._id, enabled: e.target.checked }))}
                 />
               ),
             },

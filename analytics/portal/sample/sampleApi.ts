@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { DashboardApi, Period } from '../../dataProvider/dashboard';
 import { DASHBOARD_VERSION, DEFAULT_LIMITS } from '../../domain/constants';
+import { APP_SORT, MEMBER_SORT, pageOf, TOKEN_SORT } from '../../domain/listing';
 import type { AppDto, EventDto, GroupDto, JobDto, MemberDto, ReportDto, Tile, TokenDto } from '../../domain/schemas';
 import { SDK_SETTINGS_DEFAULTS } from '../../domain/sdk';
 import { averageDuration } from '../../domain/views';
@@ -86,7 +87,9 @@ export function createSampleAnalyticsApi(): DashboardApi {
     uploadAppIcon: readOnly,
     deleteApp: readOnly,
     clearApp: readOnly,
-    listMembers: async () => MEMBERS,
+    appsPage: async (query) => pageOf(APPS, query, APP_SORT),
+    membersPage: async (query) => pageOf(MEMBERS, query, MEMBER_SORT),
+    getMember: async (memberId) => MEMBERS.find((m) => m._id === memberId) ?? readOnly(),
     listMemberCandidates: async () => [],
     addMember: readOnly,
     updateMember: readOnly,
@@ -161,7 +164,7 @@ export function createSampleAnalyticsApi(): DashboardApi {
     }),
     exportAppUser: readOnly,
     purgeAppUser: readOnly,
-    listTokens: async () => tokens,
+    tokensPage: async (query) => pageOf(tokens, query, TOKEN_SORT),
     createToken: readOnly,
     deleteToken: readOnly,
     listReports: async () => reports,

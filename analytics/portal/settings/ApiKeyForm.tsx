@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../src/ui/dialog/dialogStore';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { useDashboardMutation } from '../../dataProvider/dashboard';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
 
@@ -18,21 +19,12 @@ export function ApiKeyForm() {
   const { t } = useTranslation();
   const { api, writable } = useAnalytics();
   const [key, setKey] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, failure, submitting: busy } = useFormSubmit();
+  const regenerateKey = useDashboardMutation<undefined, { apiKey: string }>(api, (a) => a.regenerateApiKey());
 
   const regenerate = async () => {
     if (!(await confirm({ type: 'danger', title: t('analytics.settings.regenerateTitle'), message: t('analytics.settings.regenerateBody'), labels: { confirm: t('analytics.settings.regenerate') } }))) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      setKey((await api.regenerateApiKey()).apiKey);
-      showToast({ text: t('analytics.settings.keySaved'), variant: 'successful' });
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(async () => setKey((await regenerateKey.mutateAsync(undefined)).apiKey))) showToast({ text: t('analytics.settings.keySaved'), variant: 'successful' });
   };
   return (
     <Stack spacing={2} aria-label={t('analytics.settings.apiKey')}>

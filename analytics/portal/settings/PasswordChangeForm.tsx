@@ -4,7 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { useDashboardMutation } from '../../dataProvider/dashboard';
+import type { PasswordChange } from '../../domain/schemas';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { useAnalytics } from '../context';
 
@@ -13,23 +15,15 @@ export function PasswordChangeForm() {
   const { t } = useTranslation();
   const { api, writable } = useAnalytics();
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirmation: '' });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, failure, setFailure, submitting: saving } = useFormSubmit();
+  const change = useDashboardMutation(api, (a, body: PasswordChange) => a.changePassword(body));
   const mismatch = values.confirmation !== '' && values.newPassword !== values.confirmation;
 
   const save = async () => {
     if (!values.newPassword || values.newPassword !== values.confirmation) return setFailure(t('analytics.settings.noMatch'));
-    setSaving(true);
-    setFailure(null);
-    try {
-      await api.changePassword(values);
-      setValues({ oldPassword: '', newPassword: '', confirmation: '' });
-      showToast({ text: t('analytics.settings.changed'), variant: 'successful' });
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    } finally {
-      setSaving(false);
-    }
+    if (!(await run(() => change.mutateAsync(values)))) return;
+    setValues({ oldPassword: '', newPassword: '', confirmation: '' });
+    showToast({ text: t('analytics.settings.changed'), variant: 'successful' });
   };
   const field = (name: keyof typeof values, label: string, error = false, helper?: string) => (
     <TextField

@@ -7,12 +7,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LimitsAnswer } from '../../dataProvider/dashboard';
-import { failureMessage } from '../../../src/ui/form/messages';
+import type { AppUpdate } from '../../domain/schemas';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import { showToast } from '../../../src/ui/toast/toastStore';
 import { canAdminApp, useAnalytics } from '../context';
 import { NoApp } from '../NoApp';
 import { ScreenHeading } from '../ScreenHeading';
-import { useDashboardQuery } from '../../dataProvider/dashboard';
+import { useDashboardMutation, useDashboardQuery } from '../../dataProvider/dashboard';
 
 const LIMITS = ['eventKeys', 'segmentsPerEvent', 'valuesPerSegment'] as const;
 const DROP_OF = { eventKeys: 'event_keys', segmentsPerEvent: 'segments', valuesPerSegment: 'segment_values' } as const;
@@ -35,28 +37,22 @@ function Limits({ appId, name }: { appId: string; name: string }) {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('analytics.configurations.intro', { name })}
         </Typography>
-        {limits.error && <Alert severity="error">{failureMessage(limits.error, t)}</Alert>}
-        {limits.data && <LimitsForm appId={appId} answer={limits.data} canEdit={writable && canAdminApp(session, appId)} onSaved={() => void limits.refetch()} />}
+        <QueryFailure error={limits.error} />
+        {limits.data && <LimitsForm appId={appId} answer={limits.data} canEdit={writable && canAdminApp(session, appId)} />}
       </Paper>
     </>
   );
 }
 
-function LimitsForm({ appId, answer, canEdit, onSaved }: { appId: string; answer: LimitsAnswer; canEdit: boolean; onSaved: () => void }) {
+function LimitsForm({ appId, answer, canEdit }: { appId: string; answer: LimitsAnswer; canEdit: boolean }) {
   const { t } = useTranslation();
   const { api } = useAnalytics();
   const [values, setValues] = useState<Record<(typeof LIMITS)[number], string>>(() => Object.fromEntries(LIMITS.map((k) => [k, String(answer.limits[k])])) as Record<(typeof LIMITS)[number], string>);
-  const [failure, setFailure] = useState<string | null>(null);
+  const update = useDashboardMutation(api, (a, body: AppUpdate) => a.updateApp(appId, body));
+  const { run, failure } = useFormSubmit();
   const dropped = (k: (typeof LIMITS)[number]) => answer.drops.find((d) => d.kind === DROP_OF[k])?.count ?? 0;
   const save = async () => {
-    setFailure(null);
-    try {
-      await api.updateApp(appId, { limits: Object.fromEntries(LIMITS.map((k) => [k, Number(values[k])])) });
-      showToast({ text: t('analytics.saved'), variant: 'successful' });
-      onSaved();
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    }
+    if (await run(() => update.mutateAsync({ limits: Object.fromEntries(LIMITS.map((k) => [k, Number(values[k])])) }))) showToast({ text: t('analytics.saved'), variant: 'successful' });
   };
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(e) => (e.preventDefault(), void save())}>

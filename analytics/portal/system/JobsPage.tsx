@@ -1,14 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import type { JobDto } from '../../domain/schemas';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
 import { useDashboardQuery } from '../../dataProvider/dashboard';
-import { failureMessage } from '../../../src/ui/form/messages';
 
 const COLOR = { scheduled: 'default', running: 'info', completed: 'success', failed: 'error' } as const;
 
@@ -22,7 +21,7 @@ export function JobsPage() {
   return (
     <>
       <ScreenHeading titleKey="analytics.jobs.title" />
-      {jobs.error && <Alert severity="error">{failureMessage(jobs.error, t)}</Alert>}
+      <QueryFailure error={jobs.error} />
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         {jobs.data && (
           <DataTable<JobDto>

@@ -1,13 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import type { VersionDto } from '../../domain/schemas';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
 import { useDashboardQuery } from '../../dataProvider/dashboard';
-import { failureMessage } from '../../../src/ui/form/messages';
 
 /** Version history: each dashboard version this server has run, with the date it started. */
 export function VersionHistoryPage() {
@@ -18,7 +17,7 @@ export function VersionHistoryPage() {
   return (
     <>
       <ScreenHeading titleKey="analytics.versions.title" />
-      {versions.error && <Alert severity="error">{failureMessage(versions.error, t)}</Alert>}
+      <QueryFailure error={versions.error} />
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         {versions.data && (
           <DataTable<VersionDto>

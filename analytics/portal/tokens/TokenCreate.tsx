@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TOKEN_EXPIRY_UNITS } from '../../domain/constants';
-import { failureMessage } from '../../../src/ui/form/messages';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
+import { useDashboardMutation, type TokenCreate as TokenCreateBody } from '../../dataProvider/dashboard';
 import { useAnalytics } from '../context';
 import { ScreenHeading } from '../ScreenHeading';
 import { EndpointsField } from './EndpointsField';
@@ -28,24 +29,15 @@ export function TokenCreate() {
   const { api, apps, basePath, writable } = useAnalytics();
   const [draft, setDraft] = useState<TokenDraft>({ purpose: '', endpoints: [], allApps: false, apps: [], neverExpires: false, amount: '30', unit: 'days', multiUse: true });
   const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, failure, submitting: saving } = useFormSubmit();
+  const create = useDashboardMutation(api, (a, body: TokenCreateBody) => a.createToken(body));
   const [created, setCreated] = useState<string | null>(null);
   const problems = tried ? tokenProblems(draft) : [];
 
   const save = async () => {
     setTried(true);
     if (tokenProblems(draft).length) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      const answer = await api.createToken(tokenBody(draft));
-      setCreated(answer.token);
-    } catch (error) {
-      setFailure(failureMessage(error, t));
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => setCreated((await create.mutateAsync(tokenBody(draft))).token));
   };
 
   return (

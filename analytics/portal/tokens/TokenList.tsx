@@ -1,43 +1,33 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import { useMemo } from 'react';
-import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TokenDto } from '../../domain/schemas';
 import { actionsColumn } from '../../../src/ui/table/columns';
 import { DataTable } from '../../../src/ui/table/DataTable';
 import { useAnalytics } from '../context';
-import { confirmDelete } from '../confirmDelete';
+import { useConfirmDelete } from '../confirmDelete';
 import { ListScreen } from '../ListScreen';
+import { useListSource } from '../useListSource';
 
-type Row = TokenDto & { id: string };
+type Row = TokenDto;
 
 /** Management › Token manager: tokens with their purpose, endpoints, apps, expiry and status. */
 export function TokenList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { api, apps, basePath, writable } = useAnalytics();
-  const { data, isPending, refetch } = useGetList<Row>('tokens', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'createdAt', order: 'DESC' } });
-  const rows = useMemo(() => data ?? [], [data]);
+  const { apps, basePath, writable } = useAnalytics();
+  const deleteToken = useConfirmDelete((api, id: string) => api.deleteToken(id), (_error, t) => t('analytics.tokens.deleteFailed'));
+  const { source } = useListSource('tokens');
   const appName = (id: string) => apps.find((a) => a._id === id)?.name ?? id;
 
   const remove = (token: TokenDto) =>
-    confirmDelete({
-      title: t('analytics.tokens.deleteTitle'),
-      message: t('analytics.tokens.deleteBody'),
-      confirmLabel: t('analytics.delete'),
-      remove: () => api.deleteToken(token._id),
-      refresh: () => refetch(),
-      deleted: t('analytics.tokens.deleted'),
-      failed: () => t('analytics.tokens.deleteFailed'),
-    });
+    deleteToken(token._id, { title: t('analytics.tokens.deleteTitle'), message: t('analytics.tokens.deleteBody'), confirmLabel: t('analytics.delete'), deleted: t('analytics.tokens.deleted') });
   const create = () => navigate(`${basePath}/tokens/create`);
 
   return (
     <ListScreen titleKey="analytics.tokens.title" create={writable ? { label: t('analytics.tokens.create'), onClick: create } : undefined}>
-      {!isPending && (
         <DataTable<Row>
           id="analytics-tokens"
           label={t('analytics.tokens.title')}
@@ -64,7 +54,7 @@ export function TokenList() {
                 ]
               : []),
           ]}
-          source={{ kind: 'local', rows }}
+          source={source}
           getRowId={(r) => r._id}
           exportName="tokens"
           emptyTitle={t('analytics.tokens.empty')}
@@ -72,7 +62,6 @@ export function TokenList() {
           canCreate={writable}
           onCreate={create}
         />
-      )}
     </ListScreen>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryFailure } from '../../../src/ui/QueryFailure';
 import type { DateRangeValue } from '../../../src/ui/date/dateRangeRules';
 import { EmptyView } from '../../../src/ui/EmptyView';
 import { formatCount } from '../../../src/ui/numbers';
@@ -17,7 +17,6 @@ import { NoApp } from '../NoApp';
 import { toPeriod } from '../period';
 import { ScreenHeading } from '../ScreenHeading';
 import { useDashboardQuery } from '../../dataProvider/dashboard';
-import { failureMessage } from '../../../src/ui/form/messages';
 
 /** Analytics › Views: the app's pages and screens over the period, with their visits and time. */
 export function ViewsPage() {
@@ -41,7 +40,7 @@ export function ViewsPage() {
       <ScreenHeading titleKey="analytics.views.title">
         <PeriodPicker value={range} onChange={setRange} since={since} />
       </ScreenHeading>
-      {views.error && <Alert severity="error">{failureMessage(views.error, t)}</Alert>}
+      <QueryFailure error={views.error} />
       {views.data && !list.length && (
         <Paper variant="outlined">
           <EmptyView title={t('analytics.views.empty')} message={t('analytics.views.emptyBody')} />

@@ -31,6 +31,8 @@ import {
 } from '../../domain/schemas';
 import { viewListSchema } from '../../domain/views';
 import { analyticsActor } from './actor';
+import { okPage } from './listing';
+import { tokenListQuerySchema } from '../../domain/listing';
 import { noPayload, ok, replies } from '../../../server/routes/envelope';
 
 const tags = ['analytics'];
@@ -92,7 +94,9 @@ export const analyticsDataRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null);
   });
 
-  app.get('/analytics/:deploymentId/tokens', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(tokenSchema)) } }, async (request) => ok(await analytics.listTokens(await analyticsActor(request), request.params)));
+  app.get('/analytics/:deploymentId/tokens', { ...limited, schema: { tags, params: tenantParamsSchema, querystring: tokenListQuerySchema, response: replies(z.array(tokenSchema)) } }, async (request, reply) =>
+    okPage(reply, await analytics.listTokens(await analyticsActor(request), { ...request.params, query: request.query })),
+  );
   app.post('/analytics/:deploymentId/tokens', { ...limited, schema: { tags, params: tenantParamsSchema, body: tokenInputSchema, response: replies(createdTokenSchema, 201) } }, async (request, reply) => {
     reply.code(201);
     return ok(await analytics.createToken(await analyticsActor(request), { ...request.params, token: request.body }));

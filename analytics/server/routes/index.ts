@@ -24,6 +24,8 @@ import {
 } from '../../domain/schemas';
 import { sdkSettingsAnswerSchema, sdkSettingsSchema } from '../../domain/sdk';
 import { analyticsActor } from './actor';
+import { okPage } from './listing';
+import { appListQuerySchema, memberListQuerySchema } from '../../domain/listing';
 import { AppError } from '../../../server/errors';
 import { errorReplies, noPayload, ok, replies } from '../../../server/routes/envelope';
 
@@ -58,7 +60,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(appSchema)) } }, async (request) => ok(await analytics.listApps(await analyticsActor(request), request.params)));
+  app.get('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, querystring: appListQuerySchema, response: replies(z.array(appSchema)) } }, async (request, reply) =>
+    okPage(reply, await analytics.listApps(await analyticsActor(request), { ...request.params, query: request.query })),
+  );
   app.post('/analytics/:deploymentId/apps', { ...limited, schema: { tags, params: tenantParamsSchema, body: appInputSchema, response: replies(appSchema, 201) } }, async (request, reply) => {
     reply.code(201);
     return ok(await analytics.createApp(await analyticsActor(request), { ...request.params, app: request.body }));
@@ -95,7 +99,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await analytics.updateSdkSettings(await analyticsActor(request), { ...request.params, settings: request.body })),
   );
 
-  app.get('/analytics/:deploymentId/members', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(memberSchema)) } }, async (request) => ok(await analytics.listMembers(await analyticsActor(request), request.params)));
+  app.get('/analytics/:deploymentId/members', { ...limited, schema: { tags, params: tenantParamsSchema, querystring: memberListQuerySchema, response: replies(z.array(memberSchema)) } }, async (request, reply) =>
+    okPage(reply, await analytics.listMembers(await analyticsActor(request), { ...request.params, query: request.query })),
+  );
   app.get('/analytics/:deploymentId/members/candidates', { ...limited, schema: { tags, params: tenantParamsSchema, response: replies(z.array(memberCandidateSchema)) } }, async (request) =>
     ok(await analytics.listMemberCandidates(await analyticsActor(request), request.params)),
   );
@@ -103,6 +109,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.code(201);
     return ok(await analytics.addMember(await analyticsActor(request), { ...request.params, member: request.body }));
   });
+  app.get('/analytics/:deploymentId/members/:memberId', { ...limited, schema: { tags, params: memberParamsSchema, response: replies(memberSchema) } }, async (request) =>
+    ok(await analytics.getMember(await analyticsActor(request), request.params)),
+  );
   app.put('/analytics/:deploymentId/members/:memberId', { ...limited, schema: { tags, params: memberParamsSchema, body: memberUpdateSchema, response: replies(memberSchema) } }, async (request) =>
     ok(await analytics.updateMember(await analyticsActor(request), { ...request.params, member: request.body })),
   );

@@ -7,6 +7,8 @@ import { analyticsAppMembers, analyticsApps, analyticsMembers, analyticsTenants,
 import { AppError } from '../../../server/errors';
 import type { AuditActor } from '../../../server/services/audit';
 import type { SessionUser } from '../../../server/services/sessions';
+import { may } from '../../../src/domain/companies/access';
+import type { CompanyRole } from '../../../src/domain/constants';
 
 /**
  * Who calls the dashboard API: the signed-in portal user (mapped to a dashboard member), a token
@@ -76,7 +78,7 @@ async function tenantOf(tx: Db, deploymentId: string) {
 }
 
 /** The user's role in the company owning the server, now: removed users lose the dashboard on their next call. */
-export async function companyRoleOf(tx: Db, companyId: string, userId: string): Promise<'admin' | 'viewer' | null> {
+export async function companyRoleOf(tx: Db, companyId: string, userId: string): Promise<CompanyRole | null> {
   const [row] = await tx.select({ role: companyMembers.role }).from(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
   return row?.role ?? null;
 }
@@ -127,9 +129,10 @@ export async function resolveAccess(tx: Db, deploymentId: string, actor: Analyti
     [member] = await tx.select().from(analyticsMembers).where(eq(analyticsMembers.id, token.ownerId));
   }
   if (!tenant || !member) throw new AppError('ANALYTICS_NOT_MEMBER');
-  // Membership is checked on every call, whatever the credential: a user removed from the company is out at once.
+  // Membership is checked on every call, whatever the credential: a user removed from the company is
+  // out at once, and the billing role never reaches the dashboards (ACCESS_LEVELS.servers).
   const companyRole = await companyRoleOf(tx, tenant.companyId, member.userId);
-  if (!companyRole || !usable(member, companyRole === 'admin')) throw new AppError('ANALYTICS_NOT_MEMBER');
+  if (!may(companyRole, 'servers') || !usable(member, companyRole === 'admin')) throw new AppError('ANALYTICS_NOT_MEMBER');
   if (companyRole === 'admin' && !member.globalAdmin) member = { ...member, globalAdmin: true };
   const level = analyticsAccessFor(tenant, rule.graceDays);
   requireServerState(level, rule.need);

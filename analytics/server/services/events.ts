@@ -12,7 +12,7 @@ type Period = { from: string; to: string };
 const e = analyticsDailyEvents;
 /**
  * A column's sum, added up in numeric and held within ±1e300 before it is a float8 again: rows
- * stored before ingestion bounded an event's numbers can add up past float8's range (issue 28).
+ * stored before ingestion bounded an event's numbers can add up past float8's range.
  */
 export const boundedSum = (column: Column) => sql<number>`least(greatest(coalesce(sum(${column}::numeric), 0), -1e300), 1e300)::float8`;
 const totalsOf = { count: boundedSum(e.count), sum: boundedSum(e.sum), dur: boundedSum(e.dur) };

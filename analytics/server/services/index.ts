@@ -3,6 +3,7 @@ import type { Upload } from '../../../server/services/files';
 import type { SdkSettings } from '../../domain/sdk';
 import type { AppInput, AppUpdate, ClearPeriod, DashboardSession, EventUpdate, GroupInput, MemberInput, MemberUpdate, PasswordChange, ReportInput, Tile, TokenInput, TopEvents } from '../../domain/schemas';
 import { DASHBOARD_VERSION } from '../../domain/constants';
+import { APP_SORT, MEMBER_SORT, pageOf, TOKEN_SORT, type ListQuery } from '../../domain/listing';
 import type { ChangeFeed } from '../../../server/db/changes';
 import type { Db } from '../../../server/db/client';
 import type { Keyring } from '../../../server/services/secrets';
@@ -39,7 +40,7 @@ type On<I = object> = { deploymentId: string } & I;
 type OnApp<I = object> = On<{ appId: string } & I>;
 
 /**
- * Each deployment's analytics dashboard (issue 16): ingestion from the Countly SDKs and the
+ * Each deployment's analytics dashboard: ingestion from the Countly SDKs and the
  * dashboard's API. Every method resolves the actor to a member of the deployment's tenant in the
  * transaction it opens, and each helper checks the member's rights for every app id it is given.
  */
@@ -114,7 +115,8 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
       return { token, dashboard };
     },
 
-    listApps: (actor: AnalyticsActor, input: On) => read(actor, input.deploymentId, (tx, a) => apps.listApps(tx, a)),
+    /** The apps the member reads; a page of them when `query.page` is set. */
+    listApps: (actor: AnalyticsActor, input: On<{ query?: ListQuery }>) => read(actor, input.deploymentId, async (tx, a) => pageOf(await apps.listApps(tx, a), input.query ?? {}, APP_SORT)),
     createApp: (actor: AnalyticsActor, input: On<{ app: AppInput }>) => write(actor, input.deploymentId, (tx, a) => apps.createApp(tx, a, input.app)),
     updateApp: (actor: AnalyticsActor, input: OnApp<{ app: AppUpdate }>) => write(actor, input.deploymentId, (tx, a) => apps.updateApp(tx, a, input.appId, input.app)),
     /** The icon upload's rights, asked before its body is read; nothing is kept, so a single-use token is spent by the upload itself. */
@@ -123,7 +125,8 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
     deleteApp: (actor: AnalyticsActor, input: OnApp) => write(actor, input.deploymentId, (tx, a) => apps.deleteApp(tx, a, input.appId)),
     clearApp: (actor: AnalyticsActor, input: OnApp<{ period: ClearPeriod }>) => write(actor, input.deploymentId, (tx, a) => apps.clearApp(tx, a, input.appId, input.period)),
 
-    listMembers: (actor: AnalyticsActor, input: On) => read(actor, input.deploymentId, (tx, a) => members.listMembers(tx, a)),
+    listMembers: (actor: AnalyticsActor, input: On<{ query?: ListQuery }>) => read(actor, input.deploymentId, async (tx, a) => pageOf(await members.listMembers(tx, a), input.query ?? {}, MEMBER_SORT)),
+    getMember: (actor: AnalyticsActor, input: On<{ memberId: string }>) => read(actor, input.deploymentId, (tx, a) => members.getMember(tx, a, input.memberId)),
     listMemberCandidates: (actor: AnalyticsActor, input: On) => read(actor, input.deploymentId, (tx, a) => members.listCandidates(tx, a)),
     addMember: (actor: AnalyticsActor, input: On<{ member: MemberInput }>) => write(actor, input.deploymentId, (tx, a) => members.addMember(tx, a, input.member)),
     updateMember: (actor: AnalyticsActor, input: On<{ memberId: string; member: MemberUpdate }>) => write(actor, input.deploymentId, (tx, a) => members.updateMember(tx, a, input.memberId, input.member)),
@@ -147,7 +150,7 @@ export function createAnalyticsService(deps: { db: Db; mailing: reports.ReportMa
     sdkSettings: (actor: AnalyticsActor, input: OnApp) => read(actor, input.deploymentId, (tx, a) => sdk.getSdkSettings(tx, a, input.appId)),
     updateSdkSettings: (actor: AnalyticsActor, input: OnApp<{ settings: SdkSettings }>) => write(actor, input.deploymentId, (tx, a) => sdk.updateSdkSettings(tx, a, input.appId, input.settings)),
 
-    listTokens: (actor: AnalyticsActor, input: On) => read(actor, input.deploymentId, (tx, a) => tokens.listTokens(tx, a)),
+    listTokens: (actor: AnalyticsActor, input: On<{ query?: ListQuery }>) => read(actor, input.deploymentId, async (tx, a) => pageOf(await tokens.listTokens(tx, a), input.query ?? {}, TOKEN_SORT)),
     createToken: (actor: AnalyticsActor, input: On<{ token: TokenInput }>) => write(actor, input.deploymentId, (tx, a) => tokens.createToken(tx, a, input.token)),
     deleteToken: (actor: AnalyticsActor, input: On<{ tokenId: string }>) => takeAway(actor, input.deploymentId, (tx, a) => tokens.deleteToken(tx, a, input.tokenId)),
 

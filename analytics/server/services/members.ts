@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { MemberCandidate, MemberDto, MemberInput, MemberUpdate, PasswordChange } from '../../domain/schemas';
 import { hashPassword, verifyPassword } from '../../../server/crypto/passwords';
 import type { Db } from '../../../server/db/client';
@@ -10,6 +10,7 @@ import { companyRoleOf, requireGlobalAdmin, requireSessionActor, sha256, type Ac
 import { setAppRoles } from './apps';
 import { memberDtos } from './dto';
 import { memberFields } from './tenants';
+import { ACCESS_LEVELS } from '../../../src/domain/companies/access';
 
 async function memberOf(tx: Db, access: Access, memberId: string): Promise<Member> {
   const [member] = await tx.select().from(analyticsMembers).where(and(eq(analyticsMembers.id, memberId), eq(analyticsMembers.tenantId, access.tenantId)));
@@ -44,7 +45,15 @@ export async function listMembers(tx: Db, access: Access): Promise<MemberDto[]> 
   return memberDtos(tx, await tx.select().from(analyticsMembers).where(eq(analyticsMembers.tenantId, access.tenantId)).orderBy(analyticsMembers.fullName));
 }
 
-/** The users of the company owning the server who are not dashboard users yet, for a global admin to add. */
+/** One dashboard user, for a global admin. */
+export async function getMember(tx: Db, access: Access, memberId: string): Promise<MemberDto> {
+  requireGlobalAdmin(access);
+  const [dto] = await memberDtos(tx, await tx.select().from(analyticsMembers).where(and(eq(analyticsMembers.tenantId, access.tenantId), eq(analyticsMembers.id, memberId))));
+  if (!dto) throw new AppError('ANALYTICS_MEMBER_NOT_FOUND');
+  return dto;
+}
+
+/** The users of the company owning the server who may see servers (not the billing role) and are not dashboard users yet, for a global admin to add. */
 export async function listCandidates(tx: Db, access: Access): Promise<MemberCandidate[]> {
   requireGlobalAdmin(access);
   const rows = await tx
@@ -52,7 +61,7 @@ export async function listCandidates(tx: Db, access: Access): Promise<MemberCand
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .leftJoin(analyticsMembers, and(eq(analyticsMembers.tenantId, access.tenantId), eq(analyticsMembers.userId, users.id)))
-    .where(and(eq(companyMembers.companyId, access.companyId), isNull(analyticsMembers.id)))
+    .where(and(eq(companyMembers.companyId, access.companyId), inArray(companyMembers.role, [...ACCESS_LEVELS.servers]), isNull(analyticsMembers.id)))
     .orderBy(users.email);
   return rows.map((r) => ({ userId: r.userId, email: r.email, fullName: `${r.firstName} ${r.lastName}`.trim() || r.email }));
 }
@@ -69,7 +78,7 @@ export async function addMember(tx: Db, access: Access, input: MemberInput): Pro
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.userId, input.userId)));
+    .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.userId, input.userId), inArray(companyMembers.role, [...ACCESS_LEVELS.servers])));
   if (!user) throw new AppError('ANALYTICS_NOT_COMPANY_USER', { fieldErrors: { userId: ['errors.ANALYTICS_NOT_COMPANY_USER'] } });
   if (!input.globalAdmin && input.adminOf.length + input.userOf.length === 0) throw new AppError('ANALYTICS_MEMBER_NEEDS_APP');
   await protectOwner(tx, access, user.id, input);

@@ -28,7 +28,7 @@ const MAX_SEGMENTS_READ = 256;
 /**
  * An event's numbers are used only within these bounds (count above 0): beyond them a number
  * counts as not sent (count 1, no sum or duration), like text that is no number. Past them is no
- * real event, and 1e308 overflowed the daily totals, after which reading them failed (issue 28).
+ * real event, and 1e308 overflowed the daily totals, after which reading them failed.
  */
 const EVENT_NUMBER_BOUNDS = { count: 1e9, sum: 1e15, dur: 1e9 } as const;
 

@@ -6,6 +6,7 @@ import { analyticsMembers, analyticsTenants, analyticsVersions, companyMembers, 
 import { AppError } from '../../../server/errors';
 import { recordAudit, type AuditActor } from '../../../server/services/audit';
 import { requireServerState, serverStateOf } from './access';
+import { may } from '../../../src/domain/companies/access';
 
 export interface CreateTenantOptions {
   /** The portal user who ordered the server: the dashboard's first global admin. */
@@ -63,7 +64,7 @@ export async function openTenant(tx: Db, deploymentId: string, user: { id: strin
   const [membership] = state
     ? await tx.select({ role: companyMembers.role }).from(companyMembers).where(and(eq(companyMembers.companyId, state.companyId), eq(companyMembers.userId, user.id)))
     : [];
-  if (!state || !membership) throw new AppError('ANALYTICS_NOT_MEMBER');
+  if (!state || !membership || !may(membership.role, 'servers')) throw new AppError('ANALYTICS_NOT_MEMBER');
   // An unpaid order or a deleted server opens nothing (and gets no tenant); a paused one opens to read.
   const level = analyticsAccessFor(state, graceDays);
   requireServerState(level, 'read');

@@ -7,7 +7,7 @@ import Undo from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { deploymentsApi, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
+import { useServerActionMutation, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
 import { clientConfig } from '../../../src/clientConfig';
 import { dateTime, isTaskOpen } from '../../../src/ui/servers/status';
 import { gracePeriodText } from '../../../src/ui/servers/gracePeriod';
@@ -28,6 +28,7 @@ interface Props {
 export function ActionsPanel({ deployment: d, onAnswer, graceSeconds = clientConfig.deletionGraceSeconds ?? null }: Props) {
   const { t } = useTranslation();
   const { run, pending } = useServerAction(onAnswer);
+  const { mutateAsync: act } = useServerActionMutation(d._id);
   const name = d.name;
   const busy = pending || isTaskOpen(d.latestTask);
   const deleted = d.status === 'deleted';
@@ -42,7 +43,7 @@ export function ActionsPanel({ deployment: d, onAnswer, graceSeconds = clientCon
           variant="outlined"
           startIcon={<RestartAlt />}
           disabled={!canRun}
-          onClick={() => void run({ title: t('deployment.restartTitle', { name }), message: t('deployment.restartMessage'), confirmLabel: t('deployment.restart'), call: () => deploymentsApi.restart(d._id) })}
+          onClick={() => void run({ title: t('deployment.restartTitle', { name }), message: t('deployment.restartMessage'), confirmLabel: t('deployment.restart'), call: () => act({ action: 'restart' }) })}
         >
           {t('deployment.restart')}
         </Button>
@@ -50,7 +51,7 @@ export function ActionsPanel({ deployment: d, onAnswer, graceSeconds = clientCon
           variant="outlined"
           startIcon={<HealthAndSafety />}
           disabled={!running}
-          onClick={() => void run({ title: t('deployment.healthCheckTitle', { name }), message: t('deployment.healthCheckMessage'), confirmLabel: t('deployment.healthCheck'), call: () => deploymentsApi.healthCheck(d._id) })}
+          onClick={() => void run({ title: t('deployment.healthCheckTitle', { name }), message: t('deployment.healthCheckMessage'), confirmLabel: t('deployment.healthCheck'), call: () => act({ action: 'healthCheck' }) })}
         >
           {t('deployment.healthCheck')}
         </Button>
@@ -58,7 +59,7 @@ export function ActionsPanel({ deployment: d, onAnswer, graceSeconds = clientCon
           variant="outlined"
           startIcon={<LockOpen />}
           disabled={!running}
-          onClick={() => void run({ title: t('deployment.unlockUsersTitle', { name }), message: t('deployment.unlockUsersMessage'), confirmLabel: t('deployment.unlockUsers'), call: () => deploymentsApi.unlockUsers(d._id) })}
+          onClick={() => void run({ title: t('deployment.unlockUsersTitle', { name }), message: t('deployment.unlockUsersMessage'), confirmLabel: t('deployment.unlockUsers'), call: () => act({ action: 'unlockUsers' }) })}
         >
           {t('deployment.unlockUsers')}
         </Button>
@@ -74,7 +75,7 @@ export function ActionsPanel({ deployment: d, onAnswer, graceSeconds = clientCon
                 message: graceSeconds === null ? t('deployment.deleteMessageUnknown') : t('deployment.deleteMessage', { period: gracePeriodText(graceSeconds, t) }),
                 confirmLabel: t('deployment.delete'),
                 danger: true,
-                call: () => deploymentsApi.remove(d._id),
+                call: () => act({ action: 'remove' }),
                 done: (answer) => t('deployment.deletionScheduled', { date: dateTime.format(new Date(answer.deployment.terminationScheduledAt ?? Date.now())) }),
               })
             }
@@ -93,7 +94,7 @@ export function ActionsPanel({ deployment: d, onAnswer, graceSeconds = clientCon
                 title: t('deployment.cancelTerminationTitle', { name }),
                 message: t('deployment.cancelTerminationMessage'),
                 confirmLabel: t('deployment.cancelTermination'),
-                call: () => deploymentsApi.cancelTermination(d._id),
+                call: () => act({ action: 'cancelTermination' }),
                 done: () => t('deployment.cancelTerminationMessage'),
               })
             }
@@ -106,7 +107,7 @@ export function ActionsPanel({ deployment: d, onAnswer, graceSeconds = clientCon
             variant="contained"
             startIcon={<Restore />}
             disabled={busy || !d.restorableUntil}
-            onClick={() => void run({ title: t('deployment.restoreTitle', { name }), message: t('deployment.restoreMessage'), confirmLabel: t('deployment.restore'), call: () => deploymentsApi.restore(d._id) })}
+            onClick={() => void run({ title: t('deployment.restoreTitle', { name }), message: t('deployment.restoreMessage'), confirmLabel: t('deployment.restore'), call: () => act({ action: 'restore' }) })}
           >
             {t('deployment.restore')}
           </Button>

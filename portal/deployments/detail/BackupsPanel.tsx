@@ -10,14 +10,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deploymentsApi, type BackupDto, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
+import { useBackupDownloadLink, useServerActionMutation, type BackupDto, type DeploymentActionAnswer, type DeploymentPopulated } from '../../../dataProvider/deployments';
 import { failureMessage } from '../../../src/ui/form/messages';
 import { formatBytes } from '../../../src/ui/numbers';
 import { backupTime, backupTimeText, restoreBackupQuestion } from '../../../src/ui/servers/backups';
 import { isTaskOpen } from '../../../src/ui/servers/status';
 import { Section } from '../../../src/ui/servers/Section';
 import { useServerAction } from '../../../src/ui/servers/useServerAction';
-import { showToast } from '../../../src/ui/toast/toastStore';
+import { useFormSubmit } from '../../../src/ui/form/useFormSubmit';
 
 const STATUS_COLOR = { pending: 'info', completed: 'success', failed: 'error' } as const;
 /** Backups shown before "Show all": an hourly server keeps a week of them. */
@@ -51,6 +51,9 @@ export function BackupsPanel({ deployment: d, backups, canEdit, onAnswer }: Prop
   const { run, start, pending } = useServerAction(onAnswer);
   const [all, setAll] = useState(false);
   const [linking, setLinking] = useState<string | null>(null);
+  const { mutateAsync: act } = useServerActionMutation(d._id);
+  const link = useBackupDownloadLink(d._id);
+  const { run: runDownload } = useFormSubmit({ report: 'toast', message: (error, tr) => `${tr('deployment.backups.downloadFailed')} ${failureMessage(error, tr)}` });
   const listId = useId();
   const taskOpen = isTaskOpen(d.latestTask);
   const backingUp = taskOpen && d.latestTask?.type === 'backup';
@@ -67,13 +70,8 @@ export function BackupsPanel({ deployment: d, backups, canEdit, onAnswer }: Prop
 
   async function download(b: BackupDto) {
     setLinking(b._id);
-    try {
-      startDownload((await deploymentsApi.backupDownloadLink(d._id, b._id)).url);
-    } catch (error) {
-      showToast({ text: `${t('deployment.backups.downloadFailed')} ${failureMessage(error, t)}`, variant: 'destructive' });
-    } finally {
-      setLinking(null);
-    }
+    await runDownload(async () => startDownload((await link.mutateAsync(b._id)).url));
+    setLinking(null);
   }
 
   const backUpNow = canEdit && d.backupsEnabled && (
@@ -84,7 +82,7 @@ export function BackupsPanel({ deployment: d, backups, canEdit, onAnswer }: Prop
       startIcon={backingUp || pending ? <CircularProgress size={14} color="inherit" aria-hidden /> : <BackupOutlined />}
       disabled={backingUp || pending || busyReason !== null}
       aria-describedby={busyReason ? `${listId}-reason` : undefined}
-      onClick={() => void start({ call: () => deploymentsApi.backupNow(d._id), done: () => t('deployment.backups.backUpQueued') })}
+      onClick={() => void start({ call: () => act({ action: 'backupNow' }), done: () => t('deployment.backups.backUpQueued') })}
     >
       {backingUp ? t('deployment.backups.backingUp') : t('deployment.backups.backUpNow')}
     </Button>
@@ -157,7 +155,7 @@ export function BackupsPanel({ deployment: d, backups, canEdit, onAnswer }: Prop
                             ...restoreBackupQuestion(t, d.name, b),
                             confirmLabel: t('deployment.restore'),
                             danger: true,
-                            call: () => deploymentsApi.restore(d._id, { backupId: b._id }),
+                            call: () => act({ action: 'restore', backupId: b._id }),
                           })
                         }
                       >

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useCompany } from '../../../dataProvider/companyQueries';
+import { useCompany } from '../../../dataProvider/companies/queries';
 import { useDeploymentBackups, useDeploymentCertificate, useDeploymentEvents, useDeploymentHealthChecks, useDeploymentPopulated, type DeploymentActionAnswer } from '../../../dataProvider/deployments';
 import { useDocumentTitle } from '../../../src/useDocumentTitle';
 import { showToast } from '../../../src/ui/toast/toastStore';
@@ -18,7 +18,7 @@ import { ActionsPanel } from './ActionsPanel';
 import { BackupsPanel } from './BackupsPanel';
 import { DomainPanel } from '../../../src/ui/servers/DomainPanel';
 import { HealthChecksPanel } from '../../../src/ui/servers/HealthChecksPanel';
-import { customerDomainCalls } from './customerDomainCalls';
+import { useCustomerDomainCalls } from './customerDomainCalls';
 import { MauPanel } from './MauPanel';
 import { OpenDashboardButton } from './OpenDashboardButton';
 import { PlanPanel } from './PlanPanel';
@@ -62,6 +62,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
   const company = useCompany(d?.company);
   const role = company.data?.role ?? (company.error ? 'viewer' : null);
 
+  const domainCalls = useCustomerDomainCalls(id);
   const { put } = server;
   const reloadTimeline = timeline.refetch;
   const reloadBackups = backups.refetch;
@@ -115,7 +116,7 @@ export function DeploymentDetail({ id, scope }: { id: string; scope: string }) {
             <StatusPanel deployment={d} />
           </Box>
           <Box sx={at(4)}>
-            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={customerDomainCalls(d._id)} upgradeTo={`${scope}/server-builder/${d._id}/choose-plan`} certificate={certificate.data} />
+            <DomainPanel deployment={d} canEdit={canEdit} onAnswer={onAnswer} calls={domainCalls} upgradeTo={`${scope}/server-builder/${d._id}/choose-plan`} certificate={certificate.data} />
           </Box>
           <Box sx={at(7)}>
             <HealthChecksPanel checks={healthChecks.data} />

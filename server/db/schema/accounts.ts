@@ -1,6 +1,7 @@
 // Accounts: users and their sign-in (sessions, tokens, two-factor, passkeys), uploaded files, companies, members, projects, invitations.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { COMPANY_ROLES } from '../../../src/domain/constants';
 import type { PendingConfiguration } from '../../../src/domain/orders/schemas';
 import { DEFAULT_MAU_ALERTS, type MauAlertSettings } from '../../../src/domain/usage/mauRule';
 import { searchText } from '../search';
@@ -40,7 +41,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   // Emails are stored lower-cased; the unique index makes sign-up races fail instead of doubling.
-  // Admin list (issue 15): each sortable column with the id tie-break, and a trigram index for the
+  // Admin list: each sortable column with the id tie-break, and a trigram index for the
   // `%text%` search (db/search.ts; pg_trgm, created by the migration, loaded into PGlite).
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -69,7 +70,7 @@ export const sessions = pgTable(
     /** When the holder last proved who they are (password, code, Google): sensitive changes need it recent. */
     provedAt: timestamp('proved_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Admin area (issue 15): a platform admin viewing the product as a company's admin, read-only.
+     * Admin area: a platform admin viewing the product as a company's admin, read-only.
      * While set, the session acts as that user for reads and every change is refused.
      */
     viewAsUserId: uuid('view_as_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
@@ -186,7 +187,7 @@ export const passkeyChallenges = pgTable(
   (t) => [index('passkey_challenges_expires').on(t.expiresAt)],
 );
 
-export const companyRoleEnum = pgEnum('company_role', ['admin', 'viewer']);
+export const companyRoleEnum = pgEnum('company_role', COMPANY_ROLES);
 
 /**
  * Uploaded images (profile pictures, company logos), served at /api/v1/files/{id}. A new upload is
@@ -211,7 +212,7 @@ export const companies = pgTable(
     logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** ISO 3166-1 alpha-2 billing country: sets the tax on the company's orders. */
     billingCountry: text('billing_country'),
-    /** VAT/tax id the company gives for its invoices (issue 30); null when not given. */
+    /** VAT/tax id the company gives for its invoices; null when not given. */
     taxId: text('tax_id'),
     /** The billing address on its invoices: street lines (newline between them), postal code and city; null when not given. */
     billingAddress: text('billing_address'),
@@ -219,7 +220,7 @@ export const companies = pgTable(
     billingCity: text('billing_city'),
     /** Plan group giving this company its own plan list; the public list when null. */
     planGroupId: uuid('plan_group_id').references(() => planGroups.id, { onDelete: 'set null' }),
-    /** Which MAU alerts the company's admins get (issue 33); all on by default. */
+    /** Which MAU alerts the company's admins get; all on by default. */
     mauAlerts: jsonb('mau_alerts').$type<MauAlertSettings>().notNull().default(DEFAULT_MAU_ALERTS),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -6,7 +6,7 @@ import { files, users } from './accounts';
 import { deployments } from './servers';
 
 // ---------------------------------------------------------------------------------------------
-// Analytics (issue 16): each deployment's own analytics dashboard. One tenant per deployment;
+// Analytics: each deployment's own analytics dashboard. One tenant per deployment;
 // everything below hangs off a tenant or one of its apps and goes with it (cascade).
 // ---------------------------------------------------------------------------------------------
 

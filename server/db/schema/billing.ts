@@ -7,9 +7,10 @@ import type { MauForecast } from '../../../src/domain/usage/forecast';
 import type { MauAlert } from '../../../src/domain/usage/mauRule';
 import type { CardSummary, ReceiptData, ScheduledChange } from '../../../src/domain/payments/schemas';
 import type { CreditNoteDocument, DocumentSeries, InvoiceDocument } from '../../../src/domain/payments/invoice';
+import { QUOTE_STATUSES, type QuoteDocument, type QuoteOrder } from '../../../src/domain/billing/quotes';
 import { id, createdAt, updatedAt } from './columns';
 import { billingCycleEnum } from './catalogue';
-import { companies } from './accounts';
+import { companies, users } from './accounts';
 import { deployments } from './servers';
 
 export const paymentVendorEnum = pgEnum('payment_vendor', PAYMENT_PROVIDERS);
@@ -198,4 +199,36 @@ export const mauDailySamples = pgTable(
     used: integer('used').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.day] })],
+);
+
+export const quoteStatusEnum = pgEnum('quote_status', QUOTE_STATUSES);
+
+/**
+ * Quotes: an order prepared by someone who may order, frozen with its priced lines and document for
+ * the company's billing people. Approving it orders the server at the frozen price (`deploymentId`,
+ * unique: one quote, one server); it can't be approved once declined or past `expiresAt`.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    number: text('number').notNull().unique(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    preparedBy: uuid('prepared_by').references(() => users.id, { onDelete: 'set null' }),
+    order: jsonb('order').$type<QuoteOrder>().notNull(),
+    quote: jsonb('quote').$type<SubscriptionQuote>().notNull(),
+    document: jsonb('document').$type<QuoteDocument>().notNull(),
+    status: quoteStatusEnum('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    deploymentId: uuid('deployment_id')
+      .unique()
+      .references(() => deployments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quotes_company_created').on(t.companyId, t.createdAt)],
 );

@@ -123,7 +123,7 @@ export const appProfileReviews = pgTable(
   (t) => [index('app_profile_reviews_created').on(t.createdAt, t.id), index('app_profile_reviews_email').on(t.email)],
 );
 
-// ----- Admin jobs (issue 15) ---------------------------------------------------------------------
+// ----- Admin jobs --------------------------------------------------------------------------------
 
 /**
  * Schedules an admin paused: pg-boss forgets an unscheduled cron, so it is kept here for resume,

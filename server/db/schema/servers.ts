@@ -1,4 +1,4 @@
-// Servers: deployments and their tasks, timeline, runtime state at the provider and backups (issue 14).
+// Servers: deployments and their tasks, timeline, runtime state at the provider and backups.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BackupKind, BackupManifestSummary, HealthProbe } from '../../../src/domain/deployments/schemas';

@@ -53,7 +53,7 @@ export interface AuthKitDeps {
 
 type TokenMailKind = Extract<MailKind, 'verify' | 'reset' | 'unlock' | 'magic' | 'accountExists'>;
 
-export function toCurrentUser(user: SessionUser, companies: { _id: string; name: string }[]): CurrentUser {
+export function toCurrentUser(user: SessionUser, companies: CurrentUser['companies']): CurrentUser {
   const emailVerified = user.emailVerifiedAt !== null;
   return {
     _id: user.id,
@@ -111,8 +111,8 @@ export function createAuthKit({ db, config, mailer, t, twoFactor, guard, counter
   }
 
   // Kept like session rows (db/changes.ts): each write to memberships or companies drops them all.
-  const companiesCache = new VersionedCache<{ _id: string; name: string }[]>(changes, SESSION_CACHE_MS);
-  const companiesOf = async (userId: string) => (await listUserCompanies(db, userId)).map(({ _id, name }) => ({ _id, name }));
+  const companiesCache = new VersionedCache<CurrentUser['companies']>(changes, SESSION_CACHE_MS);
+  const companiesOf = async (userId: string) => (await listUserCompanies(db, userId)).map(({ _id, name, role }) => ({ _id, name, role }));
   const current = async (user: SessionUser) => toCurrentUser(user, (await companiesCache.load(user.id, () => companiesOf(user.id))) ?? (await companiesOf(user.id)));
 
   /** A full sign-in: clears this source's failures and hands out the session and a device cookie. */

@@ -4,7 +4,7 @@ import { backupDtoSchema, deploymentPopulatedSchema, healthCheckDtoSchema, resto
 import { DEPLOYMENT_STATUSES, subscriptionDtoSchema } from '../orders/schemas';
 
 /**
- * The admin area's running servers (issue 15): every server of every company, the task queue,
+ * The admin area's running servers: every server of every company, the task queue,
  * and the actions on a task. Apart from admin.ts so the admin list's types do not pull the
  * deployment schemas into the other admin screens.
  */

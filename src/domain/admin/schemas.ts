@@ -5,7 +5,7 @@ import { BILLING_CYCLES } from '../constants';
 import { DEPLOYMENT_STATUSES, SUBSCRIPTION_STATUSES } from '../orders/schemas';
 
 /**
- * The admin area's wire contracts (issue 15): rows of the lists, the detail pages and the bodies
+ * The admin area's wire contracts: rows of the lists, the detail pages and the bodies
  * of the actions. The server declares them on its routes; the admin screens use their types.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './commonPasswords';
-import { LIMITS } from '../constants';
+import { COMPANY_ROLES, LIMITS } from '../constants';
 import { emailSchema, noHtml, passwordSchema } from '../validation';
 
 /** Request bodies of the account calls (SPEC §5, §7), shared by the forms and the server. */
@@ -40,7 +40,7 @@ export const clientExtensionsSchema = z.object({}).loose();
 
 /**
  * A passkey's answer to a sign-in (`startAuthentication` of @simplewebauthn/browser), checked for
- * shape only; here rather than in passkeys.ts because the sign-in body carries it (issue 34).
+ * shape only; here rather than in passkeys.ts because the sign-in body carries it.
  */
 export const authenticationResponseSchema = z.object({
   id: base64urlText(1024),
@@ -128,8 +128,9 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** What onboarding still asks for: verifying the email, then naming a company; null when done. */
   onboarding: z.enum(['verify', 'company']).nullable(),
-  companies: z.array(z.object({ _id: z.string(), name: z.string() })),
-  /** Set while a platform admin views the product as this user, read-only (admin companies, issue 15). */
+  /** The user's companies and their role in each (what the screens offer follows ACCESS_LEVELS). */
+  companies: z.array(z.object({ _id: z.string(), name: z.string(), role: z.enum(COMPANY_ROLES) })),
+  /** Set while a platform admin views the product as this user, read-only (admin companies). */
   viewAs: z.object({ adminEmail: z.string(), companyId: z.string() }).nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

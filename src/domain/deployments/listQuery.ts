@@ -15,7 +15,7 @@ export type DeploymentSortField = (typeof DEPLOYMENT_SORT_FIELDS)[number];
 export const ADMIN_DEPLOYMENT_SORT_FIELDS = ['_id', 'name', 'companyName', 'status', 'planCode', 'planName', 'regionName', 'subscriptionStatus', 'createdAt'] as const;
 export type AdminDeploymentSortField = (typeof ADMIN_DEPLOYMENT_SORT_FIELDS)[number];
 
-/** MAU over or projected over the tier (issue 33). */
+/** MAU over or projected over the tier. */
 export const MAU_TIER_FILTERS = ['overOrProjected'] as const;
 
 const deploymentFilters = { status: z.enum(DEPLOYMENT_STATUSES, { error: 'validation.invalid' }).optional() };

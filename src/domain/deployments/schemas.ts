@@ -19,7 +19,7 @@ export const deploymentDtoSchema = z.object({
 });
 export type DeploymentDto = z.infer<typeof deploymentDtoSchema>;
 
-/* ---- Running servers (issue 14): the populated server, backups, MAU, actions ---- */
+/* ---- Running servers: the populated server, backups, MAU, actions ---- */
 
 /** SSL state of the server's address: none (plain http), pending (certificate being issued), active, failed. */
 export const SSL_STATES = ['none', 'pending', 'active', 'failed'] as const;
@@ -84,7 +84,7 @@ export const deploymentViewSchema = deploymentDtoSchema.extend({
   url: z.string().nullable(),
   latestTask: latestTaskSchema.nullable(),
   health: z.object({ state: z.enum(HEALTH_STATES), checkedAt: z.string().nullable() }),
-  /** This month's MAU, the tier, and where the month is heading (issue 33; null before the first sample). */
+  /** This month's MAU, the tier, and where the month is heading (null before the first sample). */
   mau: z.object({ used: z.number(), limit: z.number(), forecast: mauForecastSchema.nullable() }),
   /** DELETE schedules the termination at this time; cancel-termination clears it. */
   terminationScheduledAt: z.string().nullable(),

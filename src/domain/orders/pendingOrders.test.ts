@@ -7,7 +7,7 @@ const DAY = 86_400_000;
 const ordered = new Date('2026-11-26T10:00:00Z');
 const at = (days: number) => new Date(ordered.getTime() + days * DAY);
 
-describe('orders never paid (issue 30)', () => {
+describe('orders never paid', () => {
   it('a reminder after a day and a day before the removal, the removal after the stated days', () => {
     expect(pendingOrderDue(ordered, at(0.5), 0)).toEqual({ remove: false, remind: null });
     expect(pendingOrderDue(ordered, at(1), 0)).toEqual({ remove: false, remind: 1 });

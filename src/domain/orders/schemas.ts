@@ -233,7 +233,7 @@ export type PastDueDeployment = z.infer<typeof pastDueDeploymentSchema>;
 const configRef = z.string().trim().min(1).max(64);
 /**
  * The pre-login wizard's finished configuration, kept with the new account at sign-up so that the
- * `continue` step can submit it on whichever device opens the verification link (issue 30).
+ * `continue` step can submit it on whichever device opens the verification link.
  */
 export const pendingConfigurationSchema = z.object({
   name: z.string().trim().max(64),

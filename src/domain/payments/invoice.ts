@@ -74,10 +74,10 @@ export interface CreditNoteDocument {
 }
 
 /** The gapless series documents are numbered from: each its own counter. */
-export const DOCUMENT_SERIES = ['invoice', 'credit_note'] as const;
+export const DOCUMENT_SERIES = ['invoice', 'credit_note', 'quote'] as const;
 export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
 
-const PREFIX: Record<DocumentSeries, string> = { invoice: 'INV', credit_note: 'CN' };
+const PREFIX: Record<DocumentSeries, string> = { invoice: 'INV', credit_note: 'CN', quote: 'Q' };
 
 /** INV-000042: the series prefix and the counter, padded so numbers sort as they were issued up to a million. */
 export const documentNumber = (series: DocumentSeries, n: number) => `${PREFIX[series]}-${String(n).padStart(6, '0')}`;

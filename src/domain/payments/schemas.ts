@@ -160,6 +160,8 @@ export type PaymentsClientConfig = z.infer<typeof paymentsClientConfigSchema>;
 export const checkoutSummarySchema = z.object({
   mode: z.enum(['paddle', 'stand-in']),
   deploymentId: z.string(),
+  /** The server's company: where the payment's result is read (its billing). */
+  companyId: z.string(),
   name: z.string(),
   paymentRequired: z.boolean(),
   /** Why a payment is due: a new order awaiting its first payment, or a renewal the card failed. */

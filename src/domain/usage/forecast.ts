@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MauAlertSettings } from './mauRule';
 
 /**
- * Issue 33: where this period's monthly active users are heading, and the alerts that follow.
+ * Where this period's monthly active users are heading, and the alerts that follow.
  * Pure and isomorphic: the worker stores the forecast with each MAU sample, screens show it.
  *
  * The model is meant to be explained in one line: the trend of the last days' new distinct devices

@@ -1,5 +1,5 @@
 /**
- * Issue 33's one rule for what the MAU tier means: when the company's admins are warned (mails and
+ * The one rule for what the MAU tier means: when the company's admins are warned (mails and
  * the in-app notice) and what happens past the tier. No zod, so the front door can show it.
  */
 

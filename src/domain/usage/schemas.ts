@@ -3,7 +3,7 @@ import { BILLING_CYCLES } from '../constants';
 import { mauAlertSettingsSchema, mauForecastSchema } from './forecast';
 import { taxBasisSchema, taxedAmountSchema } from '../billing/schemas';
 
-/** Issue 33, Management → Billing: where each server's MAU is heading and the bill it leads to. */
+/** Management → Billing: where each server's MAU is heading and the bill it leads to. */
 
 export const nextTierSchema = z.object({
   plan: z.object({ _id: z.string(), name: z.string(), code: z.string(), mau: z.number() }),

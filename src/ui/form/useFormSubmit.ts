@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toast/toastStore';
@@ -38,24 +38,30 @@ export function useFormSubmit<T extends FieldValues = FieldValues>(options: Form
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const { fields = [], setError, clean, report = 'alert', alwaysReport = false, intercept, message = failureMessage } = options;
+  // The latest options, so `run` stays one function for the form's life (screens build columns with it).
+  const latest = useRef({ options, t });
+  useLayoutEffect(() => {
+    latest.current = { options, t };
+  });
 
-  const run = async (call: () => Promise<unknown>) => {
+  const run = useCallback(async (call: () => Promise<unknown>) => {
     setFailure(null);
     setSubmitting(true);
     try {
       await call();
       return true;
     } catch (error) {
+      const { options: current, t: translate } = latest.current;
+      const { fields = [], setError, clean, report = 'alert', alwaysReport = false, intercept, message = failureMessage } = current;
       if (intercept?.(error)) return false;
       if (setError && applyServerErrors(error, fields, setError, clean) && !alwaysReport) return false;
-      const text = message(error, t);
+      const text = message(error, translate);
       if (report === 'toast') showToast({ text, variant: 'destructive' });
       else setFailure(text);
       return false;
     } finally {
       setSubmitting(false);
     }
-  };
+  }, []);
   return { run, failure, setFailure, submitting };
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { abbreviateNumber } from '../format';
 import { visuallyHidden } from '../form/visuallyHidden';
 
-// A sum of event values (issue 30: 54.97) keeps its cents; counts are whole and read the same.
+// A sum of event values (54.97, say) keeps its cents; counts are whole and read the same.
 const exactNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** SPEC §9: metric cards abbreviate with K and M from this value on. */

@@ -20,7 +20,7 @@ describe('metric cards', () => {
     expect(formatMetric(0)).toBe('0');
   });
 
-  it('show a sum of values with its cents: 54.97, not 55 (issue 30)', () => {
+  it('show a sum of values with its cents: 54.97, not 55', () => {
     expect(formatMetric(54.97)).toBe('54.97');
     expect(formatMetric(1234.5)).toBe('1,234.5');
     expect(formatMetric(0.004)).toBe('0');

@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploymentActionAnswer } from '../../domain/deployments/schemas';
 import { confirm } from '../dialog/dialogStore';
-import { failureMessage } from '../form/messages';
+import { useFormSubmit } from '../form/useFormSubmit';
 import { showToast } from '../toast/toastStore';
 
 /** What an action answers: at least the task it queued (the customer's answer, or the admin's server page made into one). */
@@ -25,24 +25,16 @@ export interface ActionRequest<A extends ActionAnswer = DeploymentActionAnswer> 
  */
 export function useServerAction<A extends ActionAnswer = DeploymentActionAnswer>(onAnswer: (answer: A) => void) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
+  const { run: submit, submitting: pending } = useFormSubmit({ report: 'toast' });
   const start = useCallback(
-    async (request: Pick<ActionRequest<A>, 'call' | 'done'>): Promise<boolean> => {
-      setPending(true);
-      try {
+    (request: Pick<ActionRequest<A>, 'call' | 'done'>): Promise<boolean> =>
+      submit(async () => {
         const answer = await request.call();
         onAnswer(answer);
         const text = request.done?.(answer) ?? (answer.task ? t('deployment.queued', { task: t(`servers.task.${answer.task.type}`) }) : null);
         if (text) showToast({ text, variant: 'successful' });
-        return true;
-      } catch (error) {
-        showToast({ text: failureMessage(error, t), variant: 'destructive' });
-        return false;
-      } finally {
-        setPending(false);
-      }
-    },
-    [onAnswer, t],
+      }),
+    [onAnswer, t, submit],
   );
   const run = useCallback(
     async (request: ActionRequest<A>): Promise<boolean> => {

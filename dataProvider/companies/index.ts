@@ -1,6 +1,6 @@
-import type { CreateCompanyBody, InvitationBody, InvitedSignUpBody } from '../src/domain/companies/schemas';
-import type { CompanyDto, TeamDto } from '../src/domain/companies/answers';
-import { apiFetch } from './httpClient';
+import type { CreateCompanyBody, InvitationBody, InvitedSignUpBody } from '../../src/domain/companies/schemas';
+import type { CompanyDto, TeamDto } from '../../src/domain/companies/answers';
+import { apiFetch } from '../httpClient';
 
 /** Typed company calls (SPEC §7 Companies). */
 const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>

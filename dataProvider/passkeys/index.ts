@@ -1,9 +1,9 @@
-import type { CurrentUser } from '../src/domain/auth/schemas';
-import type { PasskeyDto } from '../src/domain/auth/passkeys';
-import { apiFetch } from './httpClient';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
+import type { PasskeyDto } from '../../src/domain/auth/passkeys';
+import { apiFetch } from '../httpClient';
 
 /**
- * Passkey calls (issue 34). The options are WebAuthn's JSON forms, handed as they are to
+ * Passkey calls. The options are WebAuthn's JSON forms, handed as they are to
  * `portal/auth/webauthn.ts`; answers go back the same way. Errors are ApiError with a PASSKEY_*
  * code, or REAUTH_REQUIRED when registering or removing needs a fresh proof of identity.
  */

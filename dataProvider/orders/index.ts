@@ -1,10 +1,13 @@
-import type { DeploymentDto } from '../src/domain/deployments/schemas';
-import { IDEMPOTENCY_HEADER } from '../src/domain/idempotency';
-import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../src/domain/orders/schemas';
-import type { CardCheckoutAnswer, CardSummary, CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../src/domain/payments/schemas';
-import { API_BASE, apiFetch } from './httpClient';
+import type { DeploymentDto } from '../../src/domain/deployments/schemas';
+import { IDEMPOTENCY_HEADER } from '../../src/domain/idempotency';
+import type { CreateDeploymentBody, DeploymentOrderAnswer, OrderChange, OrderReview, PastDueDeployment, SubscriptionDto } from '../../src/domain/orders/schemas';
+import type { CardCheckoutAnswer, CardSummary, CheckoutSummary, CompanyBilling, PaymentsClientConfig } from '../../src/domain/payments/schemas';
+import { API_BASE, apiFetch } from '../httpClient';
 
 export type { CheckoutSummary, DeploymentDto };
+
+/** A card as the stand-in's forms send it. */
+export type CardBody = { cardNumber: string; expiry: string; cvc: string; cardholderName?: string };
 
 const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method, body: JSON.stringify(body), headers });
 
@@ -23,7 +26,7 @@ export const ordersApi = {
   paymentsConfig: async () => (await apiFetch<PaymentsClientConfig>('/payments/config')).payload,
   checkout: async (deploymentId: string) => (await apiFetch<CheckoutSummary>(`/payments/checkout/${encodeURIComponent(deploymentId)}`)).payload,
   /** The local stand-in's card payment (no Paddle configured). */
-  payStandIn: async (deploymentId: string, card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) =>
+  payStandIn: async (deploymentId: string, card: CardBody) =>
     (await apiFetch<{ status: 'completed'; subscription: SubscriptionDto }>(`/payments/checkout/${encodeURIComponent(deploymentId)}/pay`, json('POST', card))).payload,
   /** The stand-in's payment with the company's card on file (it stays on file as it is). */
   payWithCardOnFile: async (deploymentId: string) =>
@@ -33,7 +36,7 @@ export const ordersApi = {
   /** "Update card" with Paddle: the card-update transaction its checkout opens. */
   cardCheckout: async (companyId: string) => (await apiFetch<CardCheckoutAnswer>(`/companies/${encodeURIComponent(companyId)}/billing/card/checkout`, json('POST', {}))).payload,
   /** "Update card": a new card on file for the company (stand-in). */
-  updateCard: async (companyId: string, card: { cardNumber: string; expiry: string; cvc: string; cardholderName?: string }) =>
+  updateCard: async (companyId: string, card: CardBody) =>
     (await apiFetch<{ card: CardSummary }>(`/companies/${encodeURIComponent(companyId)}/billing/card`, json('POST', card))).payload,
   /** Where a transaction's receipt opens (a printable page): a link the browser follows with its cookie. */
   receiptUrl: (companyId: string, transactionId: string) => `${API_BASE}/companies/${encodeURIComponent(companyId)}/transactions/${encodeURIComponent(transactionId)}/receipt`,
@@ -42,3 +45,6 @@ export const ordersApi = {
   /** The company's servers whose payment is past due. */
   pastDue: async (companyId: string) => (await apiFetch<PastDueDeployment[]>(`/deployments/pastdue/${encodeURIComponent(companyId)}`)).payload,
 };
+
+/** Links a screen may render (the browser follows them with its cookie): no call is made here. */
+export const billingLinks = { receiptUrl: ordersApi.receiptUrl, invoiceUrl: ordersApi.invoiceUrl };

@@ -1,6 +1,6 @@
-import type { CurrentUser } from '../src/domain/auth/schemas';
-import type { PendingConfiguration } from '../src/domain/orders/schemas';
-import { apiDownload, apiFetch } from './httpClient';
+import type { CurrentUser } from '../../src/domain/auth/schemas';
+import type { PendingConfiguration } from '../../src/domain/orders/schemas';
+import { apiDownload, apiFetch } from '../httpClient';
 
 export interface ProfileUpdate {
   firstName: string;

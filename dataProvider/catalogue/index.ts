@@ -1,6 +1,6 @@
-import type { ConfigurablesDto, PlanDto } from '../src/domain/plans/schemas';
-import type { PricingAnswer, PricingRequest } from '../src/domain/pricing/schemas';
-import { apiFetch } from './httpClient';
+import type { ConfigurablesDto, PlanDto } from '../../src/domain/plans/schemas';
+import type { PricingAnswer, PricingRequest } from '../../src/domain/pricing/schemas';
+import { apiFetch } from '../httpClient';
 
 export type { ConfigurablesDto, PlanDto, PricingAnswer };
 

@@ -1,6 +1,6 @@
-import type { SignUpWithOrderBody } from '../src/domain/orders/schemas';
-import type { CurrentUser, EmailOnlyBody, ResetPasswordBody, SetPasswordBody, SignInBody } from '../src/domain/auth/schemas';
-import { apiFetch } from './httpClient';
+import type { SignUpWithOrderBody } from '../../src/domain/orders/schemas';
+import type { CurrentUser, EmailOnlyBody, ResetPasswordBody, SetPasswordBody, SignInBody } from '../../src/domain/auth/schemas';
+import { apiFetch } from '../httpClient';
 
 /**
  * Typed account calls (SPEC §7 Auth and Users). Errors are ApiError with the SPEC §8 message and a
@@ -9,6 +9,9 @@ import { apiFetch } from './httpClient';
  */
 const post = async <T>(path: string, body?: unknown): Promise<T> =>
   (await apiFetch<T>(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) })).payload;
+
+/** What starting two-factor answers: the secret, its otpauth link and QR image. */
+export type TwoFactorSetup = { secret: string; otpauthUri: string; qrImage: string };
 
 export const authApi = {
   me: async () => (await apiFetch<CurrentUser>('/auth/me')).payload,
@@ -29,7 +32,7 @@ export const authApi = {
   setPassword: (body: SetPasswordBody) => post<null>('/auth/set-password', body),
   googleSignIn: (idToken: string, authCode?: string) => post<CurrentUser>('/auth/google-signin', { idToken, authCode }),
   googleSignUp: (idToken: string) => post<CurrentUser & { justSignedUp: boolean }>('/auth/google-signup', { idToken, acceptTerms: true, acceptPrivacy: true }),
-  twoFactorInitiate: () => post<{ secret: string; otpauthUri: string; qrImage: string }>('/auth/2fa/initiate'),
+  twoFactorInitiate: () => post<TwoFactorSetup>('/auth/2fa/initiate'),
   twoFactorEnable: (code: string) => post<{ recoveryCodes: string[] }>('/auth/2fa/enable', { code }),
   /** Takes a current 6-digit code or a recovery code. */
   twoFactorDisable: (code: string) => post<null>('/auth/2fa/disable', { code }),

@@ -1,5 +1,5 @@
-import type { ProjectBody, ProjectDto } from '../src/domain/projects/schemas';
-import { apiFetch } from './httpClient';
+import type { ProjectBody, ProjectDto } from '../../src/domain/projects/schemas';
+import { apiFetch } from '../httpClient';
 
 /** Typed calls of Management › Project (`/companies/{id}/projects`). */
 const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
