@@ -181,7 +181,7 @@ export function createOrderService({ db, members, plans, config, counters, idemp
   }
 
   /** The server and its subscription at this price, audited; a free one is provisioned at once. */
-  async function insertOrder(tx: Db, actor: Actor, body: CreateDeploymentBody, plan: PlanDto, quote: SubscriptionQuote, paymentRequired: boolean) {
+  async function insertOrder(tx: Db, actor: Actor, body: CreateDeploymentBody, plan: PlanDto, quote: SubscriptionQuote, paymentRequired: boolean, createdBy: string = actor.id) {
     const now = new Date();
     const [deployment] = await tx
       .insert(deployments)
@@ -195,7 +195,7 @@ export function createOrderService({ db, members, plans, config, counters, idemp
         free: plan.kind === 'free',
         companyId: body.company,
         projectId: body.project as string,
-        createdBy: actor.id,
+        createdBy,
         status: paymentRequired ? NEW_ORDER_STATUS.awaitingPayment : NEW_ORDER_STATUS.settled,
       })
       .returning();
@@ -251,14 +251,15 @@ export function createOrderService({ db, members, plans, config, counters, idemp
     },
 
     /**
-     * A quoted order placed in the caller's transaction at the quote's frozen price (`quote`), for
-     * the approver: the project must still exist, the prices are not read again.
+     * A quoted order placed in the caller's transaction at the quote's frozen price (`quote`) by the
+     * approver, for whoever prepared it (`createdBy`: the dashboard's first admin, as if they had
+     * paid it themselves): the project must still exist, the prices are not read again.
      */
-    async placeQuoted(tx: Db, actor: Actor, body: CreateDeploymentBody, plan: PlanDto, quote: SubscriptionQuote): Promise<{ deploymentId: string; paymentRequired: boolean }> {
+    async placeQuoted(tx: Db, actor: Actor, body: CreateDeploymentBody, plan: PlanDto, quote: SubscriptionQuote, createdBy: string): Promise<{ deploymentId: string; paymentRequired: boolean }> {
       await requireProject(tx, body);
       const paymentRequired = decimalToCents(quote.total) > 0;
       checkVendor(body.paymentVendor, paymentRequired);
-      const { deployment } = await insertOrder(tx, actor, body, plan, quote, paymentRequired);
+      const { deployment } = await insertOrder(tx, actor, body, plan, quote, paymentRequired, createdBy);
       return { deploymentId: deployment.id, paymentRequired };
     },
 

@@ -25,7 +25,7 @@ type QuoteRow = typeof quotes.$inferSelect;
 interface Orders {
   quoteOrder(actor: Actor, body: CreateDeploymentBody, ip: string): Promise<{ plan: PlanDto; priced: { taxBasis: TaxBasis }; quote: SubscriptionQuote; paymentRequired: boolean }>;
   quotedPlan(planId: string): Promise<PlanDto>;
-  placeQuoted(tx: Db, actor: Actor, body: CreateDeploymentBody, plan: PlanDto, quote: SubscriptionQuote): Promise<{ deploymentId: string; paymentRequired: boolean }>;
+  placeQuoted(tx: Db, actor: Actor, body: CreateDeploymentBody, plan: PlanDto, quote: SubscriptionQuote, createdBy: string): Promise<{ deploymentId: string; paymentRequired: boolean }>;
   openCheckout(deploymentId: string): Promise<unknown>;
 }
 
@@ -170,7 +170,9 @@ export function createQuoteService({ db, members, orders, config, mailer, t }: {
           return { row, deploymentId: row.deploymentId, fresh: false };
         }
         if (row.status !== 'open' || quoteState(row.status, row.expiresAt) === 'expired') throw new AppError(row.status === 'open' ? 'QUOTE_EXPIRED' : 'QUOTE_USED');
-        const placed = await orders.placeQuoted(tx, actor, { ...row.order, company: row.companyId }, plan, row.quote);
+        // The server is the preparer's (its dashboard's first admin) while they are in the company; else the approver's.
+        const [preparer] = row.preparedBy ? await tx.select({ userId: companyMembers.userId }).from(companyMembers).where(and(eq(companyMembers.companyId, row.companyId), eq(companyMembers.userId, row.preparedBy), inArray(companyMembers.role, [...ACCESS_LEVELS.servers]))) : [];
+        const placed = await orders.placeQuoted(tx, actor, { ...row.order, company: row.companyId }, plan, row.quote, preparer?.userId ?? actor.id);
         await tx.update(quotes).set({ status: 'approved', decidedBy: actor.id, decidedAt: new Date(), deploymentId: placed.deploymentId }).where(eq(quotes.id, row.id));
         await recordAudit(tx, { actor, action: 'quote.approve', targetType: 'quote', targetId: row.id, companyId: row.companyId, before: { status: 'open' }, after: { status: 'approved', deploymentId: placed.deploymentId, total: row.quote.total } });
         return { row, deploymentId: placed.deploymentId, fresh: true };

@@ -141,6 +141,9 @@ describe('approving and paying', () => {
       const res = await approve(quote._id, tm.billing);
       expect(res.statusCode, res.body).toBe(200);
       const { deploymentId } = res.json<{ payload: { deploymentId: string } }>().payload;
+      // Ordered by the approver, for the preparer: theirs is the server (and its dashboard's first admin).
+      const [made] = await t.app.database.rows<{ email: string }>(`select u.email from deployments d join users u on u.id = d.created_by where d.id = '${deploymentId}'`);
+      expect(made?.email).toBe('q-price-admin@example.com');
       const [sub] = await t.app.database.rows<{ total: string }>(`select quote->>'total' as total from subscriptions where deployment_id = '${deploymentId}'`);
       expect(sub?.total).toBe(quote.quote.total);
       const checkout = (await get(`/payments/checkout/${deploymentId}`, tm.billing)).json<{ payload: { total: { amount: string } } }>().payload;
