@@ -30,8 +30,9 @@ export function createCompanyAccess({ db, members }: { db: Db; members: Members 
     const [part, name] = where.split('.') as ['params' | 'query' | 'body', string];
     const id = field(request[part], name);
     if (id === null) return null;
-    if (kind === 'company') return id;
+    // A malformed id is left to validation and the service, which answer it as they always have.
     if (!UUID.test(id)) return null;
+    if (kind === 'company') return id;
     if (kind === 'server') {
       const [row] = await db.select({ companyId: deployments.companyId }).from(deployments).where(eq(deployments.id, id));
       return row?.companyId ?? null;

@@ -54,9 +54,9 @@ describe('the server sign-in link', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().code).toBe(code);
     }
-    // A company admin not yet on B's dashboard is not mapped in through a refused link.
+    // Someone else's server is not reached through a link at all: its company refuses a stranger first.
     const other = await open(b.deploymentId, a.owner.cookie, { link: { ...signServerLink(t.app.keyring, b.deploymentId, userA, inAMinute()), sig: good.sig } });
-    expect(other.json().code).toBe('ANALYTICS_SIGNIN_LINK_INVALID');
+    expect(other.json().code).toBe('NOT_A_MEMBER');
     expect(await tableCounts(t.app)).toEqual(before);
     const expired = await open(a.deploymentId, a.owner.cookie, { link: signServerLink(t.app.keyring, a.deploymentId, userA, new Date(Date.now() - 1000)) });
     expect(expired.json().message).toBe('This sign-in link has expired. Open the dashboard again from your server’s page.');

@@ -28,7 +28,7 @@ describe('onboarding: POST /companies', () => {
     expect(company.projects).toHaveLength(1);
     companyId = company._id;
     const me = (await api('GET', '/auth/me', owner)).json().payload;
-    expect(me.companies).toEqual([{ _id: companyId, name: 'Acme Analytics' }]);
+    expect(me.companies).toEqual([{ _id: companyId, name: 'Acme Analytics', role: 'admin' }]);
     expect(me.designation).toBe('pm');
   });
 

@@ -59,11 +59,11 @@ describe('the in-memory session rows', () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/companies', payload: { name: 'Cache Works' }, headers: { cookie } });
     expect(created.statusCode).toBe(201);
     const companyId = (JSON.parse(created.body) as { payload: { _id: string } }).payload._id;
-    expect(payloadOf(await me(cookie)).companies).toEqual([{ _id: companyId, name: 'Cache Works' }]);
+    expect(payloadOf(await me(cookie)).companies).toEqual([{ _id: companyId, name: 'Cache Works', role: 'admin' }]);
 
     const updated = await t.app.inject({ method: 'PUT', url: `/api/v1/companies/${companyId}`, payload: { name: 'Cache Renamed' }, headers: { cookie } });
     expect(updated.statusCode).toBe(200);
-    expect(payloadOf(await me(cookie)).companies).toEqual([{ _id: companyId, name: 'Cache Renamed' }]);
+    expect(payloadOf(await me(cookie)).companies).toEqual([{ _id: companyId, name: 'Cache Renamed', role: 'admin' }]);
   });
 });
 
