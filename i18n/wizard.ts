@@ -104,6 +104,7 @@ export const wizardEn = {
       updatedBody: 'The change to {{name}} is saved and will be applied shortly.',
       toDeployments: 'Go to deployments',
       toDashboard: 'Go to dashboard',
+      toBilling: 'Back to billing',
     },
   },
   deploymentsPage: {

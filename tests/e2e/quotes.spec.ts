@@ -110,6 +110,9 @@ test('an engineer sends a priced server for approval; finance approves and pays 
   await form.getByLabel('Security code').fill('123');
   await form.getByRole('button', { name: 'Pay and create server' }).click();
   await expect(fp).toHaveURL(/server-builder\/success/);
+  // Finance sees no servers: the way on from here is back to Billing.
+  await expect(fp.getByRole('link', { name: 'Go to deployments' })).toHaveCount(0);
+  await expect(fp.getByRole('link', { name: 'Back to billing' })).toBeVisible();
 
   // The engineer is told the quote was approved, then that its server runs, and sees it running.
   expect((await waitForMail(engineerEmail, 'was approved')).text).toContain(number);
