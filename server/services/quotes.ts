@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { ACCESS_LEVELS } from '../../src/domain/companies/access';
 import { QUOTE_TTL_DAYS, quotePagePath, quoteState, type ApproveQuoteAnswer, type QuoteDocument, type QuoteDto, type QuoteOrder } from '../../src/domain/billing/quotes';
-import { centsToDecimal, decimalToCents } from '../../src/domain/money';
+import { centsToDecimal, decimalToCents, formatMoney } from '../../src/domain/money';
 import type { CreateDeploymentBody, SubscriptionQuote } from '../../src/domain/orders/schemas';
 import type { PlanDto } from '../../src/domain/plans/schemas';
 import type { TaxBasis } from '../../src/domain/billing/tax';
@@ -128,7 +128,7 @@ export function createQuoteService({ db, members, orders, config, mailer, t }: {
         .where(and(eq(companyMembers.companyId, input.companyId), inArray(companyMembers.role, [...ACCESS_LEVELS.billing]), ne(companyMembers.userId, actor.id)));
       const link = quoteLink(row.id);
       for (const a of approvers) {
-        await mailer.send(a.email, renderMail(t, 'quoteSent', { name: a.firstName, link, inviter: row.document.preparedBy.name || row.document.preparedBy.email, server: row.document.server.name, expiry: { number: row.number, total: formatTotal(row.document), days: QUOTE_TTL_DAYS } }), link);
+        await mailer.send(a.email, renderMail(t, 'quoteSent', { name: a.firstName, link, inviter: row.document.preparedBy.name || row.document.preparedBy.email, server: row.document.server.name, expiry: { number: row.number, total: formatMoney(row.document.total, { cents: 'always' }), days: QUOTE_TTL_DAYS } }), link);
       }
       return dto(row, false);
     },
@@ -229,8 +229,6 @@ export async function recordQuotePayment(tx: Db, deploymentId: string): Promise<
   const [row] = await tx.select({ id: quotes.id, companyId: quotes.companyId, total: quotes.quote }).from(quotes).where(eq(quotes.deploymentId, deploymentId));
   if (row) await recordAudit(tx, { actor: null, action: 'quote.pay', targetType: 'quote', targetId: row.id, companyId: row.companyId, after: { deploymentId, total: row.total.total } });
 }
-
-const formatTotal = (doc: QuoteDocument) => `$${Number(doc.total).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The document a quote freezes: the parties now, the priced lines and the tax of the company's billing country. */
 export function quoteDocument(input: {

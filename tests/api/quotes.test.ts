@@ -67,6 +67,7 @@ describe('sending a quote', () => {
     const mail = await waitForMail(t.app, 'q-send-billing@example.com', 'quote');
     expect(mail.link).toContain(`#/management/billing/quotes/${quote._id}`);
     expect(mail.text).toContain(quote.number);
+    expect(mail.text).toContain(`$${quote.document.total} per billing period`);
     expect(await audits(quote._id)).toEqual(['quote.send']);
   });
 
